@@ -1,0 +1,131 @@
+/**
+ * Encrypted key-value store of SPEC §3 with DESIGN §2's format: key `jsj_habor_<name>`, value the
+ * crypto-js AES ciphertext of JSON `{v, data}`. The key ships in the app, so this is obfuscation, not
+ * protection. Reads never throw on a corrupt or foreign value; writes over the 500 KB budget throw and
+ * leave what was stored intact.
+ */
+import AES from 'crypto-js/aes'
+import Utf8 from 'crypto-js/enc-utf8'
+import { SCHEMA, type StorageName, type StorageValue } from './schema'
+
+export const STORAGE_PREFIX = 'jsj_habor_'
+/** SPEC §3's maximum-space value of 500, in KB (DESIGN §2: 500 KB in all). */
+export const STORAGE_BUDGET_BYTES = 500 * 1024
+
+export type StorageErrorCode = 'data not found' | 'over budget' | 'write failed'
+
+export class StorageError extends Error {
+  constructor(
+    readonly code: StorageErrorCode,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'StorageError'
+  }
+}
+
+const DEFAULT_KEY = 'jsj-habor-dev-storage'
+let cryptoKey: string = (import.meta.env?.VITE_STORAGE_KEY as string | undefined) ?? DEFAULT_KEY
+let warnedNoKey = false
+
+/** Tests and tools can swap the key; an empty key is allowed but warned about (SPEC §8). */
+export function setStorageKey(key: string): void {
+  cryptoKey = key
+  warnedNoKey = false
+}
+
+function key(): string {
+  if (!cryptoKey && !warnedNoKey) {
+    warnedNoKey = true
+    console.warn('[storage] the crypto key is not set; values are stored with an empty key')
+  }
+  return cryptoKey
+}
+
+function backend(): Storage | undefined {
+  try {
+    return globalThis.localStorage
+  } catch {
+    // Some browsers throw on access when storage is disabled (Safari private mode, blocked cookies).
+    return undefined
+  }
+}
+
+export const storageKey = (name: StorageName): string => `${STORAGE_PREFIX}${name}`
+
+export function encode(name: StorageName, data: unknown): string {
+  return AES.encrypt(JSON.stringify({ v: SCHEMA[name].version, data }), key()).toString()
+}
+
+function decode<K extends StorageName>(name: K, raw: string): StorageValue<K> | undefined {
+  try {
+    const json = AES.decrypt(raw, key()).toString(Utf8)
+    if (!json) return undefined
+    const parsed: unknown = JSON.parse(json)
+    if (typeof parsed !== 'object' || parsed === null) return undefined
+    const { v, data } = parsed as { v?: unknown; data?: unknown }
+    if (v !== SCHEMA[name].version) return undefined
+    return SCHEMA[name].valid(data) ? (data as StorageValue<K>) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The stored value, or undefined when it is missing, corrupt, foreign or of another version. */
+export function read<K extends StorageName>(name: K): StorageValue<K> | undefined {
+  const raw = backend()?.getItem(storageKey(name))
+  return raw == null ? undefined : decode(name, raw)
+}
+
+/** Like read(), but a missing value is SPEC §8's 'data not found'. */
+export function readOrThrow<K extends StorageName>(name: K): StorageValue<K> {
+  const value = read(name)
+  if (value === undefined) throw new StorageError('data not found', `data not found: ${name}`)
+  return value
+}
+
+/** Bytes used by our keys (UTF-16 code units × 2, as browsers count quota). */
+export function usedBytes(except?: string): number {
+  const store = backend()
+  if (!store) return 0
+  let total = 0
+  for (let i = 0; i < store.length; i++) {
+    const k = store.key(i)
+    if (!k || !k.startsWith(STORAGE_PREFIX) || k === except) continue
+    total += (k.length + (store.getItem(k)?.length ?? 0)) * 2
+  }
+  return total
+}
+
+export function write<K extends StorageName>(name: K, data: StorageValue<K>): void {
+  const store = backend()
+  if (!store) throw new StorageError('write failed', 'local storage is not available')
+  const k = storageKey(name)
+  const value = encode(name, data)
+  const after = usedBytes(k) + (k.length + value.length) * 2
+  if (after > STORAGE_BUDGET_BYTES) {
+    throw new StorageError('over budget', `storage budget of ${STORAGE_BUDGET_BYTES} bytes exceeded writing ${name}`)
+  }
+  try {
+    store.setItem(k, value)
+  } catch (e) {
+    throw new StorageError('write failed', `could not write ${name}: ${(e as Error).message}`)
+  }
+}
+
+export function remove(name: StorageName): void {
+  backend()?.removeItem(storageKey(name))
+}
+
+/** Removes every key of ours (used by "clear cache" and tests). */
+export function clearAll(keep: readonly StorageName[] = []): void {
+  const store = backend()
+  if (!store) return
+  const keepKeys = new Set(keep.map(storageKey))
+  const ours: string[] = []
+  for (let i = 0; i < store.length; i++) {
+    const k = store.key(i)
+    if (k?.startsWith(STORAGE_PREFIX) && !keepKeys.has(k)) ours.push(k)
+  }
+  ours.forEach((k) => store.removeItem(k))
+}
