@@ -1,0 +1,242 @@
+/**
+ * The request contract: every call of SPEC §7 plus our own (DESIGN §2 "calls SPEC does not list"), with the
+ * bodies and response data of DESIGN.md's wire contract. Paths are relative to the API base URL (`/api`).
+ * The app's HTTP client and the server's routes are both typed from this table.
+ */
+import type { BusinessCode } from './codes'
+
+/** Every response body: HTTP 200 for business results (code 0 = success), 401/404/429 per the wire contract. */
+export interface Envelope<T = unknown> {
+  code: BusinessCode | number
+  msg: string
+  data: T
+}
+
+export const API_BASE = '/api'
+
+/** Request headers of SPEC §7. */
+export const HEADER = {
+  appId: 'App-ID',
+  authorization: 'Authorization',
+  orgId: 'Org-ID',
+  studentId: 'Student-ID',
+  sign: 'Sign',
+  /** Response headers that carry a new token pair. */
+  token: 'token',
+  refreshToken: 'refresh-token',
+} as const
+
+export type DeviceType = 'browser' | 'wechat' | 'mobile' | 'pad' | 'client'
+export const DEVICE_TYPES: readonly DeviceType[] = ['browser', 'wechat', 'mobile', 'pad', 'client']
+
+/** Sent with every login (SPEC §3 "Device info sent with logins"). */
+export interface DeviceInfo {
+  deviceType: DeviceType
+  /** Random UUID-style identifier generated once per browser. */
+  deviceCode: string
+  appId: string
+}
+
+export interface TokenPair {
+  token: string
+  refreshToken: string
+}
+
+/** Flags of DESIGN "Flags": isReg = this login began a registration that needs more steps; isPassword = the account has a password. */
+export interface SmsLoginData extends TokenPair {
+  isReg: boolean
+  isPassword: boolean
+}
+
+/** isPhone = the account has a bound phone. */
+export interface OauthLoginData extends SmsLoginData {
+  isPhone: boolean
+}
+
+export type SmsScene = 'login' | 'register' | 'forget' | 'bind'
+export const SMS_SCENES: readonly SmsScene[] = ['login', 'register', 'forget', 'bind']
+
+export interface OrgRef {
+  id: string
+  name: string
+  code: string
+}
+
+/** GET /auth/student: the user-info object (DESIGN "profile ids"). `id` is the topic's {userId}. */
+export interface StudentProfile {
+  /** The account's user id. */
+  id: string
+  studentId: string
+  name: string
+  /** '+86…' */
+  phone: string | null
+  avatar: string | null
+  grade: string
+  className: string
+  /** The current org: the Org-ID header's org when sent, else the primary membership. */
+  org: OrgRef | null
+  orgList: OrgRef[]
+  roleList: string[]
+  /** `<orgCode>:<role>` for every membership. */
+  orgRoleList: string[]
+  permList: string[]
+  isPassword: boolean
+  /** The account's own invitation code. */
+  inviteCode: string | null
+  createdAt: string
+}
+
+// ---- bodies -------------------------------------------------------------------------------------------
+
+export interface LoginBody extends DeviceInfo {
+  username: string
+  password: string
+}
+export interface LoginSmsBody extends DeviceInfo {
+  username: string
+  code: string
+  isAdmin: boolean
+}
+export interface OauthPayload {
+  code: string
+  state: string
+  redirectUri: string
+}
+export interface LoginOauthBody extends DeviceInfo {
+  payload: OauthPayload
+  isAdmin: boolean
+}
+/** Signed. `payload` is the mini-programme's js_code. */
+export interface LoginWxMpBody extends DeviceInfo {
+  payload: string
+  sort: 1
+}
+/** Bearer: the temporary token of the OAuth / WX-MP login. `payload` is the SMS code (scene 'bind'). */
+export interface LoginOauthBindingBody extends DeviceInfo {
+  username: string
+  payload: string
+  isAdmin: boolean
+}
+export interface LogoutBody {
+  deviceType: DeviceType
+  appId: string
+}
+export interface ForgetBody extends Partial<DeviceInfo> {
+  username: string
+  payload: { code: string; password: string }
+}
+/** Bearer: the temporary token. */
+export interface PasswordResetBody {
+  password: string
+}
+export interface PasswordSetBody {
+  /** Required when the account already has a password. */
+  oldPassword?: string
+  password: string
+}
+/** Bearer: the temporary token (or the access token to edit a complete profile). */
+export interface ImproveBody {
+  name: string
+  grade: string
+  className: string
+  orgCode: string
+  inviteCode?: string
+}
+export interface SmsCodeBody {
+  /** '+86…' (any form is accepted). */
+  username: string
+  scene: SmsScene
+}
+/** Signed. */
+export interface WxJsInitBody {
+  url: string
+}
+
+// ---- response data ------------------------------------------------------------------------------------
+
+export interface SmsCodeData {
+  /** Seconds the code stays valid. */
+  expiresIn: number
+  /** Seconds until another code may be requested for this phone. */
+  resendIn: number
+}
+export interface SmsOutboxData {
+  phone: string
+  code: string
+  scene: SmsScene
+  sentAt: string
+}
+/** wx.config() arguments of the WeChat JS-SDK. */
+export interface WxJsInitData {
+  appId: string
+  timestamp: number
+  nonceStr: string
+  signature: string
+}
+/** GET /oauth/url: where the Login page sends the browser for OAuth. */
+export interface OauthUrlData {
+  url: string
+  state: string
+}
+/** HTTP 429 data. */
+export interface TooManyData {
+  retryAfter: number
+}
+
+// ---- the table ----------------------------------------------------------------------------------------
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+/** Which Bearer token the call carries: none, the stored access token, the temporary registration token, or the refresh token. */
+export type Bearer = 'none' | 'access' | 'temp' | 'refresh'
+
+export interface CallSpec<Body, Query, Data> {
+  method: Method
+  path: string
+  /** Needs the stored token (SPEC §5: refused client-side when none exists; 401 → refresh-and-retry). */
+  auth: boolean
+  bearer: Bearer
+  /** Adds timestamp + nonce and a Sign header (see sign.ts). */
+  signed: boolean
+  /** Type carriers only; always undefined at run time. */
+  body?: Body
+  query?: Query
+  data?: Data
+}
+
+const call = <Body = undefined, Query = undefined, Data = null>(
+  method: Method,
+  path: string,
+  flags: { auth?: boolean; bearer?: Bearer; signed?: boolean } = {},
+): CallSpec<Body, Query, Data> => ({
+  method,
+  path,
+  auth: flags.auth ?? false,
+  bearer: flags.bearer ?? (flags.auth ? 'access' : 'none'),
+  signed: flags.signed ?? false,
+})
+
+export const API = {
+  weixinJsInit: call<WxJsInitBody, undefined, WxJsInitData>('POST', '/weixin/js/init', { signed: true }),
+  student: call<undefined, { appId: string }, StudentProfile>('GET', '/auth/student', { auth: true }),
+  login: call<LoginBody, undefined, TokenPair>('POST', '/login'),
+  loginSms: call<LoginSmsBody, undefined, SmsLoginData>('POST', '/login/sms'),
+  loginOauth: call<LoginOauthBody, undefined, OauthLoginData>('POST', '/login/oauth'),
+  loginWxMp: call<LoginWxMpBody, undefined, OauthLoginData>('POST', '/login/wx/mp', { signed: true }),
+  loginOauthBinding: call<LoginOauthBindingBody, undefined, OauthLoginData>('POST', '/login/oauth/binding', { bearer: 'temp' }),
+  logout: call<LogoutBody, undefined, null>('POST', '/logout', { auth: true }),
+  logoutCancel: call<undefined, undefined, null>('POST', '/logout/cancel', { auth: true }),
+  forget: call<ForgetBody, undefined, null>('PUT', '/auth/user/forget'),
+  passwordReset: call<PasswordResetBody, undefined, null>('PUT', '/auth/user/password/reset', { bearer: 'temp' }),
+  password: call<PasswordSetBody, undefined, null>('POST', '/auth/user/password', { auth: true }),
+  improve: call<ImproveBody, undefined, TokenPair>('PUT', '/auth/student/improve', { bearer: 'temp' }),
+  refresh: call<undefined, undefined, TokenPair>('GET', '/refresh', { bearer: 'refresh' }),
+  smsCode: call<SmsCodeBody, undefined, SmsCodeData>('POST', '/sms/code'),
+  oauthUrl: call<undefined, { redirectUri: string }, OauthUrlData>('GET', '/oauth/url'),
+  devSmsOutbox: call<undefined, { phone: string }, SmsOutboxData>('GET', '/dev/sms/outbox'),
+} as const
+
+export type ApiName = keyof typeof API
+type SpecOf<N extends ApiName> = (typeof API)[N]
+export type BodyOf<N extends ApiName> = SpecOf<N> extends CallSpec<infer B, unknown, unknown> ? B : never
+export type QueryOf<N extends ApiName> = SpecOf<N> extends CallSpec<unknown, infer Q, unknown> ? Q : never
+export type DataOf<N extends ApiName> = SpecOf<N> extends CallSpec<unknown, unknown, infer D> ? D : never

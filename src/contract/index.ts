@@ -1,0 +1,5 @@
+/** The request contract shared by the app and the server. */
+export * from './api'
+export * from './codes'
+export * from './phone'
+export * from './sign'
