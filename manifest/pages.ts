@@ -22,10 +22,8 @@ export interface PageRow {
   readonly pullRefresh?: boolean
 }
 
-const row = (r: Omit<PageRow, 'orientation'> & { orientation?: Orientation }): PageRow => ({
-  orientation: 'portrait',
-  ...r,
-})
+type RowInput = Omit<PageRow, 'orientation'> & { orientation?: Orientation }
+const row = <const R extends RowInput>(r: R): PageRow & { name: R['name'] } => ({ orientation: 'portrait', ...r })
 
 export const PAGES = [
   row({ name: 'Login', path: '/login', file: 'app/login', access: 'public', title: { 'zh-Hans': '登录', en: 'Log in' }, orientation: 'auto' }),

@@ -1,0 +1,60 @@
+/**
+ * Browser tests: Debian's Chromium (never a downloaded browser) against `npm start` on a spare port with
+ * a fresh data directory.
+ */
+import { defineConfig, devices } from '@playwright/test'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const port = Number(process.env.E2E_PORT ?? 18080)
+export const baseURL = `http://127.0.0.1:${port}`
+const devPort = Number(process.env.E2E_DEV_PORT ?? 18173)
+/** Base URL of the development server that serves kit.html. */
+export const devURL = `http://127.0.0.1:${devPort}`
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'habor-e2e-'))
+process.env.E2E_DATA_DIR = dataDir
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    ...devices['Pixel 7'],
+    browserName: 'chromium',
+    baseURL,
+    viewport: { width: 375, height: 812 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'node scripts/start.mjs',
+      url: `${baseURL}/download`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    },
+    {
+      // The development server, for the UI kit page (kit.html), which the production build leaves out.
+      command: `npx vite --port ${devPort} --strictPort --host 127.0.0.1`,
+      url: `${devURL}/kit.html`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+  ],
+})

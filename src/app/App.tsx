@@ -1,0 +1,93 @@
+/** The router over the page table: guard, lazy pages with their query, titles, redirects. */
+import { Suspense, useEffect, useLayoutEffect } from 'react'
+import { Route, Switch, useSearch } from 'wouter'
+import { APP_CONFIG } from '../../manifest/app'
+import { FALLBACK_PAGE, HOME_PAGE, LOGIN_PAGE, PAGES, pageByName, type PageRow } from '../../manifest/pages'
+import { setPendingRoute } from '../state/auth'
+import { setLoaded, useApp, useLang } from '../state/app'
+import { DelayedLoading, PageLoadError } from '../ui/PageStatus/PageStatus'
+import { ErrorBoundary } from '../ui/PageStatus/ErrorBoundary'
+import { decide, fileRedirectTarget } from './guard'
+import { replace, replaceAll } from './navigation'
+import { PAGE_LOADING_DELAY_MS, lazyPage } from './routes'
+import { documentTitle } from './title'
+
+const pathOf = (name: string) => pageByName(name)?.path ?? '/'
+
+function Replace({ to, all = false }: { to: string; all?: boolean }) {
+  useLayoutEffect(() => {
+    if (all) void replaceAll(to)
+    else replace(to)
+  }, [to, all])
+  return null
+}
+
+/** Sets the document title once the page has rendered (SPEC §2: "after a page is ready"). */
+function PageReady({ page }: { page: PageRow }) {
+  const lang = useLang()
+  useEffect(() => {
+    document.title = documentTitle(page, lang, true)
+    setLoaded(true)
+  }, [page, lang])
+  return null
+}
+
+function PageHost({ page }: { page: PageRow }) {
+  const search = useSearch()
+  const { loggedIn, lang } = useApp()
+  const decision = decide(page, search, loggedIn)
+
+  useLayoutEffect(() => {
+    if (decision.kind === 'redirect' && decision.remember) setPendingRoute(decision.remember)
+  }, [decision])
+  useLayoutEffect(() => {
+    document.title = APP_CONFIG.tagline[lang]
+  }, [page, lang])
+
+  if (decision.kind === 'redirect') return <Replace to={decision.to} />
+  const Page = lazyPage(page.name as never)
+  const query = Object.fromEntries(new URLSearchParams(search))
+  return (
+    <ErrorBoundary key={page.name} fallback={<PageLoadError />}>
+      <Suspense fallback={<DelayedLoading delayMs={PAGE_LOADING_DELAY_MS} />}>
+        <Page query={query} page={page} />
+        <PageReady page={page} />
+      </Suspense>
+    </ErrorBoundary>
+  )
+}
+
+function FileRedirect({ page }: { page: PageRow }) {
+  const search = useSearch()
+  return <Replace to={fileRedirectTarget(page, search)} />
+}
+
+function Entry() {
+  const { loggedIn } = useApp()
+  const search = useSearch()
+  const to = pathOf(loggedIn ? HOME_PAGE : LOGIN_PAGE)
+  return <Replace to={search ? `${to}?${search}` : to} />
+}
+
+export function App() {
+  return (
+    <Switch>
+      <Route path="/">
+        <Entry />
+      </Route>
+      {PAGES.map((page) => (
+        <Route key={page.name} path={page.path}>
+          <PageHost page={page} />
+        </Route>
+      ))}
+      {PAGES.map((page) => (
+        <Route key={`file:${page.name}`} path={`/${page.file}`}>
+          <FileRedirect page={page} />
+        </Route>
+      ))}
+      <Route>
+        <Replace to={pathOf(FALLBACK_PAGE)} all />
+      </Route>
+    </Switch>
+  )
+}

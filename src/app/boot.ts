@@ -1,0 +1,72 @@
+/** Launch (SPEC §4): device code, language, size, network, persisted session; launched flag after 50 ms. */
+import { LANGS, type Lang } from '../../manifest/app'
+import { detectDeviceType, isConnectedType, networkTypeOf, newDeviceCode } from '../lib/device/device'
+import { read, write } from '../lib/storage'
+import { setDeviceType, setLang, setLaunched, setNetwork, setWindowSize } from '../state/app'
+import { hydrate } from '../state/auth'
+import { langFromQuery } from '../i18n/i18n'
+import { initHistory } from './navigation'
+
+/** SPEC §9: the launched flag is set 50 ms after the launch event. */
+export const LAUNCHED_DELAY_MS = 50
+
+function safeWrite(fn: () => void): void {
+  try {
+    fn()
+  } catch (e) {
+    console.warn('[boot]', (e as Error).message)
+  }
+}
+
+/** The device code kept in storage, created on first launch. */
+export function ensureDeviceCode(): string {
+  const existing = read('deviceCode')
+  if (existing) return existing
+  const code = newDeviceCode()
+  safeWrite(() => write('deviceCode', code))
+  return code
+}
+
+/** Chooses the language: `?lang=` (remembered) over the stored choice over zh-Hans. */
+export function resolveLang(search: string): Lang {
+  const asked = langFromQuery(new URLSearchParams(search).get('lang'))
+  if (asked) {
+    safeWrite(() => write('lang', asked))
+    return asked
+  }
+  const stored = read('lang')
+  return stored && LANGS.includes(stored) ? stored : 'zh-Hans'
+}
+
+export function applyLang(lang: Lang): void {
+  setLang(lang)
+  document.documentElement.lang = lang
+}
+
+interface NavigatorWithConnection extends Navigator {
+  connection?: { type?: string; effectiveType?: string; addEventListener?: (t: string, f: () => void) => void }
+}
+
+export function readNetwork(): void {
+  const nav = navigator as NavigatorWithConnection
+  const online = nav.onLine !== false
+  const type = networkTypeOf(nav.connection, online)
+  setNetwork(isConnectedType(type, online), type)
+}
+
+export function boot(): void {
+  initHistory()
+  ensureDeviceCode()
+  // SPEC §3: the SMS countdown is reset to 0 at launch (a reload is a launch).
+  safeWrite(() => write('smsCountdown', 0))
+  applyLang(resolveLang(location.search))
+  setDeviceType(detectDeviceType({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints }))
+  setWindowSize({ width: innerWidth, height: innerHeight })
+  addEventListener('resize', () => setWindowSize({ width: innerWidth, height: innerHeight }))
+  readNetwork()
+  addEventListener('online', readNetwork)
+  addEventListener('offline', readNetwork)
+  ;(navigator as NavigatorWithConnection).connection?.addEventListener?.('change', readNetwork)
+  hydrate()
+  setTimeout(() => setLaunched(true), LAUNCHED_DELAY_MS)
+}

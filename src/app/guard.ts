@@ -1,0 +1,35 @@
+/** The route guard of SPEC §2 as pure decisions; App.tsx and the login flows carry them out. */
+import { HOME_PAGE, LOGIN_PAGE, pageByName, type PageRow } from '../../manifest/pages'
+import type { PendingRoute } from '../lib/storage'
+
+export type GuardDecision =
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string; remember?: PendingRoute }
+
+const pathOf = (name: string): string => pageByName(name)?.path ?? '/'
+
+/** `search` is the target's query string without '?'. */
+export function decide(page: PageRow, search: string, loggedIn: boolean): GuardDecision {
+  if (page.name === LOGIN_PAGE) {
+    return loggedIn ? { kind: 'redirect', to: pathOf(HOME_PAGE) } : { kind: 'allow' }
+  }
+  if (page.access === 'login' && !loggedIn) {
+    const query = new URLSearchParams({ redirect: page.name, query: search }).toString()
+    return { kind: 'redirect', to: `${pathOf(LOGIN_PAGE)}?${query}`, remember: { name: page.name, query: search } }
+  }
+  return { kind: 'allow' }
+}
+
+/** Where to go after a login: the remembered route with its query, else the redirect query, else Home. */
+export function afterLoginTarget(pending: PendingRoute | null, loginSearch = ''): string {
+  const fromQuery = new URLSearchParams(loginSearch)
+  const target = pending ?? (fromQuery.get('redirect') ? { name: fromQuery.get('redirect') ?? '', query: fromQuery.get('query') ?? '' } : null)
+  const page = target ? pageByName(target.name) : undefined
+  if (!target || !page || page.name === LOGIN_PAGE) return pathOf(HOME_PAGE)
+  return target.query ? `${page.path}?${target.query.replace(/^\?/, '')}` : page.path
+}
+
+/** The short path for a SPEC §2 page-file path, keeping the query. */
+export function fileRedirectTarget(page: PageRow, search: string): string {
+  return search ? `${page.path}?${search.replace(/^\?/, '')}` : page.path
+}

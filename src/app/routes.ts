@@ -1,0 +1,76 @@
+/** Page name → lazy module. Every page loads on demand (SPEC §2), so /login ships only itself. */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import type { PageName, PageRow } from '../../manifest/pages'
+
+export interface PageProps {
+  /** The URL query parameters of the page (SPEC §2: every page receives them as inputs). */
+  query: Readonly<Record<string, string>>
+  page: PageRow
+}
+
+type PageModule = { default: ComponentType<PageProps> }
+
+/** SPEC §9: async page delay 200 ms, page time-out 60000 ms. */
+export const PAGE_LOADING_DELAY_MS = 200
+export const PAGE_TIMEOUT_MS = 60_000
+
+export const PAGE_LOADERS: Record<PageName, () => Promise<PageModule>> = {
+  Login: () => import('../pages/Login/Login'),
+  Forget: () => import('../pages/Forget/Forget'),
+  Improve: () => import('../pages/Improve/Improve'),
+  Bind: () => import('../pages/Bind/Bind'),
+  Agreement: () => import('../pages/Agreement/Agreement'),
+  Password: () => import('../pages/Password/Password'),
+  shareOpus: () => import('../pages/ShareOpus/ShareOpus'),
+  shareRead: () => import('../pages/ShareRead/ShareRead'),
+  shareTask: () => import('../pages/ShareTask/ShareTask'),
+  Report: () => import('../pages/Report/Report'),
+  Join: () => import('../pages/Join/Join'),
+  Create: () => import('../pages/Create/Create'),
+  ReportHistory: () => import('../pages/ReportHistory/ReportHistory'),
+  Download: () => import('../pages/Download/Download'),
+  Invite: () => import('../pages/Invite/Invite'),
+  Sound: () => import('../pages/Sound/Sound'),
+  Motherday: () => import('../pages/Motherday/Motherday'),
+  Home: () => import('../pages/Home/Home'),
+}
+
+export class PageTimeoutError extends Error {
+  constructor(readonly page: string) {
+    super(`page ${page} did not load within ${PAGE_TIMEOUT_MS} ms`)
+    this.name = 'PageTimeoutError'
+  }
+}
+
+/** Rejects when `load` has not settled within `ms`. */
+export function withTimeout<T>(load: () => Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(onTimeout()), ms)
+    load().then(
+      (v) => {
+        clearTimeout(timer)
+        resolve(v)
+      },
+      (e: unknown) => {
+        clearTimeout(timer)
+        reject(e instanceof Error ? e : new Error(String(e)))
+      },
+    )
+  })
+}
+
+const cache = new Map<PageName, LazyExoticComponent<ComponentType<PageProps>>>()
+
+export function lazyPage(name: PageName): LazyExoticComponent<ComponentType<PageProps>> {
+  let component = cache.get(name)
+  if (!component) {
+    component = lazy(() => withTimeout(PAGE_LOADERS[name], PAGE_TIMEOUT_MS, () => new PageTimeoutError(name)))
+    cache.set(name, component)
+  }
+  return component
+}
+
+/** Starts loading a page's code early (e.g. Home while the login request is in flight). */
+export function preloadPage(name: PageName): void {
+  void PAGE_LOADERS[name]().catch(() => undefined)
+}

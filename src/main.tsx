@@ -1,0 +1,15 @@
+/** Mount: boot the stores, then render the router. */
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app/App'
+import { boot } from './app/boot'
+import './styles/base.css'
+
+boot()
+const root = document.getElementById('root')
+if (!root) throw new Error('#root is missing from index.html')
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)

@@ -1,0 +1,43 @@
+/** The frame of every page: a navigation bar with Back and the page title, and a centred content column. */
+import type { ReactNode } from 'react'
+import { DEFAULT_MAX_WIDTH, type PageRow } from '../../../manifest/pages'
+import { back, currentIndex } from '../../app/navigation'
+import { translate } from '../../i18n/i18n'
+import { useLang } from '../../state/app'
+import './PageScaffold.css'
+
+interface Props {
+  page: PageRow
+  children: ReactNode
+  /** Hide the navigation bar (full-bleed pages such as Login). */
+  bare?: boolean
+  actions?: ReactNode
+}
+
+export function PageScaffold({ page, children, bare = false, actions }: Props) {
+  const lang = useLang()
+  const canGoBack = currentIndex() > 0
+  const maxWidth = page.maxWidth ?? DEFAULT_MAX_WIDTH
+  return (
+    <div className="scaffold" style={{ ['--page-max' as string]: `${maxWidth}px` }}>
+      {!bare && (
+        <header className="scaffold__bar">
+          <div className="scaffold__bar-inner">
+            {canGoBack ? (
+              <button type="button" className="scaffold__back" onClick={() => back()} aria-label={translate(lang, 'app.back')}>
+                <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+                  <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              </button>
+            ) : (
+              <span className="scaffold__back-space" aria-hidden="true" />
+            )}
+            <h1 className="scaffold__title">{page.title[lang]}</h1>
+            <div className="scaffold__actions">{actions}</div>
+          </div>
+        </header>
+      )}
+      <main className="scaffold__main">{children}</main>
+    </div>
+  )
+}
