@@ -17,12 +17,12 @@ process.env.E2E_DATA_DIR = dataDir
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results',
+  outputDir: 'test-results/e2e-artifacts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
   timeout: 60_000,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list']],
   use: {
     ...devices['Pixel 7'],
     browserName: 'chromium',

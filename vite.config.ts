@@ -2,6 +2,10 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
+/** In CI each vitest project also writes a JSON report that scripts/ci-summary.mjs adds up. */
+const ciReport = (project: string) =>
+  process.env.CI ? { reporters: ['default', 'json'], outputFile: { json: `test-results/vitest-${project}.json` } } : {}
+
 export default defineConfig({
   plugins: [react()],
   build: {
@@ -23,6 +27,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          ...ciReport('unit'),
           environment: 'happy-dom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           restoreMocks: true,
@@ -31,6 +36,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          ...ciReport('server'),
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           testTimeout: 30_000,
