@@ -24,6 +24,18 @@ const zh = {
   'auth.noLogin': '无登录状态，请先登录',
   'download.lead': '随时随地阅读与表达',
   'login.lead': '登录后继续你的阅读之旅',
+  'picker.choose': '请选择',
+  'picker.year': '年',
+  'picker.month': '月',
+  'picker.day': '日',
+  'picker.hour': '时',
+  'picker.minute': '分',
+  'file.tooLong': '视频时长不能超过 {n} 秒，请重新选择',
+  'file.error': '文件无法读取（file error），请换一个文件',
+  'file.overCount': '最多可选 {n} 个，多出的已忽略',
+  'file.wrongType': '文件类型不符，已忽略',
+  'field.phonePrefix': '中国大陆 +86',
+  'field.count': '已输入 {n}/{max} 字',
 } as const
 
 export type MessageKey = keyof typeof zh
@@ -51,6 +63,18 @@ const en: Catalogue = {
   'auth.noLogin': 'No login state, please log in first',
   'download.lead': 'Read and express yourself, anywhere',
   'login.lead': 'Log in to continue your reading journey',
+  'picker.choose': 'Choose',
+  'picker.year': 'Year',
+  'picker.month': 'Month',
+  'picker.day': 'Day',
+  'picker.hour': 'Hour',
+  'picker.minute': 'Minute',
+  'file.tooLong': 'Videos longer than {n} seconds cannot be chosen. Please choose another one',
+  'file.error': 'The file could not be read (file error). Please choose another one',
+  'file.overCount': 'You can choose up to {n}; the rest were left out',
+  'file.wrongType': 'That type of file cannot be chosen here; it was left out',
+  'field.phonePrefix': 'Mainland China +86',
+  'field.count': '{n} of {max} characters',
 }
 
 export const CATALOGUES: Record<'zh-Hans' | 'en', Catalogue> = { 'zh-Hans': zh, en }

@@ -1,0 +1,99 @@
+/**
+ * One picker column: a listbox that is also a scroll-snapping wheel. Scrolling settles on the option in
+ * the centre band; arrow keys, Home/End and PageUp/PageDown move the choice (WAI-ARIA listbox pattern).
+ */
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
+import { stepIndex, type Column } from './rules'
+
+/** Height of one option in CSS px: also the touch target (≥ 44 px). Picker.css uses the same value. */
+export const OPTION_HEIGHT = 44
+/** A scroll that has been quiet this long has settled on an option. */
+const SETTLE_MS = 120
+
+interface Props {
+  id: string
+  column: Column
+  onSelect: (option: number) => void
+  /** ArrowLeft/ArrowRight: move to the neighbouring column. */
+  onNeighbour: (step: -1 | 1) => void
+}
+
+const reducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+
+export function PickerColumn({ id, column, onSelect, onNeighbour }: Props) {
+  const listRef = useRef<HTMLDivElement>(null)
+  const settleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const placed = useRef(false)
+  const { options, selected } = column
+
+  // Bring the chosen option into the centre band when it changes by key, click or a rule.
+  useLayoutEffect(() => {
+    const list = listRef.current
+    if (!list) return
+    const top = selected * OPTION_HEIGHT
+    if (Math.abs(list.scrollTop - top) < 1) {
+      placed.current = true
+      return
+    }
+    const smooth = placed.current && !reducedMotion()
+    if (typeof list.scrollTo === 'function') list.scrollTo({ top, behavior: smooth ? 'smooth' : 'instant' })
+    else list.scrollTop = top
+    placed.current = true
+  }, [selected, options.length])
+
+  useEffect(() => () => clearTimeout(settleTimer.current), [])
+
+  const onScroll = () => {
+    clearTimeout(settleTimer.current)
+    settleTimer.current = setTimeout(() => {
+      const list = listRef.current
+      if (!list) return
+      const index = Math.min(options.length - 1, Math.max(0, Math.round(list.scrollTop / OPTION_HEIGHT)))
+      if (index !== selected) onSelect(index)
+    }, SETTLE_MS)
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+      event.preventDefault()
+      onNeighbour(event.key === 'ArrowLeft' ? -1 : 1)
+      return
+    }
+    const next = stepIndex(selected, event.key, options.length)
+    if (next === null) return
+    event.preventDefault()
+    if (next !== selected) onSelect(next)
+  }
+
+  const optionId = (index: number) => `${id}-o${index}`
+
+  return (
+    <div className="picker-col">
+      <div
+        ref={listRef}
+        id={id}
+        className="picker-col__list"
+        role="listbox"
+        tabIndex={0}
+        aria-label={column.label}
+        aria-activedescendant={options.length ? optionId(selected) : undefined}
+        onScroll={onScroll}
+        onKeyDown={onKeyDown}
+      >
+        {options.map((option, index) => (
+          <div
+            key={option.value}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === selected}
+            className="picker-col__option"
+            onClick={() => onSelect(index)}
+          >
+            {option.label}
+          </div>
+        ))}
+      </div>
+    </div>
+  )
+}
