@@ -1,22 +1,46 @@
-/** Listens and closes gracefully. Interim: serves the built app with history fallback until the API lands. */
-import fastifyStatic from '@fastify/static'
-import Fastify from 'fastify'
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+/** Start file: build the server from the environment, listen, print the URL and demo accounts, close gracefully. */
+import { readFileSync } from 'node:fs'
+import { build } from './app'
+import { optionsFromEnv } from './config'
+import { demoBanner } from './db/seed'
 
-const root = join(import.meta.dirname, '..', 'dist')
-const port = Number(process.env.PORT ?? 8080)
-const host = process.env.HOST ?? '127.0.0.1'
+const env = process.env
+const port = Number(env.PORT ?? 8080)
+const host = env.HOST ?? '127.0.0.1'
+const https = env.HTTPS_CERT && env.HTTPS_KEY ? { cert: readFileSync(env.HTTPS_CERT), key: readFileSync(env.HTTPS_KEY) } : undefined
 
-const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info' } })
-if (!existsSync(join(root, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first')
-await app.register(fastifyStatic, { root, wildcard: false, index: false })
-app.setNotFoundHandler((req, reply) => {
-  if (req.method !== 'GET' || /^\/(api|mqtt|oidc)(\/|$)/.test(req.url)) {
-    return reply.code(404).send({ code: 100404, msg: 'not found', data: null })
-  }
-  return reply.header('cache-control', 'no-cache').sendFile('index.html')
-})
-await app.listen({ port, host })
-console.log(`Habor is running at http://${host}:${port}/`)
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void app.close().then(() => process.exit(0)))
+let app: Awaited<ReturnType<typeof build>>
+try {
+  app = await build({ ...optionsFromEnv(env), https })
+  await app.listen({ port, host })
+} catch (e) {
+  console.error(`Habor could not start: ${e instanceof Error ? e.message : String(e)}`)
+  process.exit(1)
+}
+
+const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host
+const lines = [
+  '',
+  `Habor is running at ${https ? 'https' : 'http'}://${shown}:${port}/`,
+  `  database: ${app.dbInfo.kind} ${app.dbInfo.where}${app.dbInfo.seeded ? ' (demo data created)' : ''}`,
+  `  OAuth:    ${app.config.oidc.issuer ?? `embedded provider at /oidc`}`,
+  `  SMS:      ${app.smsOutbox ? 'console provider (codes in this log and at GET /api/dev/sms/outbox?phone=…)' : 'configured provider'}`,
+  ...demoBanner(),
+  '',
+]
+console.log(lines.join('\n'))
+
+let closing = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests')
+    // Force the exit if something hangs (e.g. a stuck long-poll); close() normally finishes well before.
+    setTimeout(() => process.exit(1), 10_000).unref()
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  })
+}

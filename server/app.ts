@@ -1,0 +1,129 @@
+/**
+ * build(options) → a ready-to-listen Fastify instance (it never listens itself; tests use inject()).
+ * Layout: plugins hold resources (db, sessions, sms, signed calls, web surface); routes/ has one
+ * encapsulated plugin per area under /api; the embedded OIDC provider sits at /oidc; the built app is
+ * served for everything else.
+ */
+import rateLimit from '@fastify/rate-limit'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { CODE } from '../src/contract'
+import { resolveOptions, type BuildInput, type BuildOptions } from './config'
+import { ApiError, envelope, tooMany } from './errors'
+import { mountEmbeddedOidc } from './oidc/embedded'
+import authPlugin from './plugins/auth'
+import dbPlugin from './plugins/db'
+import signedPlugin from './plugins/signed'
+import smsPlugin from './plugins/sms'
+import webPlugin from './plugins/web'
+import accountRoutes from './routes/account'
+import authRoutes from './routes/auth'
+import devRoutes from './routes/dev'
+import wechatRoutes from './routes/wechat'
+import { FailureWindow } from './services/failures'
+import { OAuthLogin } from './services/oauth'
+import { Wechat } from './services/wechat'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: BuildOptions
+    oauth: OAuthLogin
+    wechat: Wechat
+    passwordFailures: FailureWindow
+  }
+}
+
+/** Query parameters whose values never reach the log. */
+const SECRET_QUERY = /([?&](?:code|state|token|refresh_token|id_token|access_token|payload|js_code|password)=)[^&#]*/gi
+
+/** Turns an Ajv error list into "field: problem", naming the field as the client wrote it. */
+const schemaErrorFormatter: FastifyServerOptions['schemaErrorFormatter'] = (errors, dataVar) => {
+  const e = errors[0]
+  if (!e) return new Error(`${dataVar}: invalid`)
+  const path = e.instancePath.split('/').filter(Boolean)
+  const params = e.params as { missingProperty?: string; additionalProperty?: string }
+  if (params.missingProperty) path.push(params.missingProperty)
+  if (params.additionalProperty) path.push(params.additionalProperty)
+  const field = path.length ? path.join('.') : dataVar
+  const why = e.keyword === 'required' ? 'is required' : e.keyword === 'anyOf' ? 'is not one of the allowed values' : (e.message ?? 'is invalid')
+  return new Error(`${field}: ${why}`)
+}
+
+export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
+  const o = resolveOptions(input)
+  const logger =
+    o.logger === false
+      ? false
+      : {
+          ...(o.logger === true ? {} : o.logger),
+          redact: {
+            paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.sign', 'res.headers["set-cookie"]', 'res.headers.token', 'res.headers["refresh-token"]', '*.password', '*.oldPassword', '*.code', '*.token', '*.refreshToken', '*.secret'],
+            censor: '[redacted]',
+          },
+          serializers: {
+            req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.replace(SECRET_QUERY, '$1[redacted]'), ip: req.ip }),
+          },
+        }
+  const app = Fastify({
+    logger,
+    // A hop count is valid for proxy-addr, though Fastify's types list only boolean, string and function.
+    trustProxy: o.trustProxy as FastifyServerOptions['trustProxy'],
+    schemaErrorFormatter,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    ...(o.https ? { https: o.https } : {}),
+  }) as unknown as FastifyInstance
+
+  app.decorate('config', o)
+  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+    if (err instanceof ApiError) return reply.code(err.statusCode).send(envelope(err.data, err.code, err.message))
+    if (err.validation) return reply.code(200).send(envelope(null, CODE.PARAM_INVALID, err.message))
+    const status = err.statusCode ?? 500
+    if (status === 429) return reply.code(429).send(envelope({ retryAfter: 60 }, CODE.TOO_MANY_REQUESTS))
+    if (status < 500) {
+      const json = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+      const msg = json ? 'body: not valid JSON' : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'body: too large' : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'content-type: not supported' : `request: ${err.message}`
+      return reply.code(json || status === 400 ? 200 : status).send(envelope(null, CODE.PARAM_INVALID, msg))
+    }
+    req.log.error({ err }, 'unhandled error')
+    return reply.code(500).send(envelope(null, CODE.SERVICE_ERROR))
+  })
+
+  await app.register(dbPlugin)
+  await app.register(authPlugin)
+  await app.register(smsPlugin)
+  await app.register(signedPlugin)
+  app.decorate('oauth', new OAuthLogin(app))
+  app.decorate('wechat', new Wechat(o.wechat, o.clock))
+  app.decorate('passwordFailures', new FailureWindow(o.clock, o.limits.passwordFailures, o.limits.passwordWindowSeconds * 1000))
+
+  await app.register(webPlugin)
+  await app.register(
+    async (api) => {
+      await api.register(rateLimit, {
+        global: true,
+        max: o.limits.apiPerMinute,
+        timeWindow: 60_000,
+        errorResponseBuilder: (_req, ctx) => tooMany(ctx.ttl / 1000),
+      })
+      // A body-less POST/PUT is validated as {} so the message names the missing field, not "body".
+      api.addHook('preValidation', async (req) => {
+        if (req.body === undefined && (req.method === 'POST' || req.method === 'PUT')) req.body = {}
+      })
+      // Handlers return the data; every success leaves as the envelope.
+      api.addHook('onRoute', (route) => {
+        const handler = route.handler
+        route.handler = async function (req, reply) {
+          const data: unknown = await handler.call(this, req, reply)
+          return reply.sent ? reply : envelope(data ?? null)
+        }
+      })
+      await api.register(authRoutes)
+      await api.register(accountRoutes)
+      await api.register(wechatRoutes)
+      await api.register(devRoutes)
+    },
+    { prefix: '/api' },
+  )
+  if (!o.oidc.issuer) await mountEmbeddedOidc(app)
+  return app
+}

@@ -1,0 +1,167 @@
+/**
+ * Server options: everything `build()` accepts, and how the environment maps onto them. Every limit is
+ * configurable here; the defaults are the values of DESIGN.md §2 and §4.
+ */
+import type { Clock } from './clock'
+import type { SmsProvider } from './services/sms'
+
+export interface SmsLimits {
+  /** Seconds a code stays valid. */
+  ttlSeconds: number
+  /** Wrong tries that burn a code. */
+  maxAttempts: number
+  /** Minimum seconds between two sends to one phone. */
+  intervalSeconds: number
+  perHour: number
+  perDay: number
+  /** Sends per IP and hour (a classroom behind one NAT shares an IP). */
+  perIpHour: number
+}
+
+export interface Limits {
+  sms: SmsLimits
+  /** Requests per minute and IP on the auth routes (/login*, /sms/code, /refresh, forget, reset, improve). */
+  authPerMinute: number
+  /** Requests per minute and IP on every other /api route. */
+  apiPerMinute: number
+  /** Wrong passwords per account in `passwordWindowSeconds` before the account is throttled. */
+  passwordFailures: number
+  passwordWindowSeconds: number
+}
+
+export interface OidcOptions {
+  /** External provider: issuer URL. Unset = the embedded provider at /oidc. */
+  issuer?: string
+  clientId: string
+  clientSecret: string
+  /** Scopes requested from the provider. */
+  scope: string
+}
+
+export interface WechatOptions {
+  apiBase: string
+  appId?: string
+  secret?: string
+}
+
+export interface BuildOptions {
+  /** SQLite file directory (and where a generated JWT secret is kept). */
+  dataDir: string
+  /** postgres://… selects PostgreSQL instead of SQLite. */
+  databaseUrl?: string
+  clock: Clock
+  logger: boolean | { level: string }
+  /** Built app; not served when the directory has no index.html. */
+  distDir: string
+  jwtSecret?: string
+  accessTtlSeconds: number
+  refreshTtlSeconds: number
+  /** Seconds the just-replaced refresh token is still accepted. */
+  refreshGraceSeconds: number
+  signSecret: string
+  /** Allowed distance of a signed call's timestamp from the server clock. */
+  signWindowSeconds: number
+  /** SMS provider; 'console' logs the code and keeps the dev outbox. */
+  sms: 'console' | SmsProvider
+  limits: Limits
+  oidc: OidcOptions
+  wechat: WechatOptions
+  /** Origin used for the OIDC issuer instead of the request's origin. */
+  publicUrl?: string
+  trustProxy: boolean | string | number
+  /** Certificate and key: the server speaks TLS itself. */
+  https?: { cert: string | Buffer; key: string | Buffer }
+  appIds: string[]
+  production: boolean
+  /** Create the demo data when the database is empty. */
+  seedDemo: boolean
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  sms: { ttlSeconds: 300, maxAttempts: 5, intervalSeconds: 60, perHour: 5, perDay: 10, perIpHour: 300 },
+  authPerMinute: 600,
+  apiPerMinute: 1200,
+  passwordFailures: 10,
+  passwordWindowSeconds: 900,
+}
+
+export type BuildInput = Partial<Omit<BuildOptions, 'limits' | 'oidc' | 'wechat'>> & {
+  limits?: Partial<Omit<Limits, 'sms'>> & { sms?: Partial<SmsLimits> }
+  oidc?: Partial<OidcOptions>
+  wechat?: Partial<WechatOptions>
+}
+
+/** Spread that ignores undefined values, so an unset env var keeps the default. */
+function merge<T extends object>(base: T, over: Partial<T> | undefined): T {
+  const out = { ...base }
+  for (const [k, v] of Object.entries(over ?? {})) if (v !== undefined) (out as Record<string, unknown>)[k] = v
+  return out
+}
+
+export function resolveOptions(raw: BuildInput = {}): BuildOptions {
+  const input = merge({} as BuildInput, raw)
+  return {
+    dataDir: input.dataDir ?? 'data',
+    databaseUrl: input.databaseUrl,
+    clock: input.clock ?? Date.now,
+    logger: input.logger ?? false,
+    distDir: input.distDir ?? 'dist',
+    jwtSecret: input.jwtSecret,
+    accessTtlSeconds: input.accessTtlSeconds ?? 15 * 60,
+    refreshTtlSeconds: input.refreshTtlSeconds ?? 30 * 24 * 3600,
+    refreshGraceSeconds: input.refreshGraceSeconds ?? 10,
+    signSecret: input.signSecret ?? 'jsj-habor-dev-sign',
+    signWindowSeconds: input.signWindowSeconds ?? 300,
+    sms: input.sms ?? 'console',
+    limits: { ...merge(DEFAULT_LIMITS, { ...input.limits, sms: undefined }), sms: merge(DEFAULT_LIMITS.sms, input.limits?.sms) },
+    oidc: merge<OidcOptions>({ clientId: 'jsj-habor', clientSecret: 'jsj-habor-dev-oidc', scope: 'openid profile' }, input.oidc),
+    wechat: merge<WechatOptions>({ apiBase: 'https://api.weixin.qq.com' }, input.wechat),
+    publicUrl: input.publicUrl,
+    trustProxy: input.trustProxy ?? false,
+    https: input.https,
+    appIds: input.appIds ?? ['jsj-habor'],
+    production: input.production ?? false,
+    seedDemo: input.seedDemo ?? true,
+  }
+}
+
+const num = (v: string | undefined): number | undefined => (v === undefined || v === '' ? undefined : Number(v))
+
+/** The environment of DESIGN.md §2 (and the README's configuration table) as build() input. */
+export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildInput {
+  const trust = env.TRUST_PROXY
+  return {
+    dataDir: env.DATA_DIR || 'data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    logger: { level: env.LOG_LEVEL || 'info' },
+    distDir: env.DIST_DIR || 'dist',
+    jwtSecret: env.JWT_SECRET || undefined,
+    accessTtlSeconds: num(env.ACCESS_TOKEN_TTL),
+    refreshTtlSeconds: num(env.REFRESH_TOKEN_TTL),
+    signSecret: env.SIGN_SECRET || undefined,
+    sms: env.SMS_PROVIDER === undefined || env.SMS_PROVIDER === 'console' ? 'console' : undefinedProvider(env.SMS_PROVIDER),
+    limits: {
+      authPerMinute: num(env.RATE_LIMIT_AUTH_PER_MIN),
+      apiPerMinute: num(env.RATE_LIMIT_API_PER_MIN),
+      sms: {
+        intervalSeconds: num(env.SMS_INTERVAL_SECONDS),
+        perHour: num(env.SMS_PER_HOUR),
+        perDay: num(env.SMS_PER_DAY),
+        perIpHour: num(env.SMS_PER_IP_HOUR),
+      },
+    },
+    oidc: {
+      issuer: env.OIDC_ISSUER || undefined,
+      clientId: env.OIDC_CLIENT_ID || undefined,
+      clientSecret: env.OIDC_CLIENT_SECRET || undefined,
+    },
+    wechat: { apiBase: env.WECHAT_API_BASE || undefined, appId: env.WECHAT_APPID || undefined, secret: env.WECHAT_SECRET || undefined },
+    publicUrl: env.PUBLIC_URL || undefined,
+    trustProxy: trust === undefined || trust === '' || trust === 'false' ? false : trust === 'true' ? true : /^\d+$/.test(trust) ? Number(trust) : trust,
+    production: env.NODE_ENV === 'production',
+  }
+}
+
+function undefinedProvider(name: string): never {
+  throw new Error(`SMS_PROVIDER=${name} is not available: only 'console' ships; pass an SmsProvider to build() for a real gateway`)
+}

@@ -1,0 +1,44 @@
+/** Opens the database: SQLite (better-sqlite3, WAL) by default, PostgreSQL for a postgres:// URL. */
+import SQLite from 'better-sqlite3'
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import pg from 'pg'
+import { migrationProvider } from './migrations'
+import type { Database } from './schema'
+
+export type Db = Kysely<Database>
+
+export interface DbHandle {
+  db: Db
+  kind: 'sqlite' | 'postgres'
+  /** Where it lives, without credentials (for the start-up banner). */
+  where: string
+}
+
+export function openDb(opts: { dataDir: string; databaseUrl?: string }): DbHandle {
+  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
+    const INT8 = 20
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      // bigint columns hold epoch milliseconds and counts: well inside Number's safe range.
+      types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format ?? 'text'))) as typeof pg.types.getTypeParser },
+    })
+    const url = new URL(opts.databaseUrl)
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', where: `postgres://${url.host}${url.pathname}` }
+  }
+  mkdirSync(opts.dataDir, { recursive: true })
+  const file = join(opts.dataDir, 'habor.db')
+  const sqlite = new SQLite(file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), kind: 'sqlite', where: file }
+}
+
+export async function migrate(db: Db): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error || failed) throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error })
+}

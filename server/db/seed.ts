@@ -1,0 +1,60 @@
+/** Demo data of DESIGN.md §2, created once when the database is empty. */
+import type { Db } from './connect'
+import { hashPassword } from '../services/crypto'
+import { STUDENT_PERMS, STUDENT_ROLES } from '../services/users'
+
+export const DEMO = {
+  password: 'Passw0rd!',
+  student: { phone: '+8613800138000', name: 'Demo Student', grade: 'Grade 7', className: 'Class 2' },
+  smsOnly: { phone: '+8613900139000', name: 'Demo Reader', grade: 'Grade 8', className: 'Class 1' },
+  orgs: [
+    { code: 'DEMO', name: 'Demo School' },
+    { code: 'ACADEMY', name: 'Demo Academy' },
+  ],
+  inviteCode: 'DEMO2023',
+  /** OIDC demo identity linked to the demo student (the other, `newcomer`, has no account). */
+  oidcReader: 'reader',
+} as const
+
+/** Returns true when it created the data. */
+export async function seedDemo(db: Db, now: number, oidcIssuerKey: string): Promise<boolean> {
+  const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst()
+  if (any) return false
+  const passwordHash = await hashPassword(DEMO.password)
+  await db.transaction().execute(async (trx) => {
+    const orgIds: string[] = []
+    for (const o of DEMO.orgs) {
+      const id = crypto.randomUUID()
+      orgIds.push(id)
+      await trx.insertInto('orgs').values({ id, code: o.code, name: o.name, created_at: now }).execute()
+    }
+    const person = async (p: { phone: string; name: string; grade: string; className: string }, hash: string | null, orgs: string[]) => {
+      const userId = crypto.randomUUID()
+      const studentId = crypto.randomUUID()
+      await trx.insertInto('users').values({ id: userId, phone: p.phone, password_hash: hash, status: 'active', created_at: now, updated_at: now }).execute()
+      await trx.insertInto('students').values({ id: studentId, user_id: userId, name: p.name, grade: p.grade, class_name: p.className, avatar: null, created_at: now, updated_at: now }).execute()
+      for (const [i, orgId] of orgs.entries()) {
+        await trx
+          .insertInto('memberships')
+          .values({ student_id: studentId, org_id: orgId, roles: JSON.stringify(STUDENT_ROLES), perms: JSON.stringify(STUDENT_PERMS), is_primary: i === 0 ? 1 : 0, created_at: now + i })
+          .execute()
+      }
+      return userId
+    }
+    const student = await person(DEMO.student, passwordHash, orgIds)
+    await person(DEMO.smsOnly, null, orgIds.slice(0, 1))
+    await trx.insertInto('invite_codes').values({ code: DEMO.inviteCode, owner_user_id: student, created_at: now }).execute()
+    await trx.insertInto('oauth_identities').values({ provider: oidcIssuerKey, subject: DEMO.oidcReader, user_id: student, created_at: now }).execute()
+  })
+  return true
+}
+
+export function demoBanner(): string[] {
+  return [
+    'Demo accounts:',
+    `  student   phone 13800138000  password ${DEMO.password}  (Demo School + Demo Academy)`,
+    '  SMS-only  phone 13900139000  no password: log in with an SMS code (dev outbox: GET /api/dev/sms/outbox?phone=…)',
+    `  OAuth     /oidc identities: reader / ${DEMO.password} (linked to the student), newcomer / ${DEMO.password} (no account)`,
+    `  orgs      DEMO (Demo School), ACADEMY (Demo Academy); invitation code ${DEMO.inviteCode}`,
+  ]
+}

@@ -1,0 +1,25 @@
+/** Errors that carry a business code (SPEC §8) and the HTTP status of DESIGN's wire contract. */
+import { CODE, CODE_MESSAGE, type BusinessCode, type Envelope } from '../src/contract'
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: BusinessCode,
+    message: string = CODE_MESSAGE[code],
+    readonly statusCode = 200,
+    readonly data: unknown = null,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+export const envelope = <T>(data: T, code: BusinessCode = CODE.OK, msg: string = CODE_MESSAGE[code]): Envelope<T> => ({ code, msg, data })
+
+export const badInput = (field: string, why: string): ApiError => new ApiError(CODE.PARAM_INVALID, `${field}: ${why}`)
+
+export const tooMany = (retryAfterSeconds: number): ApiError =>
+  new ApiError(CODE.TOO_MANY_REQUESTS, CODE_MESSAGE[CODE.TOO_MANY_REQUESTS], 429, { retryAfter: Math.max(1, Math.ceil(retryAfterSeconds)) })
+
+/** 401 for token problems only (300001–300003). */
+export const tokenError = (code: typeof CODE.JWT_UNAUTHORIZED | typeof CODE.JWT_INVALID | typeof CODE.JWT_EXPIRED): ApiError =>
+  new ApiError(code, CODE_MESSAGE[code], 401)

@@ -1,0 +1,89 @@
+/**
+ * The HTTP surface shared by everything: security headers, compression, and the built app (dist/) with
+ * its history fallback and cache rules.
+ */
+import compress from '@fastify/compress'
+import helmet from '@fastify/helmet'
+import fastifyStatic from '@fastify/static'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { existsSync, readFileSync } from 'node:fs'
+import { basename, join, resolve, sep } from 'node:path'
+import { CODE } from '../../src/contract'
+import { envelope } from '../errors'
+
+/** Paths that never fall back to the app. */
+const NOT_APP = /^\/(api|mqtt|oidc)(\/|\?|$)/
+const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest'])
+
+/**
+ * The one place index.html is produced for an app URL. A later step injects per-URL meta (Open Graph)
+ * here; today it returns the built file as is.
+ */
+export function renderIndexHtml(template: string, _req: FastifyRequest): string {
+  return template
+}
+
+export default fp(
+  async (app) => {
+    const o = app.config
+    const hostOf = (req: { headers: { host?: string } }) => req.headers.host ?? 'localhost'
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // The app sets element styles at run time (orientation, layout widths).
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          // 'self' covers same-origin WebSockets in current browsers; the explicit ws(s) origin covers older Safari.
+          connectSrc: ["'self'", (req) => `ws://${hostOf(req)}`, (req) => `wss://${hostOf(req)}`],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+        },
+      },
+      // HSTS is added below only on https requests (own TLS or a trusted proxy): on a plain-http LAN it would lock phones out.
+      hsts: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    })
+    app.addHook('onSend', async (req, reply) => {
+      if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains')
+    })
+    await app.register(compress, { global: true, threshold: 1024 })
+
+    const index = join(o.distDir, 'index.html')
+    const template = existsSync(index) ? readFileSync(index, 'utf8') : null
+    if (template !== null) {
+      await app.register(fastifyStatic, {
+        root: resolve(o.distDir),
+        wildcard: true,
+        index: false,
+        cacheControl: false,
+        setHeaders(res, path) {
+          const name = basename(path)
+          if (path.includes(`${sep}assets${sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable')
+          else if (NO_CACHE.has(name)) res.setHeader('cache-control', 'no-cache')
+          else res.setHeader('cache-control', 'public, max-age=3600')
+        },
+      })
+    }
+
+    const sendApp = (req: FastifyRequest, reply: FastifyReply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderIndexHtml(template ?? '', req))
+
+    app.setNotFoundHandler((req, reply) => {
+      const path = req.url
+      const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !NOT_APP.test(path) && !/\.[a-z0-9]+$/i.test(path.split('?')[0] ?? '')
+      if (template !== null && wantsPage) return sendApp(req, reply)
+      return reply.code(404).send(envelope(null, CODE.NOT_FOUND))
+    })
+  },
+  { name: 'web' },
+)

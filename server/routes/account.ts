@@ -1,0 +1,127 @@
+/**
+ * Calls on the signed-in account: profile, registration steps (password reset and improve, which carry
+ * the temporary token), password change, logout and account deletion.
+ */
+import type { FastifyPluginAsync } from 'fastify'
+import { CODE, type StudentProfile, type TokenPair } from '../../src/contract'
+import { ApiError, badInput, tokenError, tooMany } from '../errors'
+import { hashPassword, verifyPassword } from '../services/crypto'
+import { STUDENT_PERMS, STUDENT_ROLES, buildProfile, deleteAccount, findUser, newInviteCode } from '../services/users'
+import { loginAs } from './helpers'
+import * as S from './schemas'
+
+/** A password needs letters and digits; length is the schema's job. */
+function checkStrength(password: string, field = 'password'): void {
+  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) throw new ApiError(CODE.PASSWORD_INVALID, `${field}: use letters and digits`)
+}
+
+const routes: FastifyPluginAsync = async (app) => {
+  const o = app.config
+  const authLimit = { rateLimit: { max: o.limits.authPerMinute, timeWindow: 60_000 } }
+  const registrationStep = app.requireAuth({ checkHeaders: false })
+
+  app.get<{ Querystring: S.Body<typeof S.StudentQuery> }>('/auth/student', { schema: { querystring: S.StudentQuery }, preHandler: app.requireAuth() }, async (req) => {
+    const profile = await buildProfile(app.db, req.auth!.sub, req.auth!.orgId ?? undefined)
+    if (!profile) throw new ApiError(CODE.USER_NOT_FOUND, 'account does not exist')
+    return profile satisfies StudentProfile
+  })
+
+  app.put<{ Body: S.Body<typeof S.PasswordResetBody> }>(
+    '/auth/user/password/reset',
+    { schema: { body: S.PasswordResetBody }, config: authLimit, preHandler: registrationStep },
+    async (req) => {
+      const user = await findUser(app.db, req.auth!.sub)
+      if (!user) throw tokenError(CODE.JWT_INVALID)
+      if (user.password_hash !== null) throw new ApiError(CODE.PASSWORD_INVALID, 'password already set: change it with POST /auth/user/password')
+      checkStrength(req.body.password)
+      const hash = await hashPassword(req.body.password)
+      await app.db.updateTable('users').set({ password_hash: hash, updated_at: o.clock() }).where('id', '=', user.id).where('password_hash', 'is', null).execute()
+      return null
+    },
+  )
+
+  app.post<{ Body: S.Body<typeof S.PasswordSetBody> }>('/auth/user/password', { schema: { body: S.PasswordSetBody }, config: authLimit, preHandler: app.requireAuth() }, async (req) => {
+    const auth = req.auth!
+    const user = await findUser(app.db, auth.sub)
+    if (!user) throw tokenError(CODE.JWT_INVALID)
+    if (user.password_hash !== null) {
+      if (!req.body.oldPassword) throw badInput('oldPassword', 'required to change a password')
+      const wait = app.passwordFailures.retryAfter(user.id)
+      if (wait > 0) throw tooMany(wait)
+      if (!(await verifyPassword(user.password_hash, req.body.oldPassword))) {
+        app.passwordFailures.record(user.id)
+        throw new ApiError(CODE.PASSWORD_INVALID, 'oldPassword: does not match')
+      }
+    }
+    checkStrength(req.body.password)
+    const hash = await hashPassword(req.body.password)
+    await app.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: hash, updated_at: o.clock() }).where('id', '=', user.id).execute()
+      // Other terminals signed in with the old password end; this one stays.
+      await app.sessions.revokeAllForUser(trx, user.id, 'password-changed', auth.sid)
+    })
+    return null
+  })
+
+  app.put<{ Body: S.Body<typeof S.ImproveBody> }>(
+    '/auth/student/improve',
+    { schema: { body: S.ImproveBody }, config: authLimit, preHandler: registrationStep },
+    async (req, reply) => {
+      const b = req.body
+      const auth = req.auth!
+      const org = await app.db.selectFrom('orgs').select(['id']).where('code', '=', b.orgCode.trim().toUpperCase()).executeTakeFirst()
+      if (!org) throw new ApiError(CODE.ORG_NOT_IDENTIFIED, 'orgCode: no organisation has this code')
+      const now = o.clock()
+      const r = await loginAs(
+        app,
+        reply,
+        { appId: auth.app, deviceType: auth.deviceType, deviceCode: auth.deviceCode },
+        async (trx) => {
+          const userId = auth.sub
+          const existing = await trx.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst()
+          let studentId = existing?.id
+          if (studentId) {
+            await trx.updateTable('students').set({ name: b.name.trim(), grade: b.grade.trim(), class_name: b.className.trim(), updated_at: now }).where('id', '=', studentId).execute()
+          } else {
+            studentId = crypto.randomUUID()
+            await trx.insertInto('students').values({ id: studentId, user_id: userId, name: b.name.trim(), grade: b.grade.trim(), class_name: b.className.trim(), avatar: null, created_at: now, updated_at: now }).execute()
+          }
+          const member = await trx.selectFrom('memberships').select('org_id').where('student_id', '=', studentId).where('org_id', '=', org.id).executeTakeFirst()
+          if (!member) {
+            await trx
+              .insertInto('memberships')
+              .values({ student_id: studentId, org_id: org.id, roles: JSON.stringify(STUDENT_ROLES), perms: JSON.stringify(STUDENT_PERMS), is_primary: existing ? 0 : 1, created_at: now })
+              .execute()
+          }
+          const own = await trx.selectFrom('invite_codes').select('code').where('owner_user_id', '=', userId).executeTakeFirst()
+          if (!own) await trx.insertInto('invite_codes').values({ code: newInviteCode(), owner_user_id: userId, created_at: now }).execute()
+          const inviteCode = b.inviteCode?.trim().toUpperCase()
+          if (inviteCode) {
+            // An unknown, own or second invitation code is ignored: it must never block registration.
+            const invite = await trx.selectFrom('invite_codes').select(['code', 'owner_user_id']).where('code', '=', inviteCode).executeTakeFirst()
+            const already = await trx.selectFrom('invitations').select('id').where('invitee_user_id', '=', userId).executeTakeFirst()
+            if (invite && invite.owner_user_id !== userId && !already) {
+              await trx.insertInto('invitations').values({ id: crypto.randomUUID(), code: invite.code, inviter_user_id: invite.owner_user_id, invitee_user_id: userId, created_at: now }).execute()
+            }
+          }
+          return userId
+        },
+        { replaceSessionId: auth.sid },
+      )
+      return { token: r.token, refreshToken: r.refreshToken } satisfies TokenPair
+    },
+  )
+
+  app.post<{ Body: S.Body<typeof S.LogoutBody> }>('/logout', { schema: { body: S.LogoutBody }, preHandler: app.requireAuth({ checkHeaders: false }) }, async (req) => {
+    // Only the caller's session ends; nobody else is kicked (DESIGN "Live channel").
+    await app.sessions.revoke(app.db, req.auth!.sid, 'logout')
+    return null
+  })
+
+  app.post('/logout/cancel', { preHandler: app.requireAuth() }, async (req) => {
+    await app.db.transaction().execute((trx) => deleteAccount(trx, app.sessions, req.auth!.sub, o.clock()))
+    return null
+  })
+}
+
+export default routes

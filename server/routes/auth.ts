@@ -1,0 +1,155 @@
+/**
+ * Sign-in calls: /login, /login/sms, /login/oauth, /login/wx/mp, /login/oauth/binding, /refresh,
+ * /sms/code, /auth/user/forget and /oauth/url. None needs a stored token; binding carries the
+ * temporary token of the OAuth / WX-MP login.
+ */
+import type { FastifyPluginAsync } from 'fastify'
+import { CODE, type OauthLoginData, type SmsCodeData, type SmsLoginData, type TokenPair } from '../../src/contract'
+import { ApiError, badInput, tokenError, tooMany } from '../errors'
+import { originOf } from '../oidc/embedded'
+import { bearerOf, sendTokens } from '../plugins/auth'
+import { hashPassword, verifyPassword } from '../services/crypto'
+import type { Trx } from '../services/sessions'
+import { createUser, findUser, findUserByPhone, hasProfile } from '../services/users'
+import { checkDevice, loginAs, phoneOf } from './helpers'
+import * as S from './schemas'
+
+const routes: FastifyPluginAsync = async (app) => {
+  const o = app.config
+  const authLimit = { rateLimit: { max: o.limits.authPerMinute, timeWindow: 60_000 } }
+  const failures = app.passwordFailures
+
+  app.post<{ Body: S.Body<typeof S.LoginBody> }>('/login', { schema: { body: S.LoginBody }, config: authLimit }, async (req, reply) => {
+    const b = req.body
+    checkDevice(app, b)
+    const phone = phoneOf(b.username)
+    const user = await findUserByPhone(app.db, phone)
+    const wait = user ? failures.retryAfter(user.id) : 0
+    if (wait > 0) throw tooMany(wait)
+    const ok = await verifyPassword(user?.password_hash ?? null, b.password)
+    if (!user) throw new ApiError(CODE.USER_NOT_FOUND)
+    if (!ok) {
+      failures.record(user.id)
+      throw new ApiError(CODE.PASSWORD_INVALID)
+    }
+    failures.clear(user.id)
+    const r = await loginAs(app, reply, { appId: b.appId, deviceType: b.deviceType, deviceCode: b.deviceCode }, async () => user.id)
+    return { token: r.token, refreshToken: r.refreshToken } satisfies TokenPair
+  })
+
+  app.post<{ Body: S.Body<typeof S.LoginSmsBody> }>('/login/sms', { schema: { body: S.LoginSmsBody }, config: authLimit }, async (req, reply) => {
+    const b = req.body
+    checkDevice(app, b)
+    const phone = phoneOf(b.username)
+    await app.sms.consume(phone, ['login', 'register'], b.code)
+    const r = await loginAs(app, reply, b, async (trx) => (await findUserByPhone(trx, phone))?.id ?? (await createUser(trx, o.clock(), phone)))
+    return { isReg: r.isReg, isPassword: r.isPassword, token: r.token, refreshToken: r.refreshToken } satisfies SmsLoginData
+  })
+
+  /** Linked identity → its account; otherwise a new account without phone that Bind completes. */
+  const viaIdentity = (provider: string, subject: string) => async (trx: Trx) => {
+    const link = await trx.selectFrom('oauth_identities').select('user_id').where('provider', '=', provider).where('subject', '=', subject).executeTakeFirst()
+    if (link) return link.user_id
+    const userId = await createUser(trx, o.clock(), null)
+    await trx.insertInto('oauth_identities').values({ provider, subject, user_id: userId, created_at: o.clock() }).execute()
+    return userId
+  }
+
+  app.post<{ Body: S.Body<typeof S.LoginOauthBody> }>('/login/oauth', { schema: { body: S.LoginOauthBody }, config: authLimit }, async (req, reply) => {
+    const b = req.body
+    checkDevice(app, b)
+    const id = await app.oauth.exchange(b.payload)
+    const r = await loginAs(app, reply, b, viaIdentity(id.provider, id.subject))
+    return r satisfies OauthLoginData
+  })
+
+  app.post<{ Body: S.Body<typeof S.LoginWxMpBody> }>(
+    '/login/wx/mp',
+    { schema: { body: S.LoginWxMpBody }, config: authLimit, preHandler: app.verifySigned },
+    async (req, reply) => {
+      const b = req.body
+      checkDevice(app, b)
+      const { openid } = await app.wechat.codeToSession(b.payload)
+      const r = await loginAs(app, reply, b, viaIdentity(app.wechat.providerKey, openid))
+      return { isReg: r.isReg, isPassword: r.isPassword, isPhone: r.isPhone, token: r.token, refreshToken: r.refreshToken } satisfies OauthLoginData
+    },
+  )
+
+  app.post<{ Body: S.Body<typeof S.BindingBody> }>(
+    '/login/oauth/binding',
+    { schema: { body: S.BindingBody }, config: authLimit, preHandler: app.requireAuth({ checkHeaders: false }) },
+    async (req, reply) => {
+      const b = req.body
+      checkDevice(app, b)
+      const phone = phoneOf(b.username)
+      const auth = req.auth!
+      const caller = await findUser(app.db, auth.sub)
+      if (!caller) throw tokenError(CODE.JWT_INVALID)
+      if (caller.phone && caller.phone !== phone) throw new ApiError(CODE.USER_EXISTS, 'this account already has a phone')
+      await app.sms.consume(phone, ['bind', 'login'], b.payload)
+      const r = await loginAs(
+        app,
+        reply,
+        b,
+        async (trx) => {
+          const owner = await findUserByPhone(trx, phone)
+          if (!owner || owner.id === caller.id) {
+            await trx.updateTable('users').set({ phone, updated_at: o.clock() }).where('id', '=', caller.id).execute()
+            return caller.id
+          }
+          // The phone already has an account: the identity joins it, and the empty shell made at OAuth login goes.
+          if (caller.password_hash !== null || (await hasProfile(trx, caller.id))) throw new ApiError(CODE.USER_EXISTS, 'this phone belongs to another account')
+          await trx.updateTable('oauth_identities').set({ user_id: owner.id }).where('user_id', '=', caller.id).execute()
+          await trx.deleteFrom('users').where('id', '=', caller.id).execute()
+          return owner.id
+        },
+        { replaceSessionId: auth.sid },
+      )
+      return r satisfies OauthLoginData
+    },
+  )
+
+  app.get('/refresh', { config: authLimit }, async (req, reply) => {
+    const token = bearerOf(req)
+    if (!token) throw tokenError(CODE.JWT_UNAUTHORIZED)
+    return sendTokens(reply, await app.sessions.rotate(token)) satisfies TokenPair
+  })
+
+  app.post<{ Body: S.Body<typeof S.SmsCodeBody> }>('/sms/code', { schema: { body: S.SmsCodeBody }, config: authLimit }, async (req) => {
+    const { scene } = req.body
+    const phone = phoneOf(req.body.username)
+    const user = await findUserByPhone(app.db, phone)
+    if (scene === 'register' && user) throw new ApiError(CODE.USER_EXISTS)
+    if (scene === 'forget' && !user) throw new ApiError(CODE.USER_NOT_FOUND)
+    return (await app.sms.send(phone, scene, req.ip)) satisfies SmsCodeData
+  })
+
+  app.put<{ Body: S.Body<typeof S.ForgetBody> }>('/auth/user/forget', { schema: { body: S.ForgetBody }, config: authLimit }, async (req) => {
+    const b = req.body
+    checkDevice(app, b)
+    const phone = phoneOf(b.username)
+    const user = await findUserByPhone(app.db, phone)
+    if (!user) throw new ApiError(CODE.USER_NOT_FOUND)
+    await app.sms.consume(phone, ['forget'], b.payload.code)
+    const hash = await hashPassword(b.payload.password)
+    await app.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: hash, updated_at: o.clock() }).where('id', '=', user.id).execute()
+      await app.sessions.revokeAllForUser(trx, user.id, 'password-reset')
+    })
+    failures.clear(user.id)
+    return null
+  })
+
+  app.get<{ Querystring: S.Body<typeof S.OauthUrlQuery> }>('/oauth/url', { schema: { querystring: S.OauthUrlQuery }, config: authLimit }, async (req) => {
+    let redirect: URL
+    try {
+      redirect = new URL(req.query.redirectUri)
+    } catch {
+      throw badInput('redirectUri', 'not an absolute URL')
+    }
+    if (!/^https?:$/.test(redirect.protocol) || redirect.pathname !== '/login' || redirect.search || redirect.hash) throw badInput('redirectUri', 'must be <origin>/login')
+    return app.oauth.authorizationUrl(originOf(req, o.publicUrl), redirect.href)
+  })
+}
+
+export default routes

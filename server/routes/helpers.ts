@@ -1,0 +1,45 @@
+/** Small pieces shared by the route plugins. */
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { CODE, normalizePhone } from '../../src/contract'
+import { ApiError, badInput } from '../errors'
+import { sendTokens } from '../plugins/auth'
+import type { SessionSlot, Trx } from '../services/sessions'
+import { flagsOf, findUser, type Flags } from '../services/users'
+
+export function phoneOf(username: string, field = 'username'): string {
+  const p = normalizePhone(username)
+  if (!p) throw badInput(field, 'not a valid mobile number')
+  return p
+}
+
+export function checkDevice(app: FastifyInstance, body: { appId?: string; isAdmin?: boolean }): void {
+  if (body.appId !== undefined && !app.config.appIds.includes(body.appId)) throw badInput('appId', 'unknown app')
+  // SPEC §6: the app always sends false; admin sign-in belongs to the teacher console, not here.
+  if (body.isAdmin === true) throw badInput('isAdmin', 'admin login is not available here')
+}
+
+export type LoginResult = Flags & { token: string; refreshToken: string }
+
+/**
+ * Opens a session for `userId` in the caller's slot inside `work`'s transaction, then announces kicks
+ * once the transaction has committed.
+ */
+export async function loginAs(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  device: Omit<SessionSlot, 'userId'>,
+  work: (trx: Trx) => Promise<string>,
+  opts: { replaceSessionId?: string } = {},
+): Promise<LoginResult> {
+  const { pair, kicks, flags } = await app.db.transaction().execute(async (trx) => {
+    const userId = await work(trx)
+    if (opts.replaceSessionId) await app.sessions.revoke(trx, opts.replaceSessionId, 'replaced')
+    const user = await findUser(trx, userId)
+    if (!user) throw new Error('user vanished during login')
+    if (user.status !== 'active') throw new ApiError(CODE.ACCOUNT_DISABLED)
+    const started = await app.sessions.start(trx, { ...device, userId })
+    return { ...started, flags: await flagsOf(trx, user) }
+  })
+  app.sessions.emitKicks(kicks)
+  return { ...flags, ...sendTokens(reply, pair) }
+}

@@ -1,0 +1,51 @@
+/** Route schemas (TypeBox → JSON Schema), shaped after the bodies of src/contract/api.ts. */
+import { Type, type Static } from '@sinclair/typebox'
+import { DEVICE_TYPES, SMS_SCENES } from '../../src/contract'
+
+const Str = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max })
+
+export const Device = {
+  deviceType: Type.Union(DEVICE_TYPES.map((d) => Type.Literal(d))),
+  deviceCode: Str(128),
+  appId: Str(64),
+}
+
+export const Username = Str(32)
+export const SmsCode = Type.String({ pattern: '^[0-9]{6}$' })
+export const Password = Str(64, 8)
+/** Signed calls carry these beside their own fields. */
+export const SignedFields = { timestamp: Type.Optional(Type.Number()), nonce: Type.Optional(Str(64)) }
+
+export const LoginBody = Type.Object({ username: Username, password: Str(128), ...Device })
+export const LoginSmsBody = Type.Object({ username: Username, code: SmsCode, isAdmin: Type.Optional(Type.Boolean()), ...Device })
+export const LoginOauthBody = Type.Object({
+  payload: Type.Object({ code: Str(2048), state: Str(256), redirectUri: Str(2048) }),
+  isAdmin: Type.Optional(Type.Boolean()),
+  ...Device,
+})
+export const LoginWxMpBody = Type.Object({ payload: Str(256), sort: Type.Optional(Type.Literal(1)), ...Device, ...SignedFields })
+export const BindingBody = Type.Object({ username: Username, payload: SmsCode, isAdmin: Type.Optional(Type.Boolean()), ...Device })
+export const LogoutBody = Type.Object({ deviceType: Type.Optional(Device.deviceType), appId: Type.Optional(Str(64)) })
+export const ForgetBody = Type.Object({
+  username: Username,
+  payload: Type.Object({ code: SmsCode, password: Password }),
+  deviceType: Type.Optional(Device.deviceType),
+  deviceCode: Type.Optional(Str(128)),
+  appId: Type.Optional(Str(64)),
+})
+export const PasswordResetBody = Type.Object({ password: Password })
+export const PasswordSetBody = Type.Object({ oldPassword: Type.Optional(Str(128)), password: Password })
+export const ImproveBody = Type.Object({
+  name: Str(32),
+  grade: Str(32),
+  className: Str(32),
+  orgCode: Str(32),
+  inviteCode: Type.Optional(Str(32, 0)),
+})
+export const SmsCodeBody = Type.Object({ username: Username, scene: Type.Union(SMS_SCENES.map((s) => Type.Literal(s))) })
+export const WxJsInitBody = Type.Object({ url: Str(2048), ...SignedFields })
+export const StudentQuery = Type.Object({ appId: Type.Optional(Str(64)) })
+export const OutboxQuery = Type.Object({ phone: Username })
+export const OauthUrlQuery = Type.Object({ redirectUri: Str(2048) })
+
+export type Body<T extends import('@sinclair/typebox').TSchema> = Static<T>

@@ -1,0 +1,182 @@
+/**
+ * Sessions and tokens. A session is one login on one terminal and one refresh-token family. The access
+ * token is a short-lived HS256 JWT naming its session; refresh tokens are opaque, stored as SHA-256,
+ * rotated on every use. The token just replaced stays usable for a short grace (tabs of one browser may
+ * race); it then yields another fresh pair of the same family. Later reuse of a spent token revokes the
+ * whole family. One live session per (user, app, device type): a new login replaces the old one, and when
+ * it comes from another device the kick listeners hear about it (the live channel publishes `logout`).
+ */
+import { EventEmitter } from 'node:events'
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
+import { CODE } from '../../src/contract'
+import type { Clock } from '../clock'
+import type { Db } from '../db/connect'
+import { tokenError } from '../errors'
+import { randomToken, sha256Hex } from './crypto'
+import type { Transaction } from 'kysely'
+import type { Database } from '../db/schema'
+
+export type Trx = Transaction<Database> | Db
+
+export interface SessionSlot {
+  userId: string
+  appId: string
+  deviceType: string
+  deviceCode: string
+}
+
+export interface Kick {
+  appId: string
+  deviceType: string
+  userId: string
+  /** The session that was replaced. */
+  sessionId: string
+}
+
+export interface AccessClaims {
+  sub: string
+  sid: string
+  app: string
+  deviceType: string
+  deviceCode: string
+}
+
+export interface IssuedPair {
+  token: string
+  refreshToken: string
+  sessionId: string
+}
+
+export interface SessionOptions {
+  db: Db
+  clock: Clock
+  secret: Uint8Array
+  accessTtlSeconds: number
+  refreshTtlSeconds: number
+  refreshGraceSeconds: number
+}
+
+export class Sessions {
+  private readonly events = new EventEmitter()
+
+  constructor(private readonly o: SessionOptions) {}
+
+  /** Subscribe to kicks; returns the unsubscribe function. The next issue's broker publishes from here. */
+  onKick(listener: (kick: Kick) => void): () => void {
+    this.events.on('kick', listener)
+    return () => this.events.off('kick', listener)
+  }
+
+  /** Call after the transaction that produced the kicks has committed. */
+  emitKicks(kicks: readonly Kick[]): void {
+    for (const k of kicks) this.events.emit('kick', k)
+  }
+
+  /** Opens a session in the slot, revoking whatever held it. */
+  async start(trx: Trx, slot: SessionSlot): Promise<{ pair: IssuedPair; kicks: Kick[] }> {
+    const now = this.o.clock()
+    const live = await trx
+      .selectFrom('sessions')
+      .select(['id', 'device_code'])
+      .where('user_id', '=', slot.userId)
+      .where('app_id', '=', slot.appId)
+      .where('device_type', '=', slot.deviceType)
+      .where('revoked_at', 'is', null)
+      .execute()
+    const kicks: Kick[] = []
+    for (const s of live) {
+      const other = s.device_code !== slot.deviceCode
+      await this.revoke(trx, s.id, other ? 'kicked' : 'replaced')
+      if (other) kicks.push({ appId: slot.appId, deviceType: slot.deviceType, userId: slot.userId, sessionId: s.id })
+    }
+    const id = crypto.randomUUID()
+    await trx
+      .insertInto('sessions')
+      .values({ id, user_id: slot.userId, app_id: slot.appId, device_type: slot.deviceType, device_code: slot.deviceCode, created_at: now, last_used_at: now, revoked_at: null, revoked_reason: null })
+      .execute()
+    const refreshToken = await this.newRefresh(trx, id, now)
+    return { pair: { token: await this.sign({ sub: slot.userId, sid: id, app: slot.appId, deviceType: slot.deviceType, deviceCode: slot.deviceCode }), refreshToken, sessionId: id }, kicks }
+  }
+
+  async revoke(trx: Trx, sessionId: string, reason: string): Promise<void> {
+    await trx.updateTable('sessions').set({ revoked_at: this.o.clock(), revoked_reason: reason }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute()
+    await trx.deleteFrom('refresh_tokens').where('session_id', '=', sessionId).where('used_at', 'is', null).execute()
+  }
+
+  async revokeAllForUser(trx: Trx, userId: string, reason: string, exceptSessionId?: string): Promise<void> {
+    let q = trx.selectFrom('sessions').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null)
+    if (exceptSessionId) q = q.where('id', '!=', exceptSessionId)
+    for (const s of await q.execute()) await this.revoke(trx, s.id, reason)
+  }
+
+  /** Verifies an access token and that its session is still live. Throws 401 errors with 300002/300003. */
+  async verifyAccess(token: string): Promise<AccessClaims> {
+    let claims: AccessClaims
+    try {
+      const { payload } = await jwtVerify(token, this.o.secret, { algorithms: ['HS256'], currentDate: new Date(this.o.clock()), typ: 'at+jwt' })
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw tokenError(CODE.JWT_INVALID)
+      claims = { sub: payload.sub, sid: payload.sid, app: String(payload.app), deviceType: String(payload.deviceType), deviceCode: String(payload.deviceCode) }
+    } catch (e) {
+      if (e instanceof joseErrors.JWTExpired) throw tokenError(CODE.JWT_EXPIRED)
+      throw tokenError(CODE.JWT_INVALID)
+    }
+    const row = await this.o.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.revoked_at', 'users.status'])
+      .where('sessions.id', '=', claims.sid)
+      .executeTakeFirst()
+    if (!row || row.revoked_at !== null || row.status !== 'active') throw tokenError(CODE.JWT_INVALID)
+    return claims
+  }
+
+  /** GET /refresh: rotation with grace and reuse detection. */
+  async rotate(refreshToken: string): Promise<IssuedPair> {
+    const hash = sha256Hex(refreshToken)
+    const now = this.o.clock()
+    type Outcome = { error: typeof CODE.JWT_INVALID | typeof CODE.JWT_EXPIRED } | { error?: undefined; row: { session_id: string; user_id: string; app_id: string; device_type: string; device_code: string }; next: string }
+    const outcome = await this.o.db.transaction().execute(async (trx): Promise<Outcome> => {
+      const row = await trx
+        .selectFrom('refresh_tokens')
+        .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['refresh_tokens.session_id', 'refresh_tokens.expires_at', 'refresh_tokens.used_at', 'sessions.revoked_at', 'sessions.user_id', 'sessions.app_id', 'sessions.device_type', 'sessions.device_code', 'users.status'])
+        .where('refresh_tokens.token_hash', '=', hash)
+        .executeTakeFirst()
+      if (!row || row.revoked_at !== null || row.status !== 'active') return { error: CODE.JWT_INVALID }
+      if (row.expires_at <= now) return { error: CODE.JWT_EXPIRED }
+      if (row.used_at === null) {
+        const res = await trx.updateTable('refresh_tokens').set({ used_at: now }).where('token_hash', '=', hash).where('used_at', 'is', null).executeTakeFirst()
+        if (Number(res.numUpdatedRows) !== 1) return { error: CODE.JWT_INVALID }
+      } else if (now - row.used_at > this.o.refreshGraceSeconds * 1000) {
+        // A spent token came back after the grace: someone else holds the family. End it.
+        await this.revoke(trx, row.session_id, 'refresh-reuse')
+        return { error: CODE.JWT_INVALID }
+      }
+      await trx.updateTable('sessions').set({ last_used_at: now }).where('id', '=', row.session_id).execute()
+      const next = await this.newRefresh(trx, row.session_id, now)
+      return { row, next }
+    })
+    if (outcome.error !== undefined) throw tokenError(outcome.error)
+    const { row, next } = outcome
+    const token = await this.sign({ sub: row.user_id, sid: row.session_id, app: row.app_id, deviceType: row.device_type, deviceCode: row.device_code })
+    return { token, refreshToken: next, sessionId: row.session_id }
+  }
+
+  private async newRefresh(trx: Trx, sessionId: string, now: number): Promise<string> {
+    const token = randomToken()
+    await trx.insertInto('refresh_tokens').values({ token_hash: sha256Hex(token), session_id: sessionId, created_at: now, expires_at: now + this.o.refreshTtlSeconds * 1000, used_at: null }).execute()
+    return token
+  }
+
+  private sign(c: AccessClaims): Promise<string> {
+    const iat = Math.floor(this.o.clock() / 1000)
+    return new SignJWT({ sid: c.sid, app: c.app, deviceType: c.deviceType, deviceCode: c.deviceCode })
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .setSubject(c.sub)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + this.o.accessTtlSeconds)
+      .setJti(crypto.randomUUID())
+      .sign(this.o.secret)
+  }
+}

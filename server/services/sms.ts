@@ -1,0 +1,129 @@
+/**
+ * SMS codes: 6 digits, stored as SHA-256 (keyed by phone, so equal codes differ), compared in constant
+ * time, burnt after too many wrong tries, with send limits per phone and per IP. Delivery goes through an
+ * SmsProvider; the `console` provider writes the code to the log and keeps the dev outbox.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import { CODE, type SmsOutboxData, type SmsScene } from '../../src/contract'
+import type { Clock } from '../clock'
+import type { SmsLimits } from '../config'
+import type { Db } from '../db/connect'
+import { ApiError, tooMany } from '../errors'
+import { randomDigits, safeEqualHex, sha256Hex } from './crypto'
+
+export interface SmsMessage {
+  phone: string
+  code: string
+  scene: SmsScene
+  sentAt: number
+}
+
+export interface SmsProvider {
+  readonly name: string
+  send(message: SmsMessage): Promise<void>
+}
+
+/** Development provider: the log line is the one place a code is ever written out. */
+export class ConsoleSmsProvider implements SmsProvider {
+  readonly name = 'console'
+  private readonly outbox = new Map<string, SmsMessage>()
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  async send(m: SmsMessage): Promise<void> {
+    this.outbox.set(m.phone, m)
+    // A plain string, so log redaction of `code` fields does not hide it: showing it is this provider's job.
+    this.log.info(`[sms:console] to ${m.phone} (${m.scene}): your Habor code is ${m.code}`)
+  }
+
+  newest(phone: string): SmsOutboxData | null {
+    const m = this.outbox.get(phone)
+    return m ? { phone: m.phone, code: m.code, scene: m.scene, sentAt: new Date(m.sentAt).toISOString() } : null
+  }
+}
+
+const hashCode = (phone: string, code: string): string => sha256Hex(`${phone}:${code}`)
+
+export class SmsCodes {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly limits: SmsLimits,
+    private readonly provider: SmsProvider,
+  ) {}
+
+  /** Checks the limits, stores the new code (older ones of the same scene die) and sends it. */
+  async send(phone: string, scene: SmsScene, ip: string): Promise<{ expiresIn: number; resendIn: number }> {
+    const now = this.clock()
+    const l = this.limits
+    const recent = await this.db
+      .selectFrom('sms_codes')
+      .select('created_at')
+      .where('phone', '=', phone)
+      .where('created_at', '>', now - 86_400_000)
+      .orderBy('created_at', 'desc')
+      .execute()
+    const times = recent.map((r) => r.created_at)
+    const waits: number[] = []
+    if (times[0] !== undefined && now - times[0] < l.intervalSeconds * 1000) waits.push(times[0] + l.intervalSeconds * 1000 - now)
+    const inHour = times.filter((t) => t > now - 3_600_000)
+    if (inHour.length >= l.perHour) waits.push(inHour[l.perHour - 1]! + 3_600_000 - now)
+    if (times.length >= l.perDay) waits.push(times[l.perDay - 1]! + 86_400_000 - now)
+    const ipCount = await this.db
+      .selectFrom('sms_codes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('ip', '=', ip)
+      .where('created_at', '>', now - 3_600_000)
+      .executeTakeFirstOrThrow()
+    if (Number(ipCount.n) >= l.perIpHour) waits.push(60_000)
+    if (waits.length) throw tooMany(Math.max(...waits) / 1000)
+
+    const code = randomDigits(6)
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('sms_codes').set({ consumed_at: now }).where('phone', '=', phone).where('scene', '=', scene).where('consumed_at', 'is', null).execute()
+      await trx
+        .insertInto('sms_codes')
+        .values({ id: crypto.randomUUID(), phone, scene, code_hash: hashCode(phone, code), ip, created_at: now, expires_at: now + l.ttlSeconds * 1000, attempts: 0, consumed_at: null })
+        .execute()
+    })
+    await this.provider.send({ phone, code, scene, sentAt: now })
+    return { expiresIn: l.ttlSeconds, resendIn: l.intervalSeconds }
+  }
+
+  /**
+   * Consumes a matching live code of one of `scenes`, or throws 200005. A wrong try counts against the
+   * newest live code; the last allowed wrong try burns it. Runs in its own transaction so that a wrong
+   * try is counted even though the caller's request then fails.
+   */
+  async consume(phone: string, scenes: readonly SmsScene[], code: string): Promise<void> {
+    const now = this.clock()
+    const wanted = hashCode(phone, code)
+    const ok = await this.db.transaction().execute(async (trx) => {
+      const live = await trx
+        .selectFrom('sms_codes')
+        .select(['id', 'code_hash', 'attempts'])
+        .where('phone', '=', phone)
+        .where('scene', 'in', [...scenes])
+        .where('consumed_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('created_at', 'desc')
+        .execute()
+      const hit = live.find((r) => safeEqualHex(r.code_hash, wanted))
+      if (hit) {
+        const res = await trx.updateTable('sms_codes').set({ consumed_at: now }).where('id', '=', hit.id).where('consumed_at', 'is', null).executeTakeFirst()
+        return Number(res.numUpdatedRows) === 1
+      }
+      const newest = live[0]
+      if (newest) {
+        const attempts = newest.attempts + 1
+        await trx
+          .updateTable('sms_codes')
+          .set({ attempts, consumed_at: attempts >= this.limits.maxAttempts ? now : null })
+          .where('id', '=', newest.id)
+          .execute()
+      }
+      return false
+    })
+    if (!ok) throw new ApiError(CODE.SMS_CODE_INVALID)
+  }
+}
