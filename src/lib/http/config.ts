@@ -1,0 +1,84 @@
+/**
+ * What the network layer needs from the rest of the app, injected once at start-up (main.tsx) so that
+ * lib/ never imports the stores or the UI kit and tests can pass fakes.
+ */
+import { API_BASE } from '../../contract/api'
+import { CLIENT_MESSAGE } from '../../contract/codes'
+import { DEFAULT_SIGN_SECRET } from '../../contract/sign'
+import { APP_CONFIG } from '../../../manifest/app'
+
+/** The session as the client sees it, read at send time. */
+export interface SessionSnapshot {
+  token: string
+  refreshToken: string
+  /** The registration token of SPEC §4 (calls whose contract bearer is 'temp'). */
+  tempToken: string
+  orgId?: string
+  studentId?: string
+}
+
+export interface SessionPort {
+  get(): SessionSnapshot
+  /** The token pair as persisted: shared by every tab of this browser, so a refresh made by another tab shows here. */
+  persisted(): { token: string; refreshToken: string }
+  setTokens(token: string, refreshToken?: string): void
+}
+
+/** Texts the client shows; the app passes its translated catalogue entries. */
+export type HttpText = 'loading' | 'expired' | 'noLogin'
+
+export interface HttpConfig {
+  baseUrl: string
+  appId: string
+  signSecret: string
+  session: SessionPort
+  /** A toast. */
+  notify: (text: string) => void
+  /** The loading overlay with a mask. */
+  showLoading: (text: string) => void
+  hideLoading: () => void
+  /** The session is over (refresh refused): clear it and go to /login. Called once per expiry. */
+  onLoggedOut: () => void
+  text: (key: HttpText) => string
+}
+
+const ENGLISH: Record<HttpText, string> = {
+  loading: 'loading...',
+  expired: CLIENT_MESSAGE.loginExpired,
+  noLogin: CLIENT_MESSAGE.noLogin,
+}
+
+const env = (name: 'VITE_API_BASE' | 'VITE_SIGN_SECRET'): string | undefined =>
+  (import.meta.env?.[name] as string | undefined) || undefined
+
+const noSession: SessionPort = {
+  get: () => ({ token: '', refreshToken: '', tempToken: '' }),
+  persisted: () => ({ token: '', refreshToken: '' }),
+  setTokens: () => {},
+}
+
+const defaults = (): HttpConfig => ({
+  baseUrl: env('VITE_API_BASE') ?? API_BASE,
+  appId: APP_CONFIG.appId,
+  signSecret: env('VITE_SIGN_SECRET') ?? DEFAULT_SIGN_SECRET,
+  session: noSession,
+  notify: (text) => console.info('[http]', text),
+  showLoading: () => {},
+  hideLoading: () => {},
+  onLoggedOut: () => {},
+  text: (key) => ENGLISH[key],
+})
+
+let current: HttpConfig = defaults()
+
+/** Merges the app's ports into the configuration; call before the first request. */
+export function configureHttp(partial: Partial<HttpConfig>): void {
+  current = { ...current, ...partial }
+}
+
+export const httpConfig = (): HttpConfig => current
+
+/** Back to the defaults (tests). */
+export function resetHttpConfig(): void {
+  current = defaults()
+}
