@@ -7,6 +7,7 @@ import { setPendingRoute } from '../state/auth'
 import { setLoaded, useApp, useLang } from '../state/app'
 import { DelayedLoading, PageLoadError } from '../ui/PageStatus/PageStatus'
 import { ErrorBoundary } from '../ui/PageStatus/ErrorBoundary'
+import { Shell, ShellHosts } from '../ui/Shell/Shell'
 import { decide, fileRedirectTarget } from './guard'
 import { replace, replaceAll } from './navigation'
 import { PAGE_LOADING_DELAY_MS, lazyPage } from './routes'
@@ -48,12 +49,14 @@ function PageHost({ page }: { page: PageRow }) {
   const Page = lazyPage(page.name as never)
   const query = Object.fromEntries(new URLSearchParams(search))
   return (
-    <ErrorBoundary key={page.name} fallback={<PageLoadError />}>
-      <Suspense fallback={<DelayedLoading delayMs={PAGE_LOADING_DELAY_MS} />}>
-        <Page query={query} page={page} />
-        <PageReady page={page} />
-      </Suspense>
-    </ErrorBoundary>
+    <Shell page={page}>
+      <ErrorBoundary key={page.name} fallback={<PageLoadError />}>
+        <Suspense fallback={<DelayedLoading delayMs={PAGE_LOADING_DELAY_MS} />}>
+          <Page query={query} page={page} />
+          <PageReady page={page} />
+        </Suspense>
+      </ErrorBoundary>
+    </Shell>
   )
 }
 
@@ -71,23 +74,26 @@ function Entry() {
 
 export function App() {
   return (
-    <Switch>
-      <Route path="/">
-        <Entry />
-      </Route>
-      {PAGES.map((page) => (
-        <Route key={page.name} path={page.path}>
-          <PageHost page={page} />
+    <>
+      <Switch>
+        <Route path="/">
+          <Entry />
         </Route>
-      ))}
-      {PAGES.map((page) => (
-        <Route key={`file:${page.name}`} path={`/${page.file}`}>
-          <FileRedirect page={page} />
+        {PAGES.map((page) => (
+          <Route key={page.name} path={page.path}>
+            <PageHost page={page} />
+          </Route>
+        ))}
+        {PAGES.map((page) => (
+          <Route key={`file:${page.name}`} path={`/${page.file}`}>
+            <FileRedirect page={page} />
+          </Route>
+        ))}
+        <Route>
+          <Replace to={pathOf(FALLBACK_PAGE)} all />
         </Route>
-      ))}
-      <Route>
-        <Replace to={pathOf(FALLBACK_PAGE)} all />
-      </Route>
-    </Switch>
+      </Switch>
+      <ShellHosts />
+    </>
   )
 }
