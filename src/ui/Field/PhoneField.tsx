@@ -1,0 +1,36 @@
+/** Phone field: the +86 prefix of SPEC §5 shown before an 11-digit mainland number. */
+import { barePhone, COUNTRY_PREFIX } from '../../contract/phone'
+import { translate } from '../../i18n/i18n'
+import { useLang } from '../../state/app'
+import { TextField, type TextFieldProps } from './TextField'
+
+/** Digits of a mainland mobile number; a pasted '+86 138-0013-8000' loses its prefix and dashes. */
+export function phoneDigits(input: string): string {
+  return barePhone(input) ?? input.replace(/\D/g, '').slice(0, 11)
+}
+
+export type PhoneFieldProps = Omit<TextFieldProps, 'prefix' | 'prefixLabel' | 'filter' | 'type'>
+
+export function PhoneField(props: PhoneFieldProps) {
+  const lang = useLang()
+  return (
+    <TextField
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      maxLength={props.maxLength ?? 11}
+      {...props}
+      prefix={COUNTRY_PREFIX}
+      prefixLabel={translate(lang, 'field.phonePrefix')}
+      // The paste of a full international number is longer than 11: filter first, then cut.
+      filter={phoneDigits}
+      // maxLength on the element would cut '+86 138…' before the filter sees it.
+      onPaste={(event) => {
+        const text = event.clipboardData.getData('text')
+        if (!text) return
+        event.preventDefault()
+        props.onChange(phoneDigits(text))
+      }}
+    />
+  )
+}
