@@ -7,7 +7,7 @@
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { CODE } from '../src/contract'
-import { resolveOptions, type BuildInput, type BuildOptions } from './config'
+import { assertProductionSafe, resolveOptions, type BuildInput, type BuildOptions } from './config'
 import { ApiError, envelope, tooMany } from './errors'
 import { mountEmbeddedOidc } from './oidc/embedded'
 import authPlugin from './plugins/auth'
@@ -50,6 +50,7 @@ const schemaErrorFormatter: FastifyServerOptions['schemaErrorFormatter'] = (erro
 
 export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
   const o = resolveOptions(input)
+  assertProductionSafe(o)
   const logger =
     o.logger === false
       ? false

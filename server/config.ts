@@ -165,3 +165,12 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildInput {
 function undefinedProvider(name: string): never {
   throw new Error(`SMS_PROVIDER=${name} is not available: only 'console' ships; pass an SmsProvider to build() for a real gateway`)
 }
+
+/** Start-up refusals: settings that must never run in production. */
+export function assertProductionSafe(o: BuildOptions): void {
+  if (o.production && o.sms === 'console') {
+    throw new Error(
+      'NODE_ENV=production with the console SMS provider: codes would only reach the server log and the dev outbox (GET /api/dev/sms/outbox) would hand them to anyone. Configure a real SMS provider, or unset NODE_ENV for a demo.',
+    )
+  }
+}

@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { basename, join, resolve, sep } from 'node:path'
 import { CODE } from '../../src/contract'
 import { envelope } from '../errors'
+import { loadPrerendered, templateFor } from '../prerendered'
 
 /** Paths that never fall back to the app. */
 const NOT_APP = /^\/(api|mqtt|oidc)(\/|\?|$)/
@@ -60,6 +61,7 @@ export default fp(
 
     const index = join(o.distDir, 'index.html')
     const template = existsSync(index) ? readFileSync(index, 'utf8') : null
+    const prerendered = loadPrerendered(o.distDir)
     if (template !== null) {
       await app.register(fastifyStatic, {
         root: resolve(o.distDir),
@@ -76,7 +78,7 @@ export default fp(
     }
 
     const sendApp = (req: FastifyRequest, reply: FastifyReply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderIndexHtml(template ?? '', req))
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderIndexHtml(templateFor(prerendered, req.url, template ?? ''), req))
 
     app.setNotFoundHandler((req, reply) => {
       const path = req.url

@@ -1,0 +1,23 @@
+/**
+ * The prerendered entry pages the build writes to dist/_prerender/<name>.html (scripts/prerender.mjs):
+ * their HTML already holds the first screen, so a phone paints before any JavaScript runs.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+/** pathname (e.g. '/login') → HTML, read once at start-up. */
+export function loadPrerendered(distDir: string): Map<string, string> {
+  const dir = join(distDir, '_prerender')
+  const pages = new Map<string, string>()
+  if (!existsSync(dir)) return pages
+  for (const file of readdirSync(dir)) {
+    if (file.endsWith('.html')) pages.set(`/${file.slice(0, -'.html'.length)}`, readFileSync(join(dir, file), 'utf8'))
+  }
+  return pages
+}
+
+/** The HTML for an app URL: its prerendered page when there is one, else the shell. */
+export function templateFor(pages: Map<string, string>, url: string, shell: string): string {
+  const pathname = (url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/'
+  return pages.get(pathname) ?? shell
+}
