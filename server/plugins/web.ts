@@ -80,6 +80,9 @@ export default fp(
     const sendApp = (req: FastifyRequest, reply: FastifyReply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderIndexHtml(templateFor(prerendered, req.url, template ?? ''), req))
 
+    // The static plugin would refuse the root directory itself; the entry is the app.
+    if (template !== null) app.get('/', (req, reply) => sendApp(req, reply))
+
     app.setNotFoundHandler((req, reply) => {
       const path = req.url
       const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !NOT_APP.test(path) && !/\.[a-z0-9]+$/i.test(path.split('?')[0] ?? '')

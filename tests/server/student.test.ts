@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import type { StudentProfile } from '../../src/contract'
+import { call, DEVICE, makeApp, PASSWORD, passwordLogin, smsCode, STUDENT_PHONE, type Pair } from './helpers'
+
+describe('GET /auth/student', () => {
+  it('answers the user-info object of the demo student', async () => {
+    const { app } = await makeApp()
+    const { token } = await passwordLogin(app)
+    const r = await call<StudentProfile>(app, 'GET', '/auth/student?appId=jsj-habor', { token })
+    expect(r.body.code).toBe(0)
+    const p = r.body.data
+    expect(p.id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(p.studentId).toMatch(/^[0-9a-f-]{36}$/)
+    expect(p.studentId).not.toBe(p.id)
+    expect(p).toMatchObject({ name: 'Demo Student', phone: '+8613800138000', isPassword: true, inviteCode: 'DEMO2023', roleList: ['student'] })
+    expect(p.org).toMatchObject({ code: 'DEMO', name: 'Demo School' })
+    expect(p.orgList.map((o) => o.code)).toEqual(['DEMO', 'ACADEMY'])
+    expect(p.orgRoleList).toEqual(['DEMO:student', 'ACADEMY:student'])
+    expect(p.permList.length).toBeGreaterThan(0)
+  })
+
+  it('honours Org-ID and Student-ID and refuses foreign ones', async () => {
+    const { app } = await makeApp()
+    const { token } = await passwordLogin(app)
+    const p = (await call<StudentProfile>(app, 'GET', '/auth/student', { token })).body.data
+    const academy = p.orgList.find((o) => o.code === 'ACADEMY')!
+    const switched = await call<StudentProfile>(app, 'GET', '/auth/student', { token, headers: { 'Org-ID': academy.id, 'Student-ID': p.studentId } })
+    expect(switched.body.data.org).toEqual(academy)
+
+    // An org the account does not belong to: the other demo account's is a real org, just not ours.
+    const foreignOrg = await call(app, 'GET', '/auth/student', { token, headers: { 'Org-ID': crypto.randomUUID() } })
+    expect(foreignOrg.status).toBe(200)
+    expect(foreignOrg.body.code).toBe(200006)
+    const other = await call(app, 'GET', '/auth/student', { token, headers: { 'Student-ID': crypto.randomUUID() } })
+    expect(other.body.code).toBe(200004)
+
+    // A real org that is not one of this account's (the SMS-only demo account is only in DEMO).
+    const sms = await call<Pair>(app, 'POST', '/login/sms', { body: { username: '13900139000', code: await smsCode(app, '13900139000'), isAdmin: false, ...DEVICE } })
+    expect((await call(app, 'GET', '/auth/student', { token: sms.body.data.token, headers: { 'Org-ID': academy.id } })).body.code).toBe(200006)
+  })
+})
+
+describe('POST /logout/cancel (account deletion)', () => {
+  it('removes personal data, revokes every session and frees the phone', async () => {
+    const { app, clock } = await makeApp()
+    const other = await passwordLogin(app, { deviceType: 'mobile', deviceCode: 'p1' })
+    const me = await passwordLogin(app)
+    const id = (await call<StudentProfile>(app, 'GET', '/auth/student', { token: me.token })).body.data.id
+    expect((await call(app, 'POST', '/logout/cancel', { token: me.token })).body).toEqual({ code: 0, msg: 'success', data: null })
+
+    expect((await call(app, 'GET', '/auth/student', { token: me.token })).status).toBe(401)
+    expect((await call(app, 'GET', '/auth/student', { token: other.token })).status).toBe(401)
+    expect((await call(app, 'GET', '/refresh', { token: other.refreshToken })).status).toBe(401)
+    expect((await call(app, 'POST', '/login', { body: { username: STUDENT_PHONE, password: PASSWORD, ...DEVICE } })).body.code).toBe(200004)
+
+    const user = await app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+    expect(user).toMatchObject({ phone: null, password_hash: null, status: 'deleted' })
+    expect(await app.db.selectFrom('students').selectAll().where('user_id', '=', id).execute()).toEqual([])
+    expect(await app.db.selectFrom('oauth_identities').selectAll().where('user_id', '=', id).execute()).toEqual([])
+    expect(await app.db.selectFrom('invite_codes').selectAll().where('owner_user_id', '=', id).execute()).toEqual([])
+
+    // The phone registers again as a brand-new account.
+    clock.advance(61_000)
+    const reg = await call<{ isReg: boolean }>(app, 'POST', '/login/sms', { body: { username: STUDENT_PHONE, code: await smsCode(app, STUDENT_PHONE, 'register'), isAdmin: false, ...DEVICE } })
+    expect(reg.body).toMatchObject({ code: 0, data: { isReg: true, isPassword: false } })
+  })
+
+  it('needs a token', async () => {
+    const { app } = await makeApp()
+    expect((await call(app, 'POST', '/logout/cancel')).status).toBe(401)
+  })
+})

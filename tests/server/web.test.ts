@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import { call, DEVICE, makeApp, PASSWORD, STUDENT_PHONE } from './helpers'
+
+describe('the built app', () => {
+  it('serves index.html for app routes with no-cache and security headers', async () => {
+    const { app } = await makeApp()
+    for (const url of ['/', '/home', '/share/opus?id=demo-opus', '/2023/report']) {
+      const r = await app.inject({ url, headers: { accept: 'text/html' } })
+      expect(r.statusCode).toBe(200)
+      expect(r.headers['content-type']).toContain('text/html')
+      expect(r.headers['cache-control']).toBe('no-cache')
+      expect(r.body).toContain('<div id="root">')
+      const csp = String(r.headers['content-security-policy'])
+      expect(csp).toContain("default-src 'self'")
+      expect(csp).toContain("frame-ancestors 'self'")
+      expect(csp).toMatch(/connect-src 'self' ws:\/\/localhost:80 wss:\/\/localhost:80/)
+      expect(csp).toContain('img-src \'self\' data: blob:')
+      expect(csp).not.toContain('upgrade-insecure-requests')
+      expect(r.headers['x-content-type-options']).toBe('nosniff')
+      expect(r.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+      expect(r.headers['strict-transport-security']).toBeUndefined()
+    }
+  })
+
+  it('caches hashed assets for a year and the service worker and manifest not at all; compresses', async () => {
+    const { app } = await makeApp()
+    const asset = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(asset.headers['content-encoding']).toBe('gzip')
+    for (const url of ['/sw.js', '/manifest.webmanifest', '/index.html']) expect((await app.inject({ url })).headers['cache-control']).toBe('no-cache')
+  })
+
+  it('never falls back for /api, /mqtt, /oidc or missing files', async () => {
+    const { app } = await makeApp()
+    for (const url of ['/api/nope', '/api', '/mqtt', '/oidc/nope', '/assets/missing-123.js']) {
+      const r = await app.inject({ url })
+      expect(r.statusCode, url).toBe(404)
+      if (!url.startsWith('/oidc')) expect(r.json()).toEqual({ code: 100404, msg: 'not found', data: null })
+    }
+    const post = await app.inject({ method: 'POST', url: '/api/unknown', payload: {} })
+    expect([post.statusCode, post.json().code]).toEqual([404, 100404])
+  })
+
+  it('adds HSTS only on https (trusted proxy)', async () => {
+    const { app } = await makeApp({ trustProxy: true })
+    const r = await app.inject({ url: '/home', headers: { 'x-forwarded-proto': 'https' } })
+    expect(r.headers['strict-transport-security']).toContain('max-age=')
+  })
+})
+
+describe('rate limits', () => {
+  it('per IP on auth routes: 429, code 100003 and retryAfter', async () => {
+    const { app } = await makeApp({ limits: { authPerMinute: 3 } })
+    const body = { username: '13700137000', password: PASSWORD, ...DEVICE }
+    for (let i = 0; i < 3; i++) expect((await call(app, 'POST', '/login', { body, ip: '10.1.1.1' })).status).toBe(200)
+    const r = await call<{ retryAfter: number }>(app, 'POST', '/login', { body, ip: '10.1.1.1' })
+    expect(r.status).toBe(429)
+    expect(r.body.code).toBe(100003)
+    expect(r.body.data.retryAfter).toBeGreaterThan(0)
+    expect((await call(app, 'POST', '/login', { body, ip: '10.1.1.2' })).status).toBe(200)
+  })
+
+  it('defaults let a classroom behind one NAT sign in (≥ 300 auth requests a minute per IP)', async () => {
+    const { app } = await makeApp()
+    expect(app.config.limits.authPerMinute).toBeGreaterThanOrEqual(300)
+    const body = { username: STUDENT_PHONE, scene: 'nope' }
+    for (let i = 0; i < 300; i++) {
+      const r = await call(app, 'POST', '/sms/code', { body, ip: '10.2.2.2' })
+      expect(r.status).toBe(200)
+    }
+  })
+})
