@@ -9,6 +9,7 @@ import { httpConfig } from './config'
 import { errors, isRequestError, RequestError } from './errors'
 import { baseHeaders, bearerToken, toSearch, urlOf } from './headers'
 import { trackLoading } from './loading'
+import { apiBase, httpText } from './texts'
 import { listenToOtherTabs, refreshSession, waitForRefresh } from './refresh'
 import { fetchTransport, type ResponseType, type TransferProgress, type Transport, type WireResponse } from './transport'
 
@@ -104,7 +105,7 @@ function build(opts: RequestOptions): Built {
       body = JSON.stringify(fields)
     }
   }
-  return { url: urlOf(cfg.baseUrl, opts.url, query), headers, body, token: bearer === 'access' ? token : '' }
+  return { url: urlOf(apiBase(), opts.url, query), headers, body, token: bearer === 'access' ? token : '' }
 }
 
 /** Response headers `token` / `refresh-token` replace the stored pair (SPEC §7). */
@@ -155,7 +156,7 @@ export async function execute<T>(
   const cfg = httpConfig()
   const bearer = opts.bearer ?? 'access'
   if (opts.auth && !cfg.session.get().token) {
-    cfg.notify(cfg.text('noLogin'))
+    cfg.notify(httpText('noLogin'))
     throw errors.noLogin()
   }
   const end = opts.loading === false ? () => {} : trackLoading()

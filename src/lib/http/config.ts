@@ -1,10 +1,9 @@
 /**
  * What the network layer needs from the rest of the app, injected once at start-up (main.tsx) so that
- * lib/ never imports the stores or the UI kit and tests can pass fakes.
+ * lib/ never imports the stores or the UI kit and tests can pass fakes. Kept light (no hashing, no
+ * transport, not even the call table: defaults that need them are resolved where they are used) so that
+ * wiring it costs the first load almost nothing.
  */
-import { API_BASE } from '../../contract/api'
-import { CLIENT_MESSAGE } from '../../contract/codes'
-import { DEFAULT_SIGN_SECRET } from '../../contract/sign'
 import { APP_CONFIG } from '../../../manifest/app'
 
 /** The session as the client sees it, read at send time. */
@@ -28,9 +27,11 @@ export interface SessionPort {
 export type HttpText = 'loading' | 'expired' | 'noLogin'
 
 export interface HttpConfig {
-  baseUrl: string
+  /** undefined = VITE_API_BASE, else the contract's '/api'. */
+  baseUrl: string | undefined
   appId: string
-  signSecret: string
+  /** DESIGN §2's VITE_SIGN_SECRET; undefined = the contract's default secret. */
+  signSecret: string | undefined
   session: SessionPort
   /** A toast. */
   notify: (text: string) => void
@@ -39,16 +40,11 @@ export interface HttpConfig {
   hideLoading: () => void
   /** The session is over (refresh refused): clear it and go to /login. Called once per expiry. */
   onLoggedOut: () => void
-  text: (key: HttpText) => string
+  /** undefined = SPEC's English texts. */
+  text: ((key: HttpText) => string) | undefined
 }
 
-const ENGLISH: Record<HttpText, string> = {
-  loading: 'loading...',
-  expired: CLIENT_MESSAGE.loginExpired,
-  noLogin: CLIENT_MESSAGE.noLogin,
-}
-
-const env = (name: 'VITE_API_BASE' | 'VITE_SIGN_SECRET'): string | undefined =>
+export const env = (name: 'VITE_API_BASE' | 'VITE_SIGN_SECRET'): string | undefined =>
   (import.meta.env?.[name] as string | undefined) || undefined
 
 const noSession: SessionPort = {
@@ -58,15 +54,15 @@ const noSession: SessionPort = {
 }
 
 const defaults = (): HttpConfig => ({
-  baseUrl: env('VITE_API_BASE') ?? API_BASE,
+  baseUrl: undefined,
   appId: APP_CONFIG.appId,
-  signSecret: env('VITE_SIGN_SECRET') ?? DEFAULT_SIGN_SECRET,
+  signSecret: env('VITE_SIGN_SECRET'),
   session: noSession,
   notify: (text) => console.info('[http]', text),
   showLoading: () => {},
   hideLoading: () => {},
   onLoggedOut: () => {},
-  text: (key) => ENGLISH[key],
+  text: undefined,
 })
 
 let current: HttpConfig = defaults()

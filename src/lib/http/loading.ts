@@ -4,6 +4,7 @@
  * instead of flickering).
  */
 import { httpConfig } from './config'
+import { httpText } from './texts'
 
 export const LOADING_SHOW_AFTER_MS = 2000
 export const LOADING_HIDE_AFTER_MS = 500
@@ -15,8 +16,7 @@ let hideTimer: ReturnType<typeof setTimeout> | undefined
 function show(): void {
   if (shown) return
   shown = true
-  const cfg = httpConfig()
-  cfg.showLoading(cfg.text('loading'))
+  httpConfig().showLoading(httpText('loading'))
 }
 
 function hide(): void {

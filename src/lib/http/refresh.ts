@@ -10,6 +10,7 @@ import { httpConfig } from './config'
 import { errors, type RequestError } from './errors'
 import { fetchTransport, type WireResponse } from './transport'
 import { baseHeaders, urlOf } from './headers'
+import { apiBase, httpText } from './texts'
 
 export type RefreshResult =
   | { outcome: 'refreshed'; token: string; refreshToken: string }
@@ -75,13 +76,13 @@ export function expireSession(broadcast = true): void {
   if (now - lastExpiredAt < EXPIRED_DEBOUNCE_MS) return
   lastExpiredAt = now
   const cfg = httpConfig()
-  cfg.notify(cfg.text('expired'))
+  cfg.notify(httpText('expired'))
   cfg.onLoggedOut()
   if (broadcast) tell({ type: 'session-expired' })
 }
 
 async function refreshUnderLock(staleToken: string): Promise<RefreshResult> {
-  const { session, baseUrl } = httpConfig()
+  const { session } = httpConfig()
   // Another tab (or an earlier refresh here) may have replaced the token while we queued for the lock.
   const now = session.get()
   if (now.token && now.token !== staleToken) return { outcome: 'refreshed', token: now.token, refreshToken: now.refreshToken }
@@ -95,7 +96,7 @@ async function refreshUnderLock(staleToken: string): Promise<RefreshResult> {
   let res: WireResponse
   try {
     res = await fetchTransport({
-      url: urlOf(baseUrl, API.refresh.path),
+      url: urlOf(apiBase(), API.refresh.path),
       method: API.refresh.method,
       headers: { ...baseHeaders(), Authorization: `Bearer ${refreshToken}` },
       timeout: REFRESH_TIMEOUT_MS,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { call, request, RequestError } from '../../../src/lib/http'
+import { call, configureHttp, request, RequestError } from '../../../src/lib/http'
 import { fakeFetch, fakeSession, ok, outcome, setup } from './fakes'
 
 beforeEach(() => {
@@ -20,6 +20,15 @@ describe('headers', () => {
     await request({ url: '/ping' })
     expect(calls[0]?.url).toBe('/api/ping')
     expect(calls[0]?.headers).toEqual({ 'app-id': 'jsj-habor' })
+  })
+
+  it('defaults to the contract base /api when none is configured', async () => {
+    setup()
+    configureHttp({ baseUrl: undefined })
+    const { calls } = fakeFetch(() => ok())
+    await request({ url: 'ping', data: { q: 1 } })
+    await request({ url: 'https://cdn.example.com/x' })
+    expect(calls.map((c) => c.url)).toEqual(['/api/ping?q=1', 'https://cdn.example.com/x'])
   })
 
   it('adds the Bearer token, Org-ID and Student-ID when known', async () => {
