@@ -125,6 +125,29 @@ const init: Migration = {
   },
 }
 
-export const MIGRATIONS: Record<string, Migration> = { '0001_init': init }
+/** State of the embedded OIDC provider (sessions, interactions, codes, grants), shared by every process. */
+const oidcPayloads: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('oidc_payloads')
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('id', 'text', (c) => c.notNull())
+      .addColumn('payload', 'text', (c) => c.notNull())
+      .addColumn('grant_id', 'text')
+      .addColumn('user_code', 'text')
+      .addColumn('uid', 'text')
+      .addColumn('expires_at', 'bigint')
+      .addColumn('consumed_at', 'bigint')
+      .addPrimaryKeyConstraint('oidc_payloads_pk', ['kind', 'id'])
+      .execute()
+    await db.schema.createIndex('oidc_payloads_grant').on('oidc_payloads').column('grant_id').execute()
+    await db.schema.createIndex('oidc_payloads_uid').on('oidc_payloads').column('uid').execute()
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable('oidc_payloads').execute()
+  },
+}
+
+export const MIGRATIONS: Record<string, Migration> = { '0001_init': init, '0002_oidc_payloads': oidcPayloads }
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -113,6 +113,19 @@ export interface SignedNonceTable {
   seen_at: number
 }
 
+export interface OidcPayloadTable {
+  /** oidc-provider model name (Session, Interaction, AuthorizationCode, Grant, …). */
+  kind: string
+  id: string
+  /** JSON */
+  payload: string
+  grant_id: string | null
+  user_code: string | null
+  uid: string | null
+  expires_at: number | null
+  consumed_at: number | null
+}
+
 export interface Database {
   orgs: OrgTable
   users: UserTable
@@ -126,4 +139,5 @@ export interface Database {
   invite_codes: InviteCodeTable
   invitations: InvitationTable
   signed_nonces: SignedNonceTable
+  oidc_payloads: OidcPayloadTable
 }

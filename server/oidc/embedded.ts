@@ -9,6 +9,7 @@ import { generateKeyPairSync } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
 import { DEMO } from '../db/seed'
+import { dbAdapter, purgeExpired } from './adapter'
 import { randomToken } from '../services/crypto'
 
 export const OIDC_PREFIX = '/oidc'
@@ -46,7 +47,9 @@ ${error ? `<p class="err" role="alert">${escapeHtml(error)}</p>` : ''}
 export async function mountEmbeddedOidc(app: FastifyInstance): Promise<void> {
   const { oidc, publicUrl, trustProxy } = app.config
   const providers = new Map<string, Provider>()
-  const cookieKeys = [randomToken(32)]
+  const cookieKeys = [app.deriveKey('oidc-provider cookies')]
+  const ProviderAdapter = dbAdapter(app.db)
+  await purgeExpired(app.db)
 
   const providerFor = (origin: string): Provider => {
     let p = providers.get(origin)
@@ -67,6 +70,9 @@ export async function mountEmbeddedOidc(app: FastifyInstance): Promise<void> {
         return name ? { accountId: sub, claims: () => ({ sub, name }) } : undefined
       },
       claims: { openid: ['sub'], profile: ['name'] },
+      adapter: ProviderAdapter,
+      // Seconds. Short: the app exchanges the code at once and keeps no provider tokens.
+      ttl: { Interaction: 600, Session: 86_400, Grant: 86_400, AuthorizationCode: 60, AccessToken: 600, IdToken: 600 },
       cookies: { keys: cookieKeys },
       jwks: { keys: [jwk()] },
       features: { devInteractions: { enabled: false } },

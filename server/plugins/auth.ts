@@ -5,6 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { createHmac } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CODE, HEADER } from '../../src/contract'
@@ -22,6 +23,8 @@ export interface AuthContext extends AccessClaims {
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: Sessions
+    /** Keys derived from the server secret (HMAC by purpose), so every process derives the same ones. */
+    deriveKey: (purpose: string) => string
     requireAuth: (opts?: { checkHeaders?: boolean }) => (req: FastifyRequest) => Promise<void>
   }
   interface FastifyRequest {
@@ -63,10 +66,12 @@ export function sendTokens(reply: FastifyReply, pair: IssuedPair): { token: stri
 export default fp(
   async (app) => {
     const o = app.config
+    const secret = loadSecret(o.dataDir, o.jwtSecret)
+    app.decorate('deriveKey', (purpose: string) => createHmac('sha256', secret).update(purpose).digest('base64url'))
     const sessions = new Sessions({
       db: app.db,
       clock: o.clock,
-      secret: loadSecret(o.dataDir, o.jwtSecret),
+      secret,
       accessTtlSeconds: o.accessTtlSeconds,
       refreshTtlSeconds: o.refreshTtlSeconds,
       refreshGraceSeconds: o.refreshGraceSeconds,

@@ -1,0 +1,104 @@
+/** The OAuth redirect flow over real HTTP: authorize → demo sign-in form → callback URL → /login/oauth. */
+import type { AddressInfo } from 'node:net'
+import { describe, expect, it } from 'vitest'
+import { call, DEVICE, makeApp, smsCode, type TestApp } from './helpers'
+
+/** A tiny browser: follows redirects by hand and keeps cookies (path scoping is not needed here). */
+class Browser {
+  private readonly jar = new Map<string, string>()
+  constructor(readonly origin: string) {}
+
+  async go(url: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<{ status: number; location: string | null; text: string }> {
+    const res = await fetch(new URL(url, this.origin), {
+      method: init.method ?? 'GET',
+      redirect: 'manual',
+      headers: {
+        cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
+    })
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';')
+      const i = pair!.indexOf('=')
+      this.jar.set(pair!.slice(0, i), pair!.slice(i + 1))
+    }
+    return { status: res.status, location: res.headers.get('location'), text: await res.text() }
+  }
+
+  /** Follows redirects until one leaves for the app's /login callback or a page renders. */
+  async follow(url: string, init?: { method?: string; form?: Record<string, string> }): Promise<{ url: string; text: string; status: number }> {
+    let r = await this.go(url, init)
+    let at = url
+    for (let hops = 0; r.location && hops < 10; hops++) {
+      at = new URL(r.location, new URL(at, this.origin)).href
+      if (new URL(at).pathname === '/login') return { url: at, text: '', status: r.status }
+      r = await this.go(at)
+    }
+    return { url: at, text: r.text, status: r.status }
+  }
+}
+
+async function listening(): Promise<TestApp & { origin: string }> {
+  const t = await makeApp()
+  await t.app.listen({ port: 0, host: '127.0.0.1' })
+  return { ...t, origin: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}` }
+}
+
+async function signIn(origin: string, app: TestApp['app'], login: string, password = 'Passw0rd!') {
+  const redirectUri = `${origin}/login`
+  const start = await call<{ url: string; state: string }>(app, 'GET', `/oauth/url?redirectUri=${encodeURIComponent(redirectUri)}`, { headers: { host: new URL(origin).host } })
+  expect(start.body.code).toBe(0)
+  expect(start.body.data.url.startsWith(`${origin}/oidc/auth?`)).toBe(true)
+  const browser = new Browser(origin)
+  const form = await browser.follow(start.body.data.url)
+  expect(form.status).toBe(200)
+  expect(form.text).toContain('Demo sign-in')
+  const action = /action="([^"]+)"/.exec(form.text)![1]!
+  const wrong = await browser.follow(action, { method: 'POST', form: { login, password: 'wrong' } })
+  expect(wrong.text).toContain('Wrong username or password.')
+  const back = await browser.follow(action, { method: 'POST', form: { login, password } })
+  const callback = new URL(back.url)
+  expect(callback.origin + callback.pathname).toBe(redirectUri)
+  expect(callback.searchParams.get('state')).toBe(start.body.data.state)
+  return { code: callback.searchParams.get('code')!, state: callback.searchParams.get('state')!, redirectUri }
+}
+
+describe('OIDC login through the embedded provider', () => {
+  it('reader (linked to the demo student): straight to Home', async () => {
+    const t = await listening()
+    const payload = await signIn(t.origin, t.app, 'reader')
+    const r = await call<{ isReg: boolean; isPhone: boolean; isPassword: boolean; token: string }>(t.app, 'POST', '/login/oauth', { body: { payload, isAdmin: false, ...DEVICE } })
+    expect(r.body).toMatchObject({ code: 0, data: { isReg: false, isPhone: true, isPassword: true } })
+    const profile = await call<{ name: string }>(t.app, 'GET', '/auth/student', { token: r.body.data.token })
+    expect(profile.body.data.name).toBe('Demo Student')
+    // The code and the state are single-use.
+    expect((await call(t.app, 'POST', '/login/oauth', { body: { payload, isAdmin: false, ...DEVICE } })).body).toMatchObject({ code: 100002, msg: expect.stringContaining('payload.state') })
+  })
+
+  it('newcomer (no account): no phone → Bind → Improve → Home; signing in again finds the account', async () => {
+    const t = await listening()
+    const payload = await signIn(t.origin, t.app, 'newcomer')
+    const first = await call<{ isReg: boolean; isPhone: boolean; isPassword: boolean; token: string }>(t.app, 'POST', '/login/oauth', { body: { payload, isAdmin: false, ...DEVICE } })
+    expect(first.body).toMatchObject({ code: 0, data: { isReg: true, isPhone: false, isPassword: false } })
+    const phone = '13300133000'
+    const bound = await call<{ isReg: boolean; token: string }>(t.app, 'POST', '/login/oauth/binding', { token: first.body.data.token, body: { username: `+86${phone}`, payload: await smsCode(t.app, phone, 'bind'), isAdmin: false, ...DEVICE } })
+    expect(bound.body).toMatchObject({ code: 0, data: { isReg: true, isPhone: true } })
+    const done = await call(t.app, 'PUT', '/auth/student/improve', { token: bound.body.data.token, body: { name: 'New Comer', grade: 'Grade 6', className: 'Class 4', orgCode: 'DEMO' } })
+    expect(done.body.code).toBe(0)
+
+    const again = await signIn(t.origin, t.app, 'newcomer')
+    const second = await call(t.app, 'POST', '/login/oauth', { body: { payload: again, isAdmin: false, ...DEVICE } })
+    expect(second.body).toMatchObject({ code: 0, data: { isReg: false, isPhone: true, isPassword: false } })
+  })
+
+  it('refuses a forged code and a mismatched redirect URI', async () => {
+    const t = await listening()
+    const payload = await signIn(t.origin, t.app, 'reader')
+    expect((await call(t.app, 'POST', '/login/oauth', { body: { payload: { ...payload, redirectUri: `${t.origin}/elsewhere` }, isAdmin: false, ...DEVICE } })).body.code).toBe(100002)
+    const fresh = await signIn(t.origin, t.app, 'reader')
+    const forged = await call(t.app, 'POST', '/login/oauth', { body: { payload: { ...fresh, code: 'forged' }, isAdmin: false, ...DEVICE } })
+    expect(forged.body).toMatchObject({ code: 100002, msg: expect.stringContaining('payload.code') })
+    expect((await call(t.app, 'GET', '/oauth/url?redirectUri=https%3A%2F%2Fevil.example%2Fsteal')).body.code).toBe(100002)
+  })
+})
