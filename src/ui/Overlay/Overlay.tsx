@@ -2,7 +2,7 @@
 import { createPortal } from 'react-dom'
 import { translate } from '../../i18n/i18n'
 import { useLang } from '../../state/app'
-import { useOverlay, type ToastIcon } from './overlay'
+import { useOverlay, type OverlayContent, type ToastIcon } from './overlay'
 import './Overlay.css'
 
 function Icon({ icon }: { icon: ToastIcon }) {
@@ -19,10 +19,8 @@ function Icon({ icon }: { icon: ToastIcon }) {
   )
 }
 
-function OverlayContentView() {
-  const content = useOverlay()
+function OverlayContentView({ content }: { content: Exclude<OverlayContent, { kind: 'none' }> }) {
   const lang = useLang()
-  if (content.kind === 'none') return null
   if (content.kind === 'loading') {
     return (
       <div className="overlay overlay--mask" data-overlay="loading">
@@ -43,7 +41,9 @@ function OverlayContentView() {
   )
 }
 
-/** Portalled to <body> so it stays readable while a modal makes #root inert. */
+/** Portalled to <body> so it stays readable while a modal makes #root inert; nothing at all when idle. */
 export function OverlayHost() {
-  return createPortal(<OverlayContentView />, document.body)
+  const content = useOverlay()
+  if (content.kind === 'none') return null
+  return createPortal(<OverlayContentView content={content} />, document.body)
 }
