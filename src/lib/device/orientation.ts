@@ -144,14 +144,21 @@ const queue = createOrientationQueue({
   },
 })
 
+export interface ApplyFlags {
+  loaded: boolean
+  loggedIn: boolean
+  /** A phone or tablet. A desktop window cannot be rotated, so it is neither locked nor told to rotate. */
+  handheld: boolean
+}
+
 /**
  * Applies a page's declared orientation (called by the shell on page load). A new page clears the hint of
  * the previous one; a mismatch queues the lock, and a failed lock raises the hint.
  */
-export function applyOrientation(declared: Orientation, current: CurrentOrientation, flags: { loaded: boolean; loggedIn: boolean }): void {
+export function applyOrientation(declared: Orientation, current: CurrentOrientation, flags: ApplyFlags): void {
   setHint({ wanted: null, dismissed: false })
   queue.clear()
-  latest = shouldApply(flags) ? lockFor(declared, current) : null
+  latest = flags.handheld && shouldApply(flags) ? lockFor(declared, current) : null
   if (latest) queue.request(latest)
 }
 

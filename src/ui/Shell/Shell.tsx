@@ -6,6 +6,7 @@
 import { useEffect, type CSSProperties, type ReactNode } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { DEFAULT_MAX_WIDTH, type PageRow } from '../../../manifest/pages'
+import type { DeviceType } from '../../lib/device/device'
 import { applyOrientation } from '../../lib/device/orientation'
 import { appState } from '../../state/app'
 import { ModalHost } from '../Modal/Modal'
@@ -15,6 +16,8 @@ import { PullRefresh } from '../PullRefresh/PullRefresh'
 import { RotateHint } from '../RotateHint/RotateHint'
 import './Shell.css'
 
+const HANDHELD: readonly DeviceType[] = ['mobile', 'pad', 'wechat']
+
 export function Shell({ page, children }: { page: PageRow; children: ReactNode }) {
   const [path] = useLocation()
   const search = useSearch()
@@ -22,7 +25,8 @@ export function Shell({ page, children }: { page: PageRow; children: ReactNode }
 
   useEffect(() => {
     // SPEC §2: on page load, when the app is loaded or the user is logged in.
-    applyOrientation(page.orientation, appState.orientation, { loaded: appState.loaded, loggedIn: appState.loggedIn })
+    const { orientation, loaded, loggedIn, deviceType } = appState
+    applyOrientation(page.orientation, orientation, { loaded, loggedIn, handheld: HANDHELD.includes(deviceType) })
   }, [page, url])
 
   const style = { '--page-max': `${page.maxWidth ?? DEFAULT_MAX_WIDTH}px` } as CSSProperties

@@ -125,7 +125,7 @@ describe('RotateHint', () => {
     setWindowSize({ width: 375, height: 812 })
     render(<RotateHint />)
     await act(async () => {
-      applyOrientation('landscape', 'portrait', { loaded: true, loggedIn: true })
+      applyOrientation('landscape', 'portrait', { loaded: true, loggedIn: true, handheld: true })
       await vi.advanceTimersByTimeAsync(50)
     })
     expect(screen.getByRole('status').textContent).toContain('横屏')

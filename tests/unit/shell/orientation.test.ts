@@ -131,7 +131,7 @@ describe('the orientation queue', () => {
 })
 
 describe('applyOrientation and the rotate hint', () => {
-  const loaded = { loaded: true, loggedIn: false }
+  const loaded = { loaded: true, loggedIn: false, handheld: true }
   beforeEach(() => {
     vi.useFakeTimers()
     resetOrientation()
@@ -153,7 +153,7 @@ describe('applyOrientation and the rotate hint', () => {
 
   it('no lock function at all (iOS Safari) raises the hint too', async () => {
     vi.stubGlobal('screen', { orientation: {} })
-    applyOrientation('portrait', 'landscape', { loaded: false, loggedIn: true })
+    applyOrientation('portrait', 'landscape', { loaded: false, loggedIn: true, handheld: true })
     await vi.advanceTimersByTimeAsync(50)
     expect(getRotateHint().wanted).toBe('portrait')
   })
@@ -167,10 +167,11 @@ describe('applyOrientation and the rotate hint', () => {
     expect(getRotateHint().wanted).toBeNull()
   })
 
-  it('does nothing before the app is loaded when logged out, and nothing on a match or auto', async () => {
+  it('does nothing before the app is loaded when logged out, on a desktop, on a match or on auto', async () => {
     const lock = vi.fn(() => Promise.resolve())
     vi.stubGlobal('screen', { orientation: { lock } })
-    applyOrientation('landscape', 'portrait', { loaded: false, loggedIn: false })
+    applyOrientation('landscape', 'portrait', { loaded: false, loggedIn: false, handheld: true })
+    applyOrientation('landscape', 'portrait', { loaded: true, loggedIn: true, handheld: false })
     applyOrientation('portrait', 'portrait', loaded)
     applyOrientation('auto', 'landscape', loaded)
     await vi.advanceTimersByTimeAsync(500)
