@@ -39,7 +39,7 @@ export const PAGES = [
   row({ name: 'Join', path: '/2023/join', file: 'platforms/h5/2023/join', access: 'public', title: { 'zh-Hans': '参与年度报告', en: 'Join the year in review' } }),
   row({ name: 'Create', path: '/2023/create', file: 'platforms/h5/2023/create', access: 'login', title: { 'zh-Hans': '生成年度报告', en: 'Create my report' } }),
   row({ name: 'ReportHistory', path: '/2023/history', file: 'platforms/h5/2023/history', access: 'login', title: { 'zh-Hans': '我的报告', en: 'My reports' } }),
-  row({ name: 'Download', path: '/download', file: 'platforms/h5/download', access: 'public', title: { 'zh-Hans': '下载', en: 'Download' } }),
+  row({ name: 'Download', path: '/download', file: 'platforms/h5/download', access: 'public', title: { 'zh-Hans': '下载', en: 'Download' }, pullRefresh: true }),
   row({ name: 'Invite', path: '/invite', file: 'platforms/h5/invite', access: 'login', title: { 'zh-Hans': '邀请好友', en: 'Invite friends' } }),
   row({ name: 'Sound', path: '/sound', file: 'platforms/h5/sound', access: 'public', title: { 'zh-Hans': '声音', en: 'Sound' } }),
   row({ name: 'Motherday', path: '/motherday', file: 'platforms/h5/motherday', access: 'public', title: { 'zh-Hans': '母亲节', en: "Mother's Day" } }),
