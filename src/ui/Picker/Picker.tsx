@@ -316,7 +316,8 @@ function PickerPanel({ id, title, lang, session, anchor, onSelect, onConfirm, on
         aria-modal="true"
         aria-labelledby={`${id}-title`}
         onKeyDown={onKeyDown}
-        style={popover ? (position ?? { visibility: 'hidden' }) : undefined}
+        // Unplaced for one frame: transparent, not hidden, so that focus can move in at once.
+        style={popover ? (position ?? { opacity: 0 }) : undefined}
       >
         <div className="picker-panel__bar">
           <button type="button" className="picker-panel__cancel" onClick={onCancel}>
