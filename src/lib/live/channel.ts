@@ -120,10 +120,13 @@ export class LiveChannel {
     })
     this.client = client
 
-    // The broker drops a connection whose token expired: refresh before the next attempt, which reads the current token.
+    // The broker drops a connection whose token expired: refresh before the next attempt, which reads the
+    // current token. At most once per token, so a broker that keeps refusing cannot make us rotate every 2 s.
+    let refreshedFor = ''
     const refreshIfStale = (force: boolean) => {
       const current = this.deps.session().token
-      if (current && (force || tokenExpired(current, Date.now()))) {
+      if (current && current !== refreshedFor && (force || tokenExpired(current, Date.now()))) {
+        refreshedFor = current
         this.deps.refresh(current).catch((e: unknown) => this.deps.onError(e as Error))
       }
     }
@@ -152,6 +155,8 @@ export class LiveChannel {
         if (!settled) fail()
       })
       client.on('connect', () => {
+        // A channel whose first attempt failed counts as open again once a retry gets through.
+        if (settled && this.client === client) this.opening = Promise.resolve()
         client.subscribe(topic, { qos: 1 }, (err) => {
           if (settled) return
           settled = true

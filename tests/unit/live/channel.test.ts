@@ -129,6 +129,24 @@ describe('LiveChannel', () => {
     expect(c.options.password).toBe('fresh')
   })
 
+  it('a broker refusing the credentials triggers one refresh per token, and a later connect reopens the channel', async () => {
+    const h = harness()
+    const opened = h.channel.open().catch((e: unknown) => e)
+    await vi.advanceTimersByTimeAsync(0)
+    const c = h.clients[0] as FakeClient
+    c.emit('error', Object.assign(new Error('Connection refused: Not authorized'), { code: 5 }))
+    expect(await opened).toBeInstanceOf(RequestError)
+    c.emit('error', Object.assign(new Error('Connection refused: Not authorized'), { code: 5 }))
+    expect(h.deps.refresh).toHaveBeenCalledTimes(1)
+    h.session.token = 'tok-2'
+    c.emit('error', Object.assign(new Error('Connection refused: Not authorized'), { code: 5 }))
+    expect(h.deps.refresh).toHaveBeenLastCalledWith('tok-2')
+    expect(h.deps.refresh).toHaveBeenCalledTimes(2)
+    c.connectNow()
+    await expect(h.channel.open()).resolves.toBeUndefined()
+    expect(h.channel.isOpen()).toBe(true)
+  })
+
   it('sync opens with a token and user id and closes without', async () => {
     const h = harness()
     const synced = h.channel.sync()
