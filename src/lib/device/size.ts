@@ -19,8 +19,20 @@ export function nextBaseSize(stored: Size, next: Size): Size {
   }
 }
 
-/** CSS px for a length in design units (750 units = the device width, capped at 960 px). */
-export function unitsToPx(units: number, deviceWidth: number): number {
-  const width = Math.min(Math.max(deviceWidth, 0) || APP_CONFIG.baseDeviceWidth, APP_CONFIG.maxDeviceWidth)
+/**
+ * CSS px for a length in design units: 750 units span the device width, capped at 960 px, and — inside
+ * the shell — at the page's column width (`--u` of src/ui/Shell/Shell.css computes the same in CSS).
+ */
+export function unitsToPx(units: number, deviceWidth: number, columnWidth = Infinity): number {
+  const device = Math.max(deviceWidth, 0) || APP_CONFIG.baseDeviceWidth
+  const width = Math.min(device, APP_CONFIG.maxDeviceWidth, columnWidth > 0 ? columnWidth : Infinity)
   return (units * width) / APP_CONFIG.designWidth
+}
+
+/**
+ * A CSS length for a length in design units, for inline styles: `style={{ padding: units(32) }}`. It
+ * follows the window and the page column live, because it is measured by the `--u` custom property.
+ */
+export function units(n: number): string {
+  return n === 0 ? '0' : `calc(${n} * var(--u))`
 }
