@@ -2,7 +2,7 @@
 export { call, request, DEFAULT_TIMEOUT_MS, type HttpResponse, type RequestOptions } from './client'
 export { download, upload, type DownloadOptions, type UploadFile, type UploadOptions } from './transfer'
 export { RequestError, errors, isRequestError, type ErrorCode, type ErrorKind } from './errors'
-export { configureHttp, type HttpConfig, type SessionPort, type SessionSnapshot } from './config'
+export { configureHttp, type HttpConfig, type HttpText, type SessionPort, type SessionSnapshot } from './config'
 export { refreshSession, expireSession, EXPIRED_DEBOUNCE_MS } from './refresh'
 export { LOADING_SHOW_AFTER_MS, LOADING_HIDE_AFTER_MS } from './loading'
 export type { TransferProgress } from './transport'
