@@ -1,6 +1,6 @@
 /** Opens the database: SQLite (better-sqlite3, WAL) by default, PostgreSQL for a postgres:// URL. */
 import SQLite from 'better-sqlite3'
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -37,8 +37,11 @@ export function openDb(opts: { dataDir: string; databaseUrl?: string }): DbHandl
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), kind: 'sqlite', where: file }
 }
 
-export async function migrate(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest()
+export async function migrate(db: Db, kind: DbHandle['kind']): Promise<void> {
+  // On PostgreSQL, Kysely looks for its bookkeeping tables in every schema; pin it to ours
+  // (the search_path's first schema) so databases sharing a server never see each other's.
+  const migrationTableSchema = kind === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined
+  const { error, results } = await new Migrator({ db, provider: migrationProvider, migrationTableSchema }).migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error })
 }

@@ -19,7 +19,7 @@ export default fp(
     app.addHook('onClose', async () => {
       await db.destroy()
     })
-    await migrate(db)
+    await migrate(db, kind)
     const seeded = o.seedDemo ? await seedDemo(db, o.clock(), o.oidc.issuer ?? LOCAL_OIDC_PROVIDER) : false
     app.decorate('db', db)
     app.decorate('dbInfo', { kind, where, seeded })

@@ -1,0 +1,42 @@
+// Runs the server integration suite against PostgreSQL: creates a fresh database, runs
+// `vitest run --project server` with DATABASE_URL pointing at it, drops it. Exits 0 with a message when
+// no PostgreSQL server is reachable. Admin URL: TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+
+const admin = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
+const name = `habor_test_${randomBytes(6).toString('hex')}`
+
+async function query(sql) {
+  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 3000 })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+
+try {
+  await query('select 1')
+} catch (e) {
+  console.log(`PostgreSQL not reachable at ${new URL(admin).host} (${e.message}): skipping the PostgreSQL run of the server suite.`)
+  process.exit(0)
+}
+
+await query(`create database ${name}`)
+console.log(`Running the server suite on PostgreSQL database ${name}…`)
+let status = 1
+try {
+  const url = new URL(admin)
+  url.pathname = `/${name}`
+  const r = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: url.href },
+  })
+  status = r.status ?? 1
+} finally {
+  await query(`drop database if exists ${name} with (force)`)
+}
+process.exit(status)
