@@ -58,7 +58,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await screenshot(page, `shell-download-${size}`)
     })
 
-    test('push and back slide in; replace does not; no layout shift', async ({ page }) => {
+    test('push, Back and the browser Back slide in; replace does not; no layout shift', async ({ page }) => {
       await page.goto(`${devURL}/download`)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('下载')
       await page.evaluate(() => {
@@ -84,6 +84,8 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect(page.locator('.page-transition')).toHaveAttribute('data-nav', 'back')
       expect(await animations(page)).toContain('page-slide-in')
 
+      await navigate(page, 'push', '/agreement')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('用户协议')
       await recordAnimations(page)
       await navigate(page, 'replace', '/forget')
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('找回密码')
@@ -91,6 +93,12 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect(page.locator('.page-transition')).not.toHaveClass(/page-transition--slide/)
       await page.waitForTimeout(350)
       expect(await animations(page)).not.toContain('page-slide-in')
+
+      // The browser's own Back after a replace is a back too.
+      await page.goBack()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('下载')
+      await expect(page.locator('.page-transition')).toHaveAttribute('data-nav', 'back')
+      await expect(page.locator('.page-transition')).toHaveClass(/page-transition--slide/)
 
       const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift)
       expect(shift).toBeLessThan(0.01)

@@ -5,11 +5,16 @@
  */
 import { useState, type ReactNode } from 'react'
 import { prefersReducedMotion } from '../../hooks/useReducedMotion'
-import { appState, type NavType } from '../../state/app'
+import { appState, setNavType, type NavType } from '../../state/app'
 import './PageTransition.css'
 
 /** SPEC §9: page transition duration. */
 export const PAGE_TRANSITION_MS = 300
+
+// The browser's own Back (and the installed app's) is a popstate. The router re-renders from its own
+// popstate listener, and React flushes that render in a microtask before later listeners run, so the
+// 'back' must be recorded by a listener registered before the router's: this one, at module load.
+if (typeof window !== 'undefined') addEventListener('popstate', () => setNavType('back'))
 
 export function slidesIn(navType: NavType, reducedMotion: boolean): boolean {
   return !reducedMotion && (navType === 'push' || navType === 'back')
