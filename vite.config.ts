@@ -1,17 +1,49 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
+import { webManifest } from './manifest/webmanifest.ts'
 
 /** In CI each vitest project also writes a JSON report that scripts/ci-summary.mjs adds up. */
 const ciReport = (project: string) =>
   process.env.CI ? { reporters: ['default', 'json'], outputFile: { json: `test-results/vitest-${project}.json` } } : {}
 
+/** Precache limit: a file over it fails the build instead of being silently left out of the offline shell. */
+const PRECACHE_LIMIT_BYTES = 400 * 1024
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The service worker and icons belong to the client build, not to unit tests or the prerender build.
+    process.env.VITEST || process.env.HABOR_PRERENDER
+      ? []
+      : VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // Registration is ours (src/lib/pwa), after the load event, so it never competes with first paint.
+      injectRegister: false,
+      manifest: webManifest(),
+      includeAssets: ['favicon.ico', 'apple-touch-icon-180x180.png'],
+      pwaAssets: { config: true, overrideManifestIcons: true },
+      injectManifest: {
+        // The manifest and its icons are added by the plugin itself; listing them here too would conflict.
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        globIgnores: ['**/_prerender/**'],
+        maximumFileSizeToCacheInBytes: PRECACHE_LIMIT_BYTES,
+      },
+      showMaximumFileSizeToCacheInBytesWarning: false,
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     target: 'es2022',
     sourcemap: false,
     manifest: true,
+    rollupOptions: {
+      // paint-first is the entry of the prerendered pages: it starts the app after their first paint.
+      input: { index: 'index.html', 'paint-first': 'src/paint-first.ts' },
+    },
   },
   server: {
     host: '127.0.0.1',
