@@ -19,7 +19,7 @@ const sources = ['src', 'sw', 'public', 'manifest', 'index.html', 'vite.config.t
 const srcTime = Math.max(...sources.map((p) => (statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs)))
 if (!existsSync(stamp) || statSync(stamp).mtimeMs < srcTime) {
   console.log('Building the app (dist/ is missing or stale)…')
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+  const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 // One process: the server's own SIGTERM/SIGINT handling closes it gracefully.

@@ -11,7 +11,7 @@ interface EntryState {
   habor: { idx: number }
 }
 
-function entryIndex(state: unknown = history.state): number {
+function entryIndex(state: unknown = typeof history === 'undefined' ? null : history.state): number {
   const idx = (state as Partial<EntryState> | null)?.habor?.idx
   return typeof idx === 'number' && idx >= 0 ? idx : 0
 }

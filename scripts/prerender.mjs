@@ -1,0 +1,66 @@
+// After `vite build`: prerender the public entry pages (Login, Download) into dist/_prerender/<name>.html
+// with their CSS inlined and their page chunks preloaded, so the first paint comes from HTML alone. The
+// server sends these files for those paths; everything else gets dist/index.html.
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+const root = new URL('..', import.meta.url).pathname
+const dist = join(root, 'dist')
+const ssrOut = join(root, 'node_modules', '.tmp', 'prerender')
+
+/** The pages prerendered at build time: path → source module of the page. */
+export const PRERENDERED = {
+  '/login': 'src/pages/Login/Login.tsx',
+  '/download': 'src/pages/Download/Download.tsx',
+}
+
+rmSync(ssrOut, { recursive: true, force: true })
+const built = spawnSync('npx', ['vite', 'build', '--ssr', 'src/prerender.tsx', '--outDir', ssrOut, '--logLevel', 'warn'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, HABOR_PRERENDER: '1' },
+})
+if (built.status !== 0) process.exit(built.status ?? 1)
+
+const { renderPage } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'))
+const template = readFileSync(join(dist, 'index.html'), 'utf8')
+const entry = manifest['index.html']
+
+/** The chunk's CSS and JS, with those of its static imports, depth first. */
+function closure(key, seen = new Set()) {
+  if (seen.has(key)) return { css: [], js: [] }
+  seen.add(key)
+  const chunk = manifest[key]
+  const out = { css: [...(chunk.css ?? [])], js: [chunk.file] }
+  for (const dep of chunk.imports ?? []) {
+    const sub = closure(dep, seen)
+    out.css.push(...sub.css)
+    out.js.push(...sub.js)
+  }
+  return out
+}
+
+const entryKey = 'index.html'
+const paintFirst = manifest['src/paint-first.ts']
+const entryFiles = closure(entryKey)
+mkdirSync(join(dist, '_prerender'), { recursive: true })
+
+for (const [path, source] of Object.entries(PRERENDERED)) {
+  const page = closure(source, new Set([entryKey]))
+  const css = [...new Set([...entryFiles.css, ...page.css])].map((f) => readFileSync(join(dist, f), 'utf8')).join('\n')
+  const preloads = [...new Set(page.js)].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('')
+  const body = await renderPage(path)
+  let html = template
+  for (const f of entry.css ?? []) html = html.replace(new RegExp(`\\s*<link rel="stylesheet"[^>]*href="/${f}"[^>]*>`), '')
+  // The app's code starts after the prerendered screen has painted (src/paint-first.ts).
+  html = html.replace(`src="/${entry.file}"`, `src="/${paintFirst.file}"`)
+  html = html
+    .replace('</head>', `<style>${css}</style>${preloads}</head>`)
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${body}</div>`)
+  const name = path.slice(1)
+  writeFileSync(join(dist, '_prerender', `${name}.html`), html)
+  console.log(`prerendered ${path} → dist/_prerender/${name}.html (${(html.length / 1024).toFixed(1)} KB)`)
+}
