@@ -259,7 +259,8 @@ function PickerPanel({ id, title, lang, session, anchor, onSelect, onConfirm, on
     const panel = panelRef.current
     const trigger = anchor.current
     if (!popover || !panel || !trigger) return
-    const place = () => {
+    const place = (event?: Event) => {
+      if (event?.target instanceof Node && panel.contains(event.target)) return
       const r = trigger.getBoundingClientRect()
       setPosition(
         popoverPosition(
@@ -270,8 +271,14 @@ function PickerPanel({ id, title, lang, session, anchor, onSelect, onConfirm, on
       )
     }
     place()
-    window.addEventListener('resize', place)
-    return () => window.removeEventListener('resize', place)
+    const onMove = (event: Event) => place(event)
+    // Follow the field when the window resizes or anything scrolls underneath.
+    window.addEventListener('resize', onMove)
+    window.addEventListener('scroll', onMove, true)
+    return () => {
+      window.removeEventListener('resize', onMove)
+      window.removeEventListener('scroll', onMove, true)
+    }
   }, [popover, anchor])
 
   useEffect(() => {
