@@ -85,6 +85,73 @@ test.describe('UI kit at phone size, by touch', () => {
   })
 })
 
+test.describe('UI kit widgets at phone size', () => {
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true })
+
+  test('dark scheme: the theme turns dark and axe still finds nothing', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await openKit(page)
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    expect(background).toBe('rgb(17, 19, 21)')
+    await expectNoAxeViolations(page)
+    await page.getByRole('button', { name: /阅读提醒/ }).tap()
+    await expect(page.getByRole('dialog', { name: '阅读提醒' })).toBeVisible()
+    await expectNoAxeViolations(page)
+    await screenshot(page, 'kit-time-sheet-dark-375x812')
+  })
+
+  test('English: the picker speaks the chosen language', async ({ page }) => {
+    await openKit(page)
+    await page.getByRole('button', { name: 'English' }).tap()
+    await page.getByRole('button', { name: /生日/ }).tap()
+    const dialog = page.getByRole('dialog', { name: '生日' })
+    await expect(dialog.getByRole('listbox', { name: 'Month' }).getByRole('option', { selected: true })).toHaveText('Sep')
+    await expect(dialog.getByRole('button', { name: 'OK' })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Cancel' }).tap()
+    await expect(dialog).toBeHidden()
+  })
+
+  test('file choice keeps nine images and says why the rest were left out', async ({ page }) => {
+    await openKit(page)
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+    const images = Array.from({ length: 10 }, (_, i) => ({ name: `page-${i + 1}.png`, mimeType: 'image/png', buffer: png }))
+    const section = page.locator('[data-kit="files"]')
+    await section.locator('input[type=file]').first().setInputFiles(images)
+    await expect(section.getByRole('alert').first()).toHaveText('最多可选 9 个，多出的已忽略')
+    await expect(page.getByTestId('chosen-files')).toContainText('page-9.png')
+    await expect(page.getByTestId('chosen-files')).not.toContainText('page-10.png')
+    // A picture offered to the video chooser is refused.
+    await section.locator('input[type=file][accept="video/*"]').setInputFiles([{ name: 'cover.png', mimeType: 'image/png', buffer: png }])
+    await expect(section.getByText('文件类型不符，已忽略')).toBeVisible()
+    await section.scrollIntoViewIfNeeded()
+    await screenshot(page, 'kit-files-refused-375x812')
+  })
+
+  test('long press fires after holding still; reached-bottom loads more; copy says what happened', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: devURL })
+    await openKit(page)
+    const press = page.getByRole('button', { name: '按住 0.35 秒' })
+    await press.scrollIntoViewIfNeeded()
+    const box = await press.boundingBox()
+    if (!box) throw new Error('no long-press target')
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await page.mouse.down()
+    await expect(page.getByTestId('long-press-count')).toHaveText('长按 1 次')
+    await page.mouse.up()
+
+    const list = page.getByTestId('reach-list')
+    await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
+    await expect(page.getByTestId('reach-count')).toHaveText('触底 1 次')
+    await expect(list.getByRole('listitem')).toHaveCount(24)
+
+    await page.getByRole('button', { name: '复制邀请码 DEMO2023' }).tap()
+    await expect(page.getByTestId('copy-message')).toHaveText('内容已复制')
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('DEMO2023')
+    await page.getByRole('button', { name: '复制（浏览器拒绝）' }).tap()
+    await expect(page.getByTestId('copy-message')).toHaveText('复制失败，请手动复制')
+  })
+})
+
 test.describe('UI kit at desktop width, by keyboard', () => {
   test.use({ viewport: { width: 1280, height: 800 }, hasTouch: false, isMobile: false })
 
@@ -107,6 +174,7 @@ test.describe('UI kit at desktop width, by keyboard', () => {
     }
     const years = dialog.getByRole('listbox', { name: '年' })
     await expect(years).toBeFocused()
+    await screenshot(page, 'kit-popover-1280x800')
     await page.keyboard.press('ArrowDown')
     await expect(years.getByRole('option', { selected: true })).toHaveText('2015年')
     await page.keyboard.press('ArrowRight')
