@@ -95,6 +95,15 @@ describe('useLongPress', () => {
     expect(onClick).toHaveBeenCalledTimes(1)
   })
 
+  it('an unmount while pressing cancels the pending long press', async () => {
+    const onLongPress = vi.fn()
+    const { unmount } = render(<Target onLongPress={onLongPress} />)
+    down(screen.getByRole('button'))
+    unmount()
+    await vi.advanceTimersByTimeAsync(400)
+    expect(onLongPress).not.toHaveBeenCalled()
+  })
+
   it('withinTolerance is a distance, not a per-axis check', () => {
     expect(withinTolerance(0, 0, 6, 8)).toBe(true)
     expect(withinTolerance(0, 0, 8, 8)).toBe(false)

@@ -92,6 +92,23 @@ describe('useReachBottom', () => {
     expect(onReach).toHaveBeenCalledTimes(2)
   })
 
+  it('watches the window when no scroller is given', () => {
+    function Page({ onReach }: { onReach: () => void }) {
+      useReachBottom(onReach)
+      return null
+    }
+    const onReach = vi.fn()
+    render(<Page onReach={onReach} />)
+    Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 2000 })
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 800 })
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 1000 })
+    fireEvent.scroll(window)
+    expect(onReach).not.toHaveBeenCalled()
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 1150 })
+    fireEvent.scroll(window)
+    expect(onReach).toHaveBeenCalledTimes(1)
+  })
+
   it('stops listening after unmount', async () => {
     const onReach = vi.fn()
     const { unmount } = render(<List onReach={onReach} />)
