@@ -56,6 +56,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       ? false
       : {
           ...(o.logger === true ? {} : o.logger),
+          ...(o.logStream ? { stream: o.logStream } : {}),
           redact: {
             paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.sign', 'res.headers["set-cookie"]', 'res.headers.token', 'res.headers["refresh-token"]', '*.password', '*.oldPassword', '*.code', '*.token', '*.refreshToken', '*.secret'],
             censor: '[redacted]',
@@ -75,6 +76,15 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
   }) as unknown as FastifyInstance
 
   app.decorate('config', o)
+  // Graceful close: requests in flight finish, and their keep-alive connections end with them instead of
+  // holding close() open until the keep-alive timeout.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close')
+  })
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     if (err instanceof ApiError) return reply.code(err.statusCode).send(envelope(err.data, err.code, err.message))
     if (err.validation) return reply.code(200).send(envelope(null, CODE.PARAM_INVALID, err.message))

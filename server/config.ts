@@ -51,6 +51,8 @@ export interface BuildOptions {
   databaseUrl?: string
   clock: Clock
   logger: boolean | { level: string }
+  /** Where log lines go instead of stdout (tests read them back). */
+  logStream?: { write(line: string): void }
   /** Built app; not served when the directory has no index.html. */
   distDir: string
   jwtSecret?: string
@@ -105,6 +107,7 @@ export function resolveOptions(raw: BuildInput = {}): BuildOptions {
     databaseUrl: input.databaseUrl,
     clock: input.clock ?? Date.now,
     logger: input.logger ?? false,
+    logStream: input.logStream,
     distDir: input.distDir ?? 'dist',
     jwtSecret: input.jwtSecret,
     accessTtlSeconds: input.accessTtlSeconds ?? 15 * 60,
