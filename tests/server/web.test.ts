@@ -71,3 +71,32 @@ describe('rate limits', () => {
     }
   })
 })
+
+describe('TLS', () => {
+  it('speaks https itself with a certificate and key, and sends HSTS', async () => {
+    const { execFileSync } = await import('node:child_process')
+    const { readFileSync } = await import('node:fs')
+    const { join } = await import('node:path')
+    const { request } = await import('node:https')
+    const probe = await makeApp()
+    const key = join(probe.dir, 'key.pem')
+    const cert = join(probe.dir, 'cert.pem')
+    try {
+      execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' })
+    } catch {
+      return // no openssl on this machine: nothing to test with
+    }
+    const { app } = await makeApp({ https: { key: readFileSync(key), cert: readFileSync(cert) } })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const port = (app.server.address() as import('node:net').AddressInfo).port
+    const headers = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      request({ host: '127.0.0.1', port, path: '/home', rejectUnauthorized: false }, (res) => {
+        res.resume()
+        resolve(res.headers)
+      })
+        .on('error', reject)
+        .end()
+    })
+    expect(String(headers['strict-transport-security'])).toContain('max-age=')
+  })
+})
