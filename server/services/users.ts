@@ -59,6 +59,7 @@ export async function membershipsOf(db: Trx, studentId: string): Promise<Members
     .innerJoin('orgs', 'orgs.id', 'memberships.org_id')
     .select(['orgs.id', 'orgs.name', 'orgs.code', 'memberships.roles', 'memberships.perms', 'memberships.is_primary', 'memberships.created_at'])
     .where('memberships.student_id', '=', studentId)
+    .orderBy('memberships.is_primary', 'desc')
     .orderBy('memberships.created_at')
     .orderBy('orgs.code')
     .execute()

@@ -70,3 +70,28 @@ describe('POST /logout/cancel (account deletion)', () => {
     expect((await call(app, 'POST', '/logout/cancel')).status).toBe(401)
   })
 })
+
+describe('disabled accounts', () => {
+  it('cannot sign in (200003) and their tokens stop working', async () => {
+    const { app } = await makeApp()
+    const pair = await passwordLogin(app)
+    await app.db.updateTable('users').set({ status: 'disabled' }).where('phone', '=', '+8613800138000').execute()
+    expect((await call(app, 'POST', '/login', { body: { username: STUDENT_PHONE, password: PASSWORD, ...DEVICE } })).body.code).toBe(200003)
+    expect((await call(app, 'GET', '/auth/student', { token: pair.token })).status).toBe(401)
+    expect((await call(app, 'GET', '/refresh', { token: pair.refreshToken })).status).toBe(401)
+  })
+})
+
+describe('PUT /auth/student/improve on a complete profile', () => {
+  it('edits the profile, adds the org and answers a new pair; needs a token', async () => {
+    const { app } = await makeApp()
+    const sms = await call<Pair>(app, 'POST', '/login/sms', { body: { username: '13900139000', code: await smsCode(app, '13900139000'), isAdmin: false, ...DEVICE } })
+    const r = await call<Pair>(app, 'PUT', '/auth/student/improve', { token: sms.body.data.token, body: { name: 'Renamed', grade: 'Grade 9', className: 'Class 5', orgCode: 'ACADEMY', inviteCode: 'DEMO2023' } })
+    expect(r.body.code).toBe(0)
+    const p = (await call<StudentProfile>(app, 'GET', '/auth/student', { token: r.body.data.token })).body.data
+    expect(p).toMatchObject({ name: 'Renamed', grade: 'Grade 9', className: 'Class 5', org: { code: 'DEMO' } })
+    expect(p.orgList.map((o) => o.code)).toEqual(['DEMO', 'ACADEMY'])
+    expect((await call(app, 'PUT', '/auth/student/improve', { body: { name: 'x', grade: 'x', className: 'x', orgCode: 'DEMO' } })).status).toBe(401)
+    expect((await call(app, 'PUT', '/auth/student/improve', { token: r.body.data.token, body: { name: '', grade: 'x', className: 'x', orgCode: 'DEMO' } })).body).toMatchObject({ code: 100002, msg: expect.stringContaining('name') })
+  })
+})

@@ -149,3 +149,20 @@ describe('POST /login/oauth/binding', () => {
     expect([r.status, r.body.code]).toEqual([401, 300001])
   })
 })
+
+describe('POST /login/oauth/binding conflicts', () => {
+  it('refuses a second phone (200001) and a phone owned by another complete account when this one is complete too', async () => {
+    const t = await wxApp()
+    const first = await wxLogin(t, 'good-gina')
+    const phone = '13400134000'
+    const bound = await call<WxLogin>(t.app, 'POST', '/login/oauth/binding', { token: first.body.data.token, body: { username: phone, payload: await smsCode(t.app, phone, 'bind'), isAdmin: false, ...DEVICE } })
+    expect(bound.body.code).toBe(0)
+    const again = await call(t.app, 'POST', '/login/oauth/binding', { token: bound.body.data.token, body: { username: SMS_ONLY_PHONE, payload: '123456', isAdmin: false, ...DEVICE } })
+    expect(again.body).toMatchObject({ code: 200001, msg: expect.stringContaining('already has a phone') })
+
+    const other = await wxLogin(t, 'good-hank')
+    await call(t.app, 'PUT', '/auth/user/password/reset', { token: other.body.data.token, body: { password: 'Hank1234' } })
+    const taken = await call(t.app, 'POST', '/login/oauth/binding', { token: other.body.data.token, body: { username: SMS_ONLY_PHONE, payload: await smsCode(t.app, SMS_ONLY_PHONE, 'bind'), isAdmin: false, ...DEVICE } })
+    expect(taken.body).toMatchObject({ code: 200001, msg: expect.stringContaining('another account') })
+  })
+})
