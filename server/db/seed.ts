@@ -16,8 +16,11 @@ export const DEMO = {
   oidcReader: 'reader',
 } as const
 
+/** Identity-provider key of the embedded OIDC provider (its issuer URL varies with the request origin). */
+export const LOCAL_OIDC_PROVIDER = 'oidc:local'
+
 /** Returns true when it created the data. */
-export async function seedDemo(db: Db, now: number, oidcIssuerKey: string): Promise<boolean> {
+export async function seedDemo(db: Db, now: number): Promise<boolean> {
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst()
   if (any) return false
   const passwordHash = await hashPassword(DEMO.password)
@@ -44,7 +47,7 @@ export async function seedDemo(db: Db, now: number, oidcIssuerKey: string): Prom
     const student = await person(DEMO.student, passwordHash, orgIds)
     await person(DEMO.smsOnly, null, orgIds.slice(0, 1))
     await trx.insertInto('invite_codes').values({ code: DEMO.inviteCode, owner_user_id: student, created_at: now }).execute()
-    await trx.insertInto('oauth_identities').values({ provider: oidcIssuerKey, subject: DEMO.oidcReader, user_id: student, created_at: now }).execute()
+    await trx.insertInto('oauth_identities').values({ provider: LOCAL_OIDC_PROVIDER, subject: DEMO.oidcReader, user_id: student, created_at: now }).execute()
   })
   return true
 }

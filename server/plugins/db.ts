@@ -10,8 +10,6 @@ declare module 'fastify' {
   }
 }
 
-export const LOCAL_OIDC_PROVIDER = 'oidc:local'
-
 export default fp(
   async (app) => {
     const o = app.config
@@ -20,7 +18,7 @@ export default fp(
       await db.destroy()
     })
     await migrate(db, kind)
-    const seeded = o.seedDemo ? await seedDemo(db, o.clock(), o.oidc.issuer ?? LOCAL_OIDC_PROVIDER) : false
+    const seeded = o.seedDemo ? await seedDemo(db, o.clock()) : false
     app.decorate('db', db)
     app.decorate('dbInfo', { kind, where, seeded })
   },

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import * as client from 'openid-client'
 import { CODE } from '../../src/contract'
 import { ApiError, badInput } from '../errors'
-import { LOCAL_OIDC_PROVIDER } from '../plugins/db'
+import { LOCAL_OIDC_PROVIDER } from '../db/seed'
 import { OIDC_PREFIX } from '../oidc/embedded'
 
 const STATE_TTL_MS = 10 * 60 * 1000
