@@ -1,9 +1,12 @@
-/** Launch (SPEC §4): device code, language, size, network, persisted session; launched flag after 50 ms. */
+/**
+ * Launch (SPEC §4): device code, language, size, network, persisted session; launched flag after 50 ms.
+ * With a cached token the profile is reloaded quietly (the sign-in code loads only then).
+ */
 import { LANGS, type Lang } from '../../manifest/app'
 import { detectDeviceType, isConnectedType, networkTypeOf, newDeviceCode } from '../lib/device/device'
 import { read, write } from '../lib/storage'
 import { setDeviceType, setLang, setLaunched, setNetwork, setWindowSize } from '../state/app'
-import { hydrate } from '../state/auth'
+import { authState, hydrate } from '../state/auth'
 import { langFromQuery } from '../i18n/i18n'
 import { initHistory } from './navigation'
 
@@ -69,4 +72,15 @@ export function boot(): void {
   ;(navigator as NavigatorWithConnection).connection?.addEventListener?.('change', readNetwork)
   hydrate()
   setTimeout(() => setLaunched(true), LAUNCHED_DELAY_MS)
+  if (authState.token) void relaunchSession()
+}
+
+/** The cached session's profile reload and logged-in event (lib/auth/launch.ts). */
+export async function relaunchSession(): Promise<void> {
+  try {
+    const { launch } = await import('../lib/auth/launch')
+    await launch()
+  } catch (e) {
+    console.warn('[boot] could not resume the session:', (e as Error).message)
+  }
 }

@@ -1,30 +1,49 @@
 /** Wires the network layer to the stores, the overlay and navigation; the live channel (and mqtt.js) loads only once a session with a user exists. */
 import { subscribe } from 'valtio'
+import { pageByPath } from '../../manifest/pages'
 import type { MessageKey } from '../i18n/messages'
 import { translate } from '../i18n/i18n'
 import { configureHttp, type HttpText } from '../lib/http/config'
+import { isQuiet, onLoggedIn } from '../lib/auth/events'
 import { read } from '../lib/storage'
 import { appState } from '../state/app'
-import { authState, clearSession, setTokens } from '../state/auth'
+import { authState, clearSession, setPendingRoute, setSessionTokens } from '../state/auth'
 import { hideLoading, showLoading, showToast } from '../ui/Overlay/overlay'
 import { replaceAll } from './navigation'
 
 const HTTP_TEXT: Record<HttpText, MessageKey> = { loading: 'app.loading', expired: 'auth.expired', noLogin: 'auth.noLogin' }
 const t = (key: MessageKey) => translate(appState.lang, key)
 
+/**
+ * A forced logout (kick, refused refresh): the page the user was on is remembered, so after signing in
+ * again they are back there, with what they had typed (drafts stay in storage).
+ */
 function loggedOut(): void {
+  const here = pageByPath(location.pathname)
+  const remember = here && here.name !== 'Login' ? { name: here.name, query: location.search.replace(/^\?/, '') } : null
   clearSession()
+  sessionReady = false
+  if (remember) setPendingRoute(remember)
   void replaceAll('/login')
 }
 
+/** Toasts, except while a quiet step runs (launch's profile reload, logout's call). */
+function notify(text: string): void {
+  if (!isQuiet()) showToast(text)
+}
+
+/** SPEC §4: the live channel connects on the logged-in event, not merely because a token is cached. */
+let sessionReady = false
+
 let live: Promise<typeof import('../lib/live')> | undefined
 function syncLive(): void {
-  if (!live && !(authState.token && authState.userInfo?.id)) return
+  if (!authState.token) sessionReady = false
+  if (!live && !(sessionReady && authState.token && authState.userInfo?.id)) return
   live ??= Promise.all([import('../lib/live'), import('../lib/http/refresh')]).then(([m, r]) => {
     m.live.configure({
-      session: () => ({ token: authState.token, userId: authState.userInfo?.id ?? '', deviceType: appState.deviceType }),
+      session: () => ({ token: sessionReady ? authState.token : '', userId: authState.userInfo?.id ?? '', deviceType: appState.deviceType }),
       refresh: (stale) => r.refreshSession(stale),
-      notify: (text) => showToast(text),
+      notify,
       kickedText: () => t('auth.kicked'),
       onLoggedOut: loggedOut,
     })
@@ -44,14 +63,18 @@ export function wireNetwork(): void {
         studentId: authState.userInfo?.studentId,
       }),
       persisted: () => ({ token: read('token') ?? '', refreshToken: read('refreshToken') ?? '' }),
-      setTokens,
+      setTokens: setSessionTokens,
     },
-    notify: (text) => showToast(text),
+    notify,
     showLoading,
     hideLoading,
     onLoggedOut: loggedOut,
     text: (key) => t(HTTP_TEXT[key]),
   })
   subscribe(authState, syncLive)
+  onLoggedIn(() => {
+    sessionReady = true
+    syncLive()
+  })
   syncLive()
 }

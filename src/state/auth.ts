@@ -75,6 +75,27 @@ export function setTokens(token: string, refreshToken?: string): void {
   setLoggedIn(Boolean(token))
 }
 
+/**
+ * Stores a token pair without declaring the user logged in: the sign-in flows and the network layer's
+ * token headers use it, so the guard does not leave Login before the profile is loaded; the logged-in
+ * moment is markLoggedIn(). An empty token still logs out.
+ */
+export function setSessionTokens(token: string, refreshToken?: string): void {
+  authState.token = token
+  persist('token', token)
+  if (refreshToken !== undefined) {
+    authState.refreshToken = refreshToken
+    persist('refreshToken', refreshToken)
+  }
+  if (token) setTempToken('')
+  else setLoggedIn(false)
+}
+
+/** The logged-in moment of SPEC §4 (after the profile is in): the guard now lets login-only pages show. */
+export function markLoggedIn(): void {
+  setLoggedIn(Boolean(authState.token))
+}
+
 export function setRefreshToken(refreshToken: string): void {
   authState.refreshToken = refreshToken
   persist('refreshToken', refreshToken)

@@ -1,0 +1,29 @@
+/**
+ * The logged-in event of SPEC §4 and the "quiet" window: no dependencies, so the start-up code can listen
+ * without loading the sign-in flows. While quiet (launch's profile reload, logout's server call) the
+ * network layer shows no toast, so a stale cached session ends on Login without an error flash.
+ */
+type Listener = () => void
+
+const listeners = new Set<Listener>()
+let quiet = 0
+
+export function onLoggedIn(listener: Listener): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export function emitLoggedIn(): void {
+  for (const listener of [...listeners]) listener()
+}
+
+export async function quietly<T>(fn: () => Promise<T>): Promise<T> {
+  quiet++
+  try {
+    return await fn()
+  } finally {
+    quiet--
+  }
+}
+
+export const isQuiet = (): boolean => quiet > 0

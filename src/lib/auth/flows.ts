@@ -1,0 +1,208 @@
+/**
+ * The sign-in flows of SPEC §4 on the real calls: each login kind applies its decision (decisions.ts),
+ * fetches the profile when a session was stored, and returns the kind's value. Also logout, LOGINED, the
+ * profile reload, the steps of registration and recovery, and the way into the app after a login.
+ * Loaded on demand (on submit), so /login's first load carries none of it.
+ */
+import { APP_CONFIG } from '../../../manifest/app'
+import { pageByName } from '../../../manifest/pages'
+import { afterLoginTarget } from '../../app/guard'
+import { currentIndex, currentUrl, replace, replaceAll } from '../../app/navigation'
+import { normalizePhone } from '../../contract/phone'
+import type { DeviceInfo, OauthPayload, SmsScene, StudentProfile } from '../../contract/api'
+import { CODE } from '../../contract/codes'
+import { appState } from '../../state/app'
+import {
+  authState,
+  clearSession,
+  markLoggedIn,
+  setLastPhone,
+  setOrg,
+  setPendingRoute,
+  setProfile,
+  setRefreshToken,
+  setSessionTokens,
+  setTempToken,
+} from '../../state/auth'
+import { isIOS } from '../device/device'
+import { call, errors, isRequestError, RequestError } from '../http'
+import { read } from '../storage'
+import { startCountdown, SMS_COUNTDOWN_S } from './countdown'
+import {
+  bindingDecision,
+  homeDelayMs,
+  improveDecision,
+  oauthDecision,
+  passwordDecision,
+  smsDecision,
+  wxMpDecision,
+  type Decision,
+  type Next,
+  type OauthResult,
+  type Stored,
+} from './decisions'
+import { emitLoggedIn, quietly } from './events'
+import { retryAfterOf } from './texts'
+
+/** SPEC §3: deviceType, deviceCode and appId go with every login. */
+export function deviceInfo(): DeviceInfo {
+  return { deviceType: appState.deviceType, deviceCode: read('deviceCode') ?? '', appId: APP_CONFIG.appId }
+}
+
+/** SPEC §5: '+86' before the username (SMS, forgot password, bind phone); a bad number is refused here. */
+export function plus86(phone: string): string {
+  const p = normalizePhone(phone)
+  if (!p) throw errors.business(CODE.PARAM_INVALID, 'username: not a mainland mobile number', 200)
+  return p
+}
+
+function apply(store: Stored): void {
+  if (store.token) setSessionTokens(store.token, store.refreshToken)
+  else {
+    if (store.refreshToken !== undefined) setRefreshToken(store.refreshToken)
+    if (store.tempToken !== undefined) setTempToken(store.tempToken)
+  }
+}
+
+/** SPEC §4: a failed profile fetch rejects with 200004 'account does not exist' (a network failure stays one). */
+export async function loadProfile({ loading = true }: { loading?: boolean } = {}): Promise<StudentProfile> {
+  try {
+    const profile = await call('student', { query: { appId: APP_CONFIG.appId }, loading })
+    setProfile({ ...profile })
+    return profile
+  } catch (e) {
+    if (isRequestError(e) && (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'expired')) throw e
+    throw errors.business(CODE.USER_NOT_FOUND, 'account does not exist', isRequestError(e) ? e.statusCode : 200)
+  }
+}
+
+async function finish<R>(decision: Decision<R>): Promise<R> {
+  apply(decision.store)
+  if (decision.profile) await loadProfile()
+  return decision.result
+}
+
+/** The decision of the last login, for the page to route by (the kinds return SPEC's values). */
+let lastNext: Next = 'stay'
+export const nextPage = (): Next => lastNext
+
+async function run<R>(decide: () => Promise<Decision<R>>): Promise<R> {
+  const decision = await decide()
+  lastNext = decision.next
+  return finish(decision)
+}
+
+export function loginPassword(phone: string, password: string): Promise<undefined> {
+  setLastPhone(phone)
+  return run(async () => passwordDecision(await call('login', { body: { username: phone, password, ...deviceInfo() } })))
+}
+
+export function loginSms(phone: string, code: string): Promise<'isPassword' | string | undefined> {
+  setLastPhone(phone)
+  return run(async () => smsDecision(await call('loginSms', { body: { username: plus86(phone), code, isAdmin: false, ...deviceInfo() } })))
+}
+
+export function loginOauth(payload: OauthPayload): Promise<OauthResult> {
+  return run(async () => oauthDecision(await call('loginOauth', { body: { payload, isAdmin: false, ...deviceInfo() } })))
+}
+
+export function loginWxMp(jsCode: string): Promise<boolean> {
+  return run(async () => wxMpDecision(await call('loginWxMp', { body: { payload: jsCode, sort: 1, ...deviceInfo() } })))
+}
+
+export function bindPhone(phone: string, smsCode: string): Promise<string | undefined> {
+  setLastPhone(phone)
+  return run(async () => bindingDecision(await call('loginOauthBinding', { body: { username: plus86(phone), payload: smsCode, isAdmin: false, ...deviceInfo() } })))
+}
+
+/** LOGINED: a session already exists (launch, or a page that signed in itself): reload the profile. */
+export async function loginLogined(): Promise<void> {
+  lastNext = 'Home'
+  await loadProfile()
+}
+
+/** Improve: the profile of a registration (temporary token) or an edit; answers the final session. */
+export function improve(body: { name: string; grade: string; className: string; orgCode: string; inviteCode?: string }): Promise<undefined> {
+  return run(async () => improveDecision(await call('improve', { body })))
+}
+
+/** Password right after SMS registration (temporary token, no password yet). */
+export async function setFirstPassword(password: string): Promise<void> {
+  await call('passwordReset', { body: { password } })
+}
+
+/** Set or change the password of a signed-in account. */
+export async function changePassword(password: string, oldPassword?: string): Promise<void> {
+  await call('password', { body: oldPassword ? { oldPassword, password } : { password } })
+}
+
+export async function forgetPassword(phone: string, code: string, password: string): Promise<void> {
+  await call('forget', { body: { username: plus86(phone), payload: { code, password }, ...deviceInfo() } })
+  setLastPhone(phone)
+}
+
+/** Sends a code and starts the 60 s countdown; a rate limit starts it with the server's retry time. */
+export async function sendSmsCode(phone: string, scene: SmsScene): Promise<void> {
+  try {
+    const r = await call('smsCode', { body: { username: plus86(phone), scene } })
+    startCountdown(Math.max(SMS_COUNTDOWN_S, r.resendIn))
+  } catch (e) {
+    const wait = retryAfterOf(e)
+    if (wait) startCountdown(wait)
+    throw e
+  }
+}
+
+/** The OAuth redirect flow: ask the server for the provider URL, then leave for it. */
+export async function startOauth(): Promise<void> {
+  const { url } = await call('oauthUrl', { query: { redirectUri: oauthRedirectUri() } })
+  location.assign(url)
+}
+
+export const oauthRedirectUri = (): string => `${location.origin}${pageByName('Login')?.path ?? '/login'}`
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Into the app after a login: the logged-in event (the live channel connects), then after SPEC's delay the
+ * remembered route or Home, replacing the whole history so Back never re-enters a login-only page.
+ */
+export async function enterApp(loginSearch = ''): Promise<string> {
+  emitLoggedIn()
+  await wait(homeDelayMs(isIOS(navigator.userAgent, navigator.maxTouchPoints)))
+  const target = afterLoginTarget(authState.pendingRoute, loginSearch)
+  setPendingRoute(null)
+  if (currentIndex() > 0) await replaceAll(currentUrl())
+  // Declared logged in and navigated in one step, so the guard never sees Login while logged in.
+  markLoggedIn()
+  replace(target)
+  return target
+}
+
+/** Sends the user where a login branch leads (DESIGN "Flags"). */
+export async function go(next: Next, loginSearch = ''): Promise<void> {
+  if (next === 'Home') await enterApp(loginSearch)
+  else if (next !== 'stay') replace(pageByName(next)?.path ?? '/login')
+}
+
+/**
+ * Logout of SPEC §4: the server call (failure ignored), then every auth key is cleared; Login, or Home
+ * when asked. Drafts, the device code, the last phone and the language stay.
+ */
+export async function logout({ toHome = false }: { toHome?: boolean } = {}): Promise<void> {
+  if (authState.token) {
+    await quietly(() => call('logout', { body: { deviceType: appState.deviceType, appId: APP_CONFIG.appId }, loading: false })).catch(() => undefined)
+  }
+  clearSession()
+  await replaceAll(toHome ? (pageByName('Home')?.path ?? '/home') : (pageByName('Login')?.path ?? '/login'))
+}
+
+/** The org whose id goes as Org-ID from now on (Home's switcher). */
+export async function switchOrg(orgId: string): Promise<void> {
+  const org = authState.userInfo?.orgList.find((o) => o.id === orgId)
+  if (!org) return
+  setOrg(org)
+  await loadProfile()
+}
+
+export { RequestError }

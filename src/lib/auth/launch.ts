@@ -1,0 +1,38 @@
+/**
+ * Launch with a cached session (SPEC §4): reload the profile quietly and emit the logged-in event. A stale
+ * or revoked session ends on Login with no error toast (the refresh refusal logs out while quiet); a
+ * network failure keeps the cached session (it is transient); an account without a profile goes to Improve.
+ */
+import { pageByName, pageByPath } from '../../../manifest/pages'
+import { replace } from '../../app/navigation'
+import { CODE } from '../../contract/codes'
+import { setLoggedIn } from '../../state/app'
+import { authState } from '../../state/auth'
+import { isRequestError } from '../http/errors'
+import { launchPlan } from './decisions'
+import { emitLoggedIn, quietly } from './events'
+import { loadProfile } from './flows'
+
+export type LaunchOutcome = 'none' | 'logged-in' | 'offline' | 'improve' | 'logged-out'
+
+export async function launch(): Promise<LaunchOutcome> {
+  if (launchPlan(authState.token) === 'nothing') return 'none'
+  try {
+    await quietly(() => loadProfile({ loading: false }))
+    emitLoggedIn()
+    return 'logged-in'
+  } catch (e) {
+    if (!authState.token) return 'logged-out'
+    if (isRequestError(e) && (e.kind === 'network' || e.kind === 'timeout')) {
+      if (authState.userInfo) emitLoggedIn()
+      return 'offline'
+    }
+    if (isRequestError(e) && e.code === CODE.USER_NOT_FOUND) {
+      setLoggedIn(false)
+      const improve = pageByName('Improve')?.path ?? '/improve'
+      if (pageByPath(location.pathname)?.name !== 'Improve') replace(improve)
+      return 'improve'
+    }
+    return 'logged-out'
+  }
+}

@@ -1,0 +1,98 @@
+/** Launch with a cached session: quiet profile reload + logged-in event; a revoked session ends silently. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { configureHttp } from '../../../src/lib/http'
+import { resetHttpConfig } from '../../../src/lib/http/config'
+import { resetLoading } from '../../../src/lib/http/loading'
+import { resetRefresh } from '../../../src/lib/http/refresh'
+import { read } from '../../../src/lib/storage'
+import { appState, reset as resetApp } from '../../../src/state/app'
+import { authState, clearSession, hydrate, reset as resetAuth, setSessionTokens, setTokens } from '../../../src/state/auth'
+import { isQuiet, onLoggedIn } from '../../../src/lib/auth/events'
+import { launch } from '../../../src/lib/auth/launch'
+import { fakeFetch, ok } from '../http/fakes'
+
+const PROFILE = { id: 'u1', studentId: 's1', name: 'Li', org: null, orgList: [{ id: 'o1', name: 'A', code: 'A' }], roleList: [], orgRoleList: [], permList: [] }
+
+let toasts: string[]
+beforeEach(() => {
+  localStorage.clear()
+  resetAuth()
+  resetApp()
+  resetHttpConfig()
+  resetLoading()
+  resetRefresh()
+  toasts = []
+  configureHttp({
+    baseUrl: '/api',
+    session: {
+      get: () => ({ token: authState.token, refreshToken: authState.refreshToken, tempToken: authState.tempToken }),
+      persisted: () => ({ token: read('token') ?? '', refreshToken: read('refreshToken') ?? '' }),
+      setTokens: setSessionTokens,
+    },
+    // As network.ts does: no toast while quiet.
+    notify: (text) => {
+      if (!isQuiet()) toasts.push(text)
+    },
+    onLoggedOut: () => clearSession(),
+  })
+  history.replaceState(null, '', '/home')
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('launch', () => {
+  it('does nothing without a cached token', async () => {
+    const { calls } = fakeFetch(() => ok(PROFILE))
+    hydrate()
+    await expect(launch()).resolves.toBe('none')
+    expect(calls).toHaveLength(0)
+  })
+
+  it('reloads the profile and emits the logged-in event', async () => {
+    setTokens('T', 'R')
+    hydrate()
+    fakeFetch(() => ok(PROFILE))
+    const heard = vi.fn()
+    const off = onLoggedIn(heard)
+    await expect(launch()).resolves.toBe('logged-in')
+    expect(heard).toHaveBeenCalledTimes(1)
+    expect(authState.userInfo?.id).toBe('u1')
+    expect(appState.loggedIn).toBe(true)
+    off()
+  })
+
+  it('a revoked session (401, refresh refused) logs out without any toast and without the event', async () => {
+    setTokens('T', 'R')
+    hydrate()
+    const { calls } = fakeFetch(() => ({ status: 401, body: { code: 300002, msg: 'JWT invalid', data: null } }))
+    const heard = vi.fn()
+    const off = onLoggedIn(heard)
+    await expect(launch()).resolves.toBe('logged-out')
+    expect(calls.map((c) => new URL(c.url, 'http://x').pathname)).toEqual(['/api/auth/student', '/api/refresh'])
+    expect(toasts).toEqual([])
+    expect(heard).not.toHaveBeenCalled()
+    expect(read('token')).toBeUndefined()
+    expect(appState.loggedIn).toBe(false)
+    off()
+  })
+
+  it('offline keeps the cached session and still emits the event when a user is cached', async () => {
+    setTokens('T', 'R')
+    authState.userInfo = { ...PROFILE }
+    fakeFetch(() => 'network-error')
+    const heard = vi.fn()
+    const off = onLoggedIn(heard)
+    await expect(launch()).resolves.toBe('offline')
+    expect(read('token')).toBe('T')
+    expect(heard).toHaveBeenCalledTimes(1)
+    off()
+  })
+
+  it('a session without a profile (200004) goes to Improve, not logged in', async () => {
+    setTokens('T', 'R')
+    fakeFetch(() => ({ body: { code: 200004, msg: 'account does not exist', data: null } }))
+    await expect(launch()).resolves.toBe('improve')
+    expect(location.pathname).toBe('/improve')
+    expect(appState.loggedIn).toBe(false)
+    expect(read('token')).toBe('T')
+  })
+})
