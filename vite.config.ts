@@ -12,6 +12,9 @@ const ciReport = (project: string) =>
 const PRECACHE_LIMIT_BYTES = 400 * 1024
 
 export default defineConfig({
+  define: {
+    __BUILD_ID__: JSON.stringify(process.env.HABOR_BUILD_ID ?? new Date().toISOString()),
+  },
   plugins: [
     react(),
     // The service worker and icons belong to the client build, not to unit tests or the prerender build.
@@ -62,6 +65,7 @@ export default defineConfig({
           ...ciReport('unit'),
           environment: 'happy-dom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/unit/setup.ts'],
           restoreMocks: true,
         },
       },

@@ -1,13 +1,14 @@
 // After `vite build`: prerender the public entry pages (Login, Download) into dist/_prerender/<name>.html
-// with their CSS inlined and their page chunks preloaded, so the first paint comes from HTML alone. The
-// server sends these files for those paths; everything else gets dist/index.html.
+// with their CSS inlined, so the first paint comes from HTML alone; their script is src/paint-first.ts,
+// which fetches the app only after the load event. The server sends these files for those paths;
+// everything else gets dist/index.html.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 const root = new URL('..', import.meta.url).pathname
-const dist = join(root, 'dist')
+const dist = process.env.HABOR_OUT_DIR ?? join(root, 'dist')
 const ssrOut = join(root, 'node_modules', '.tmp', 'prerender')
 
 /** The pages prerendered at build time: path → source module of the page. */
@@ -51,14 +52,13 @@ mkdirSync(join(dist, '_prerender'), { recursive: true })
 for (const [path, source] of Object.entries(PRERENDERED)) {
   const page = closure(source, new Set([entryKey]))
   const css = [...new Set([...entryFiles.css, ...page.css])].map((f) => readFileSync(join(dist, f), 'utf8')).join('\n')
-  const preloads = [...new Set(page.js)].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('')
   const body = await renderPage(path)
   let html = template
   for (const f of entry.css ?? []) html = html.replace(new RegExp(`\\s*<link rel="stylesheet"[^>]*href="/${f}"[^>]*>`), '')
   // The app's code starts after the prerendered screen has painted (src/paint-first.ts).
   html = html.replace(`src="/${entry.file}"`, `src="/${paintFirst.file}"`)
   html = html
-    .replace('</head>', `<style>${css}</style>${preloads}</head>`)
+    .replace('</head>', `<style>${css}</style></head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${body}</div>`)
   const name = path.slice(1)
   writeFileSync(join(dist, '_prerender', `${name}.html`), html)

@@ -1,9 +1,12 @@
 /**
  * Entry of the prerendered pages (scripts/prerender.mjs points their script tag here): their HTML already
- * shows the first screen, so the app's code is fetched and run only after that screen has painted.
+ * shows the first screen, so the app's code is fetched only once the page has loaded and painted, keeping
+ * everything the first screen does not need out of its load (DESIGN §5).
  */
-requestAnimationFrame(() => {
-  setTimeout(() => {
-    void import('./main')
-  }, 0)
-})
+const start = () =>
+  requestAnimationFrame(() => {
+    setTimeout(() => void import('./main'), 0)
+  })
+
+if (document.readyState === 'complete') start()
+else addEventListener('load', start, { once: true })

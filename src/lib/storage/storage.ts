@@ -2,17 +2,16 @@
  * Encrypted key-value store of SPEC §3 with DESIGN §2's format: key `jsj_habor_<name>`, value the
  * crypto-js AES ciphertext of JSON `{v, data}`. The key ships in the app, so this is obfuscation, not
  * protection. Reads never throw on a corrupt or foreign value; writes over the 500 KB budget throw and
- * leave what was stored intact.
+ * leave what was stored intact. The cipher loads once at start-up (`await initStorage()` before anything
+ * reads or writes); using the store before that is a programming error and throws 'not ready'.
  */
-import AES from 'crypto-js/aes'
-import Utf8 from 'crypto-js/enc-utf8'
 import { SCHEMA, type StorageName, type StorageValue } from './schema'
 
 export const STORAGE_PREFIX = 'jsj_habor_'
 /** SPEC §3's maximum-space value of 500, in KB (DESIGN §2: 500 KB in all). */
 export const STORAGE_BUDGET_BYTES = 500 * 1024
 
-export type StorageErrorCode = 'data not found' | 'over budget' | 'write failed'
+export type StorageErrorCode = 'data not found' | 'over budget' | 'write failed' | 'not ready'
 
 export class StorageError extends Error {
   constructor(
@@ -22,6 +21,25 @@ export class StorageError extends Error {
     super(message)
     this.name = 'StorageError'
   }
+}
+
+type Codec = typeof import('./codec')
+let codec: Codec | null = null
+let loading: Promise<void> | null = null
+
+/** Loads the cipher; every read and write waits for this once, at start-up. */
+export function initStorage(): Promise<void> {
+  loading ??= import('./codec').then((m) => {
+    codec = m
+  })
+  return loading
+}
+
+export const isStorageReady = (): boolean => codec !== null
+
+function cipher(): Codec {
+  if (!codec) throw new StorageError('not ready', 'storage used before initStorage() finished')
+  return codec
 }
 
 const DEFAULT_KEY = 'jsj-habor-dev-storage'
@@ -54,12 +72,13 @@ function backend(): Storage | undefined {
 export const storageKey = (name: StorageName): string => `${STORAGE_PREFIX}${name}`
 
 export function encode(name: StorageName, data: unknown): string {
-  return AES.encrypt(JSON.stringify({ v: SCHEMA[name].version, data }), key()).toString()
+  return cipher().encrypt(JSON.stringify({ v: SCHEMA[name].version, data }), key())
 }
 
 function decode<K extends StorageName>(name: K, raw: string): StorageValue<K> | undefined {
+  const { decrypt } = cipher()
   try {
-    const json = AES.decrypt(raw, key()).toString(Utf8)
+    const json = decrypt(raw, key())
     if (!json) return undefined
     const parsed: unknown = JSON.parse(json)
     if (typeof parsed !== 'object' || parsed === null) return undefined

@@ -3,18 +3,24 @@
  * the orientation its row declares, the page transition, and pull-down refresh where the row enables it.
  * ShellHosts are the app-wide layers: toast/loading overlay, modal and the rotate hint.
  */
-import { useEffect, type CSSProperties, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, type CSSProperties, type ReactNode } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { DEFAULT_MAX_WIDTH, type PageRow } from '../../../manifest/pages'
 import type { DeviceType } from '../../lib/device/device'
 import { applyOrientation } from '../../lib/device/orientation'
 import { appState } from '../../state/app'
-import { ModalHost } from '../Modal/Modal'
-import { OverlayHost } from '../Overlay/Overlay'
+import { useRotateHint } from '../../hooks/useRotateHint'
+import { useCurrentModal } from '../Modal/modal'
+import { useOverlay } from '../Overlay/overlay'
 import { PageTransition } from '../PageTransition/PageTransition'
-import { PullRefresh } from '../PullRefresh/PullRefresh'
-import { RotateHint } from '../RotateHint/RotateHint'
 import './Shell.css'
+
+// The layers and pull-refresh load on first use, so they stay out of the first screen's JavaScript.
+const loadPullRefresh = () => import('../PullRefresh/PullRefresh')
+const PullRefresh = lazy(() => loadPullRefresh().then((m) => ({ default: m.PullRefresh })))
+const OverlayHost = lazy(() => import('../Overlay/Overlay').then((m) => ({ default: m.OverlayHost })))
+const ModalHost = lazy(() => import('../Modal/Modal').then((m) => ({ default: m.ModalHost })))
+const RotateHint = lazy(() => import('../RotateHint/RotateHint').then((m) => ({ default: m.RotateHint })))
 
 const HANDHELD: readonly DeviceType[] = ['mobile', 'pad', 'wechat']
 
@@ -29,20 +35,33 @@ export function Shell({ page, children }: { page: PageRow; children: ReactNode }
     applyOrientation(page.orientation, orientation, { loaded, loggedIn, handheld: HANDHELD.includes(deviceType) })
   }, [page, url])
 
+  // Start the pull-refresh code together with the page's own chunk rather than after it.
+  if (page.pullRefresh) void loadPullRefresh()
   const style = { '--page-max': `${page.maxWidth ?? DEFAULT_MAX_WIDTH}px` } as CSSProperties
   return (
     <div className="shell" style={style} data-page={page.name}>
-      <PageTransition key={url}>{page.pullRefresh ? <PullRefresh>{children}</PullRefresh> : children}</PageTransition>
+      <PageTransition key={url}>
+        {page.pullRefresh ? (
+          <Suspense fallback={null}>
+            <PullRefresh>{children}</PullRefresh>
+          </Suspense>
+        ) : (
+          children
+        )}
+      </PageTransition>
     </div>
   )
 }
 
 export function ShellHosts() {
+  const overlay = useOverlay()
+  const modal = useCurrentModal()
+  const hint = useRotateHint()
   return (
-    <>
-      <OverlayHost />
-      <ModalHost />
-      <RotateHint />
-    </>
+    <Suspense fallback={null}>
+      {overlay.kind !== 'none' && <OverlayHost />}
+      {modal && <ModalHost />}
+      {hint && <RotateHint />}
+    </Suspense>
   )
 }

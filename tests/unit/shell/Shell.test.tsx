@@ -1,5 +1,5 @@
 import { act, cleanup, render, screen } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { pageByName, type PageRow } from '../../../manifest/pages'
@@ -26,6 +26,15 @@ function mount(page: PageRow) {
 }
 
 describe('Shell', () => {
+  // The layers load lazily in the app; have their modules ready so a render shows them without waiting.
+  beforeAll(async () => {
+    await Promise.all([
+      import('../../../src/ui/RotateHint/RotateHint'),
+      import('../../../src/ui/PullRefresh/PullRefresh'),
+      import('../../../src/ui/Overlay/Overlay'),
+      import('../../../src/ui/Modal/Modal'),
+    ])
+  })
   beforeEach(() => {
     vi.useFakeTimers()
     resetApp()
@@ -66,8 +75,9 @@ describe('Shell', () => {
     expect(hint()?.textContent).toContain('竖屏')
   })
 
-  it("sets the row's column width, and wraps pull-refresh only where the row asks for it", () => {
+  it("sets the row's column width, and wraps pull-refresh only where the row asks for it", async () => {
     const home = mount(row('Home'))
+    await act(() => vi.advanceTimersByTimeAsync(0))
     const shell = home.container.querySelector<HTMLElement>('.shell')
     expect(shell?.style.getPropertyValue('--page-max')).toBe('960px')
     expect(home.container.querySelector('.pull-refresh')).not.toBeNull()
