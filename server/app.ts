@@ -11,6 +11,7 @@ import { assertProductionSafe, resolveOptions, type BuildInput, type BuildOption
 import { ApiError, envelope, tooMany } from './errors'
 import { mountEmbeddedOidc } from './oidc/embedded'
 import authPlugin from './plugins/auth'
+import brokerPlugin from './plugins/broker'
 import dbPlugin from './plugins/db'
 import signedPlugin from './plugins/signed'
 import smsPlugin from './plugins/sms'
@@ -18,6 +19,7 @@ import webPlugin from './plugins/web'
 import accountRoutes from './routes/account'
 import authRoutes from './routes/auth'
 import devRoutes from './routes/dev'
+import downloadRoutes from './routes/download'
 import wechatRoutes from './routes/wechat'
 import { FailureWindow } from './services/failures'
 import { OAuthLogin } from './services/oauth'
@@ -108,6 +110,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
   app.decorate('passwordFailures', new FailureWindow(o.clock, o.limits.passwordFailures, o.limits.passwordWindowSeconds * 1000))
 
   await app.register(webPlugin)
+  await app.register(brokerPlugin)
   await app.register(
     async (api) => {
       await api.register(rateLimit, {
@@ -132,6 +135,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       await api.register(accountRoutes)
       await api.register(wechatRoutes)
       await api.register(devRoutes)
+      await api.register(downloadRoutes)
     },
     { prefix: '/api' },
   )

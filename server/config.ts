@@ -3,6 +3,7 @@
  * configurable here; the defaults are the values of DESIGN.md §2 and §4.
  */
 import type { Clock } from './clock'
+import type { DownloadOptions } from './routes/download'
 import type { SmsProvider } from './services/sms'
 
 export interface SmsLimits {
@@ -44,6 +45,13 @@ export interface WechatOptions {
   secret?: string
 }
 
+export interface MqttOptions {
+  /** External broker (mqtt://, mqtts://, ws(s)://): kicks are published there and /mqtt is not served. Unset = the embedded broker. */
+  url?: string
+  username?: string
+  password?: string
+}
+
 export interface BuildOptions {
   /** SQLite file directory (and where a generated JWT secret is kept). */
   dataDir: string
@@ -68,6 +76,7 @@ export interface BuildOptions {
   limits: Limits
   oidc: OidcOptions
   wechat: WechatOptions
+  mqtt: MqttOptions
   /** Origin used for the OIDC issuer instead of the request's origin. */
   publicUrl?: string
   trustProxy: boolean | string | number
@@ -77,6 +86,8 @@ export interface BuildOptions {
   production: boolean
   /** Create the demo data when the database is empty. */
   seedDemo: boolean
+  /** The Download page's links; `dir` defaults to <dataDir>/downloads. */
+  download: Partial<DownloadOptions>
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -87,7 +98,8 @@ export const DEFAULT_LIMITS: Limits = {
   passwordWindowSeconds: 900,
 }
 
-export type BuildInput = Partial<Omit<BuildOptions, 'limits' | 'oidc' | 'wechat'>> & {
+export type BuildInput = Partial<Omit<BuildOptions, 'limits' | 'oidc' | 'wechat' | 'mqtt'>> & {
+  mqtt?: Partial<MqttOptions>
   limits?: Partial<Omit<Limits, 'sms'>> & { sms?: Partial<SmsLimits> }
   oidc?: Partial<OidcOptions>
   wechat?: Partial<WechatOptions>
@@ -119,12 +131,14 @@ export function resolveOptions(raw: BuildInput = {}): BuildOptions {
     limits: { ...merge(DEFAULT_LIMITS, { ...input.limits, sms: undefined }), sms: merge(DEFAULT_LIMITS.sms, input.limits?.sms) },
     oidc: merge<OidcOptions>({ clientId: 'jsj-habor', clientSecret: 'jsj-habor-dev-oidc', scope: 'openid profile' }, input.oidc),
     wechat: merge<WechatOptions>({ apiBase: 'https://api.weixin.qq.com' }, input.wechat),
+    mqtt: merge<MqttOptions>({}, input.mqtt),
     publicUrl: input.publicUrl,
     trustProxy: input.trustProxy ?? false,
     https: input.https,
     appIds: input.appIds ?? ['jsj-habor'],
     production: input.production ?? false,
     seedDemo: input.seedDemo ?? true,
+    download: input.download ?? {},
   }
 }
 
@@ -159,9 +173,17 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildInput {
       clientSecret: env.OIDC_CLIENT_SECRET || undefined,
     },
     wechat: { apiBase: env.WECHAT_API_BASE || undefined, appId: env.WECHAT_APPID || undefined, secret: env.WECHAT_SECRET || undefined },
+    mqtt: { url: env.MQTT_URL || undefined, username: env.MQTT_USERNAME || undefined, password: env.MQTT_PASSWORD || undefined },
     publicUrl: env.PUBLIC_URL || undefined,
     trustProxy: trust === undefined || trust === '' || trust === 'false' ? false : trust === 'true' ? true : /^\d+$/.test(trust) ? Number(trust) : trust,
     production: env.NODE_ENV === 'production',
+    download: {
+      apkUrl: env.APK_URL || undefined,
+      apkVersion: env.APK_VERSION || undefined,
+      apkSize: num(env.APK_SIZE),
+      androidStoreUrl: env.ANDROID_STORE_URL || undefined,
+      iosStoreUrl: env.IOS_STORE_URL || undefined,
+    },
   }
 }
 

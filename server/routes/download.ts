@@ -1,7 +1,8 @@
 /**
  * The Download page's data: store links and the Android package. Operators either set the links
- * (ANDROID_STORE_URL, IOS_STORE_URL, APK_URL + APK_VERSION + APK_SIZE) or drop `.apk` files into
- * <DATA_DIR>/downloads, which are then served here with their length so the page can show progress.
+ * (ANDROID_STORE_URL, IOS_STORE_URL, APK_URL + APK_VERSION + APK_SIZE; see server/config.ts) or drop
+ * `.apk` files into <DATA_DIR>/downloads, which are served here with their length so the page can show
+ * progress.
  */
 import type { FastifyPluginAsync } from 'fastify'
 import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs'
@@ -21,17 +22,6 @@ export interface DownloadOptions {
 }
 
 const APK_NAME = /^[\w.-]{1,100}\.apk$/
-
-export function downloadOptionsFromEnv(env: NodeJS.ProcessEnv, dataDir: string): DownloadOptions {
-  return {
-    dir: join(dataDir, 'downloads'),
-    apkUrl: env.APK_URL || undefined,
-    apkVersion: env.APK_VERSION || undefined,
-    apkSize: env.APK_SIZE ? Number(env.APK_SIZE) || 0 : undefined,
-    androidStoreUrl: env.ANDROID_STORE_URL || undefined,
-    iosStoreUrl: env.IOS_STORE_URL || undefined,
-  }
-}
 
 /** The newest .apk in the downloads folder; its version is read from a `-<version>.apk` suffix. */
 function localApk(dir: string): ApkInfo | null {
@@ -57,27 +47,26 @@ export function downloadInfo(o: DownloadOptions): DownloadInfo {
   }
 }
 
-const downloadRoutes =
-  (o: DownloadOptions): FastifyPluginAsync =>
-  async (app) => {
-    app.get(DOWNLOAD_INFO_PATH, async (_req, reply) => {
-      reply.header('cache-control', 'no-cache')
-      return downloadInfo(o)
-    })
-    app.get<{ Params: { name: string } }>(
-      `${DOWNLOAD_FILES_PATH}/:name`,
-      { schema: { params: { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: APK_NAME.source } } } } },
-      async (req, reply) => {
-        const file = join(o.dir, req.params.name)
-        if (!existsSync(file) || !statSync(file).isFile()) throw new ApiError(CODE.DATA_EMPTY)
-        return reply
-          .header('content-type', 'application/vnd.android.package-archive')
-          .header('content-length', statSync(file).size)
-          .header('content-disposition', `attachment; filename="${req.params.name}"`)
-          .header('cache-control', 'public, max-age=3600')
-          .send(createReadStream(file))
-      },
-    )
-  }
+const downloadRoutes: FastifyPluginAsync = async (app) => {
+  const o: DownloadOptions = { dir: join(app.config.dataDir, 'downloads'), ...app.config.download }
+  app.get(DOWNLOAD_INFO_PATH, async (_req, reply) => {
+    reply.header('cache-control', 'no-cache')
+    return downloadInfo(o)
+  })
+  app.get<{ Params: { name: string } }>(
+    `${DOWNLOAD_FILES_PATH}/:name`,
+    { schema: { params: { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: APK_NAME.source } } } } },
+    async (req, reply) => {
+      const file = join(o.dir, req.params.name)
+      if (!existsSync(file) || !statSync(file).isFile()) throw new ApiError(CODE.DATA_EMPTY)
+      return reply
+        .header('content-type', 'application/vnd.android.package-archive')
+        .header('content-length', statSync(file).size)
+        .header('content-disposition', `attachment; filename="${req.params.name}"`)
+        .header('cache-control', 'public, max-age=3600')
+        .send(createReadStream(file))
+    },
+  )
+}
 
 export default downloadRoutes

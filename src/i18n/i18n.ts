@@ -2,8 +2,10 @@
 import type { Lang } from '../../manifest/app'
 import { CATALOGUES, type MessageKey } from './messages'
 
-export function translate(lang: Lang, key: MessageKey): string {
-  return CATALOGUES[lang][key]
+/** The message in `lang`, with `{name}` placeholders filled from `vars`. */
+export function translate(lang: Lang, key: MessageKey, vars?: Readonly<Record<string, string | number>>): string {
+  const text = CATALOGUES[lang][key]
+  return vars ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole)) : text
 }
 
 /** The language a `lang` query value asks for, if it names one we have. */

@@ -53,3 +53,27 @@ export function newDeviceCode(): string {
   const c = globalThis.crypto as Crypto | undefined
   return typeof c?.randomUUID === 'function' ? c.randomUUID() : uuidv4()
 }
+
+export type Platform = 'ios' | 'android' | 'desktop'
+
+/** The platform whose store or install steps the Download page offers. */
+export function platformOf({ userAgent: ua, maxTouchPoints = 0 }: UaHints): Platform {
+  if (isIOS(ua, maxTouchPoints)) return 'ios'
+  if (/Android|HarmonyOS/i.test(ua)) return 'android'
+  return 'desktop'
+}
+
+export const isWeChat = (ua: string): boolean => /MicroMessenger/i.test(ua)
+
+/** "12.3 MB" style sizes for download links. */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return ''
+  const units = ['B', 'KB', 'MB', 'GB']
+  let value = bytes
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return `${value >= 10 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`
+}
