@@ -1,0 +1,77 @@
+/**
+ * Authentication and authorisation for an external broker (MQTT_URL mode): the broker asks these two
+ * endpoints instead of keeping its own user list, so the rules stay the embedded broker's.
+ *
+ *   POST /api/broker/auth {username, password, clientid}     → may this client connect?
+ *   POST /api/broker/acl  {username, clientid, topic, acc|action} → may it subscribe / publish?
+ *
+ * Both answer HTTP 200 with `{ result: 'allow' | 'deny', ok: boolean }`: EMQX's HTTP authenticator
+ * reads `result` (and takes `expire_at` and the `acl` list from the auth answer, so it needs no ACL
+ * call), Mosquitto's go-auth HTTP backend in `json` response mode reads `ok`. go-auth's ACL call carries
+ * no password, so the topic a client id may read is remembered here at its auth call; with several API
+ * processes, point the broker's ACL calls at one of them or use EMQX.
+ */
+import { Type, type Static } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { BROKER_USERNAME, maySubscribe, topicOfClaims } from './acl'
+import type { LiveClaims } from './types'
+
+const AuthBody = Type.Object({
+  username: Type.Optional(Type.String({ maxLength: 64 })),
+  password: Type.Optional(Type.String({ maxLength: 4096 })),
+  clientid: Type.Optional(Type.String({ maxLength: 128 })),
+})
+const AclBody = Type.Object({
+  username: Type.Optional(Type.String({ maxLength: 64 })),
+  clientid: Type.Optional(Type.String({ maxLength: 128 })),
+  topic: Type.String({ maxLength: 1024 }),
+  /** go-auth: 1 read, 2 write, 3 read+write, 4 subscribe. */
+  acc: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })),
+  /** EMQX: 'publish' | 'subscribe' (also 'all'). */
+  action: Type.Optional(Type.String({ maxLength: 16 })),
+})
+
+const allow = { result: 'allow', ok: true } as const
+const deny = { result: 'deny', ok: false } as const
+/** Bounds the remembered client ids (the oldest go first); entries also end at the token's expiry. */
+const MAX_REMEMBERED = 100_000
+
+export function brokerAuthRoutes(verify: (token: string) => Promise<LiveClaims>, clock: () => number) {
+  const topics = new Map<string, { topic: string; expMs: number }>()
+  return async (app: FastifyInstance): Promise<void> => {
+    app.post<{ Body: Static<typeof AuthBody> }>('/auth', { schema: { body: AuthBody } }, async (req) => {
+      const { username, password, clientid } = req.body
+      if (username !== BROKER_USERNAME || !password) return deny
+      let claims: LiveClaims
+      try {
+        claims = await verify(password)
+      } catch {
+        return deny
+      }
+      const topic = topicOfClaims(claims)
+      if (clientid) {
+        topics.delete(clientid)
+        if (topics.size >= MAX_REMEMBERED) topics.delete(topics.keys().next().value ?? '')
+        topics.set(clientid, { topic, expMs: claims.exp * 1000 })
+      }
+      return {
+        ...allow,
+        is_superuser: false,
+        expire_at: claims.exp,
+        acl: [
+          { permission: 'allow', action: 'subscribe', topic },
+          { permission: 'deny', action: 'all', topic: '#' },
+        ],
+      }
+    })
+
+    app.post<{ Body: Static<typeof AclBody> }>('/acl', { schema: { body: AclBody } }, async (req) => {
+      const { clientid, topic, acc, action } = req.body
+      const reads = acc !== undefined ? (acc & 2) === 0 && acc !== 0 : action === 'subscribe'
+      if (!reads || !clientid) return deny
+      const known = topics.get(clientid)
+      if (!known || known.expMs <= clock()) return deny
+      return maySubscribe(known.topic, topic) ? allow : deny
+    })
+  }
+}

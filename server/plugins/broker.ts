@@ -1,0 +1,65 @@
+/**
+ * The live channel's server side. Embedded (default): aedes behind GET /mqtt (WebSocket) on this
+ * server. External (MQTT_URL set): no /mqtt here; kicks are published to that broker, which asks
+ * /api/broker/auth and /api/broker/acl. Either way, every kick of the sessions service becomes a
+ * 'logout' on the replaced session's topic.
+ */
+import websocket from '@fastify/websocket'
+import fp from 'fastify-plugin'
+import { decodeJwt } from 'jose'
+import { createWebSocketStream } from 'ws'
+import { EmbeddedBroker } from '../broker/embedded'
+import { ExternalBroker } from '../broker/external'
+import { brokerAuthRoutes } from '../broker/http-auth'
+import type { KickPublisher, LiveClaims } from '../broker/types'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live channel: `embedded` is set in embedded mode (connection counts, tests). */
+    broker: { publisher: KickPublisher; embedded: EmbeddedBroker | null }
+  }
+}
+
+/** MQTT packets of the live channel are tiny; a larger frame is refused by ws before aedes parses it. */
+const MAX_FRAME_BYTES = 64 * 1024
+
+export default fp(
+  async (app) => {
+    const o = app.config
+    const verify = async (token: string): Promise<LiveClaims> => {
+      const claims = await app.sessions.verifyAccess(token)
+      const { exp } = decodeJwt(token)
+      if (typeof exp !== 'number') throw new Error('token has no expiry')
+      return { ...claims, exp }
+    }
+
+    let embedded: EmbeddedBroker | null = null
+    let publisher: KickPublisher
+    if (o.mqtt.url) {
+      publisher = ExternalBroker.open({ url: o.mqtt.url, username: o.mqtt.username, password: o.mqtt.password }, app.log)
+    } else {
+      embedded = await EmbeddedBroker.create({ verify, clock: o.clock, log: app.log })
+      publisher = embedded
+      const broker = embedded
+      await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false } })
+      app.route({
+        method: 'GET',
+        url: '/mqtt',
+        // A plain GET is not an MQTT client: the same 404 as any unknown path.
+        handler: (_req, reply) => reply.callNotFound(),
+        wsHandler: (socket, req) => broker.handle(createWebSocketStream(socket), req.raw),
+      })
+    }
+    app.decorate('broker', { publisher, embedded })
+    await app.register(brokerAuthRoutes(verify, o.clock), { prefix: '/api/broker' })
+
+    const off = app.sessions.onKick((kick) => {
+      publisher.publishKick(kick).catch((err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err), sessionId: kick.sessionId }, 'kick not published'))
+    })
+    app.addHook('onClose', async () => {
+      off()
+      await publisher.close()
+    })
+  },
+  { name: 'broker', dependencies: ['auth'] },
+)
