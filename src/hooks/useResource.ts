@@ -40,8 +40,10 @@ export function useResource<T>(load: () => Promise<T>, key: string): [ResourceSt
   }, [])
   useEffect(() => {
     run()
+    // Unmounting or a new key makes answers still in flight stale.
+    const counter = latest
     return () => {
-      latest.current++
+      counter.current++
     }
   }, [run, key])
   return [state, run]
