@@ -1,7 +1,197 @@
-/** Home: the full page arrives with its feature issue; for now it renders its title in the app frame. */
+/**
+ * Home (landscape): the student's desk — greeting, the organisation switcher (its id is the Org-ID sent
+ * from then on), entries, logout. Reading, works and tasks arrive with their own issues and show empty
+ * states until then.
+ */
+import { useState } from 'react'
 import type { PageProps } from '../../app/routes'
-import { ComingSoon } from '../../ui/ComingSoon/ComingSoon'
+import { push } from '../../app/navigation'
+import { useLang } from '../../state/app'
+import { useAuth } from '../../state/auth'
+import { Button } from '../../ui/Button/Button'
+import { showModal } from '../../ui/Modal/modal'
+import { showToast } from '../../ui/Overlay/overlay'
+import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
+import { Picker } from '../../ui/Picker/Picker'
+import { usePullRefresh } from '../../ui/PullRefresh/usePullRefresh'
+import './Home.css'
+
+const TEXTS = {
+  'zh-Hans': {
+    morning: '早上好',
+    afternoon: '下午好',
+    evening: '晚上好',
+    student: '同学',
+    org: '当前机构',
+    switched: '已切换到 {name}',
+    logout: '退出登录',
+    logoutConfirm: '确定要退出登录吗？',
+    setPassword: '设置登录密码，下次可用密码快速登录',
+    setPasswordAction: '去设置',
+    reading: '最近阅读',
+    readingEmpty: '还没有阅读记录，在 App 中开始阅读吧',
+    works: '我的作品',
+    worksEmpty: '还没有作品，写下你的第一篇读后感',
+    tasks: '进行中的任务',
+    tasksEmpty: '暂时没有任务，老师布置后会显示在这里',
+    report: '2023 年度报告',
+    invite: '邀请好友',
+    profile: '编辑资料',
+    password: '修改密码',
+    classOf: '{grade} · {className}',
+  },
+  en: {
+    morning: 'Good morning',
+    afternoon: 'Good afternoon',
+    evening: 'Good evening',
+    student: 'there',
+    org: 'Organisation',
+    switched: 'Switched to {name}',
+    logout: 'Log out',
+    logoutConfirm: 'Log out now?',
+    setPassword: 'Set a password to log in faster next time',
+    setPasswordAction: 'Set it',
+    reading: 'Recent reading',
+    readingEmpty: 'No reading yet. Start a book in the app',
+    works: 'My works',
+    worksEmpty: 'No works yet. Write about your first book',
+    tasks: 'Open tasks',
+    tasksEmpty: 'No tasks right now. Your teacher’s tasks appear here',
+    report: '2023 year in review',
+    invite: 'Invite friends',
+    profile: 'Edit profile',
+    password: 'Change password',
+    classOf: '{grade} · {className}',
+  },
+}
+
+const fillIn = (text: string, vars: Record<string, string>) => text.replace(/\{(\w+)\}/g, (w, k: string) => vars[k] ?? w)
+
+function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
+  if (hour < 12) return 'morning'
+  return hour < 18 ? 'afternoon' : 'evening'
+}
+
+const ICONS = {
+  reading: 'M6 5h9a3 3 0 013 3v11H9a3 3 0 01-3-3zM6 16a3 3 0 013-3h9',
+  works: 'M5 19l1-4L16 5l3 3L9 18zM14 7l3 3',
+  tasks: 'M8 6h11M8 12h11M8 18h11M4 6h.01M4 12h.01M4 18h.01',
+  report: 'M5 19V9M10 19V5M15 19v-7M20 19v-4',
+  invite: 'M15 19v-1a4 4 0 00-4-4H7a4 4 0 00-4 4v1M9 10a3 3 0 100-6 3 3 0 000 6zM19 8v6M22 11h-6',
+  profile: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 20a8 8 0 0116 0',
+  password: 'M6 11h12v9H6zM8 11V8a4 4 0 018 0v3',
+}
+function Icon({ d }: { d: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <path d={d} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  )
+}
 
 export default function Home({ page }: PageProps) {
-  return <ComingSoon page={page} />
+  const lang = useLang()
+  const t = TEXTS[lang]
+  const auth = useAuth()
+  const user = auth.userInfo
+  const [busy, setBusy] = useState(false)
+  const orgs = user?.orgList ?? []
+  const orgIndex = orgs.findIndex((o) => o.id === auth.org?.id)
+  const str = (v: unknown) => (typeof v === 'string' ? v : '')
+  const name = str(user?.name) || t.student
+  const klass = user ? fillIn(t.classOf, { grade: str(user.grade), className: str(user.className) }) : ''
+
+  usePullRefresh(async () => {
+    const flows = await import('../../lib/auth/flows')
+    await flows.loadProfile().catch(() => undefined)
+  })
+
+  const switchOrg = async (index: number) => {
+    const org = orgs[index]
+    if (!org || org.id === auth.org?.id) return
+    const flows = await import('../../lib/auth/flows')
+    try {
+      await flows.switchOrg(org.id)
+      showToast(fillIn(t.switched, { name: org.name ?? '' }), { icon: 'success' })
+    } catch (e) {
+      const { errorText } = await import('../../lib/auth/texts')
+      showToast(errorText(lang, e))
+    }
+  }
+
+  const logout = async () => {
+    const answer = await showModal({ content: t.logoutConfirm })
+    if (!answer.confirm) return
+    setBusy(true)
+    const flows = await import('../../lib/auth/flows')
+    await flows.logout()
+  }
+
+  const sections = [
+    { key: 'reading', title: t.reading, empty: t.readingEmpty },
+    { key: 'works', title: t.works, empty: t.worksEmpty },
+    { key: 'tasks', title: t.tasks, empty: t.tasksEmpty },
+  ] as const
+  const entries = [
+    { key: 'report', label: t.report, to: '/2023/join' },
+    { key: 'invite', label: t.invite, to: '/invite' },
+    { key: 'profile', label: t.profile, to: '/improve' },
+    { key: 'password', label: t.password, to: '/password' },
+  ] as const
+
+  return (
+    <PageScaffold page={page} bare>
+      <div className="home">
+        <header className="home__head">
+          <div className="home__avatar" aria-hidden="true">
+            {name.slice(0, 1)}
+          </div>
+          <div className="home__hello">
+            <h1 className="home__greeting">
+              {t[greetingKey(new Date().getHours())]}，{name}
+            </h1>
+            {klass.trim() !== '·' ? <p className="home__class">{klass}</p> : null}
+          </div>
+          <div className="home__org">
+            {orgs.length > 0 ? (
+              <Picker mode="selector" label={t.org} range={orgs.map((o) => o.name ?? o.id)} value={orgIndex} onChange={(i) => void switchOrg(i)} disabled={orgs.length < 2} />
+            ) : null}
+          </div>
+          <Button variant="secondary" size="s" className="home__logout" busy={busy} onClick={() => void logout()}>
+            {t.logout}
+          </Button>
+        </header>
+
+        {user && user.isPassword === false ? (
+          <div className="home__banner" role="note">
+            <span>{t.setPassword}</span>
+            <Button size="s" onClick={() => push('/password')}>
+              {t.setPasswordAction}
+            </Button>
+          </div>
+        ) : null}
+
+        <div className="home__grid">
+          {sections.map((s) => (
+            <section key={s.key} className="home__card" aria-labelledby={`home-${s.key}`}>
+              <h2 id={`home-${s.key}`} className="home__card-title">
+                <Icon d={ICONS[s.key]} />
+                {s.title}
+              </h2>
+              <p className="home__empty">{s.empty}</p>
+            </section>
+          ))}
+        </div>
+
+        <nav className="home__entries" aria-label={lang === 'zh-Hans' ? '快捷入口' : 'Shortcuts'}>
+          {entries.map((e) => (
+            <button key={e.key} type="button" className="home__entry" onClick={() => push(e.to)}>
+              <Icon d={ICONS[e.key]} />
+              <span>{e.label}</span>
+            </button>
+          ))}
+        </nav>
+      </div>
+    </PageScaffold>
+  )
 }

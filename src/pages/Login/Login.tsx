@@ -1,26 +1,310 @@
-/** Login: the brand entry. The sign-in forms arrive with the sign-in issue. */
+/**
+ * Login: password and SMS-code tabs, the agreement check, single sign-on through the OAuth redirect, and
+ * WX-MP sign-in when a mini-programme web-view opens it with `?wxcode=`. The first screen is prerendered;
+ * the sign-in flows and the HTTP client load only when the user acts.
+ */
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react'
 import { APP_CONFIG } from '../../../manifest/app'
 import type { PageProps } from '../../app/routes'
-import { translate } from '../../i18n/i18n'
+import { push, replace } from '../../app/navigation'
+import { secondsLeft, subscribeCountdown } from '../../lib/auth/countdown'
+import { checkCode, checkPassword, checkPhone, failed, fill, formTexts, type Errors } from '../../lib/auth/form'
+import { read } from '../../lib/storage'
 import { useLang } from '../../state/app'
+import { Button } from '../../ui/Button/Button'
+import { CodeField } from '../../ui/Field/CodeField'
+import { PhoneField } from '../../ui/Field/PhoneField'
+import { TextField } from '../../ui/Field/TextField'
+import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
+import { loginTexts } from './texts'
 import './Login.css'
 
-export default function Login({ page }: PageProps) {
+type Tab = 'password' | 'sms'
+type Field = 'phone' | 'password' | 'code'
+
+const loadFlows = () => import('../../lib/auth/flows')
+const loadTexts = () => import('../../lib/auth/texts')
+/** In-app links: a full page load would be a launch, and reset the SMS countdown. */
+const inApp = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+  event.preventDefault()
+  push(to)
+}
+const isUserMissing = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === 200004
+
+export default function Login({ page, query }: PageProps) {
   const lang = useLang()
+  const t = loginTexts(lang)
+  const f = formTexts(lang)
+  const [tab, setTab] = useState<Tab>('password')
+  const [phone, setPhone] = useState('')
+  const [password, setPassword] = useState('')
+  const [code, setCode] = useState('')
+  const [agreed, setAgreed] = useState(false)
+  const [errors, setErrors] = useState<Errors<Field>>({})
+  const [agreeError, setAgreeError] = useState(false)
+  const [formError, setFormError] = useState('')
+  const [busy, setBusy] = useState<'' | 'login' | 'sms' | 'oauth' | 'return'>('')
+  const left = useSyncExternalStore(subscribeCountdown, secondsLeft, () => 0)
+  const search = new URLSearchParams(query).toString()
+  const started = useRef(false)
+
+  // Read after hydration so the prerendered HTML and the first client render agree.
+  useEffect(() => {
+    const last = read('lastPhone')
+    if (last) setPhone((p) => p || last)
+  }, [])
+
+  const fail = async (e: unknown) => {
+    if (isUserMissing(e)) {
+      replace('/improve')
+      return
+    }
+    const { errorText } = await loadTexts()
+    setFormError(errorText(lang, e))
+  }
+
+  // Back from the OAuth provider (?code&state) or opened by a mini-programme web-view (?wxcode=).
+  const { code: oauthCode, state: oauthState, wxcode } = query
+  useEffect(() => {
+    if (started.current || !((oauthCode && oauthState) || wxcode)) return
+    started.current = true
+    setBusy('return')
+    void (async () => {
+      const flows = await loadFlows()
+      try {
+        if (wxcode) {
+          await flows.loginWxMp(wxcode)
+        } else {
+          const result = await flows.loginOauth({ code: oauthCode ?? '', state: oauthState ?? '', redirectUri: flows.oauthRedirectUri() })
+          if (typeof result === 'string' && flows.nextPage() === 'stay') setFormError(result)
+        }
+        await flows.go(flows.nextPage())
+      } catch (e) {
+        replace('/login')
+        await fail(e)
+      } finally {
+        setBusy('')
+      }
+    })()
+    // The query is read once: the flow replaces the URL itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  const checkAgreement = (): boolean => {
+    if (agreed) return true
+    setAgreeError(true)
+    return false
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy) return
+    setFormError('')
+    const bad = failed<Field>(tab === 'password' ? { phone: checkPhone(phone), password: checkPassword(password) } : { phone: checkPhone(phone), code: checkCode(code) })
+    setErrors(bad ?? {})
+    if (bad) {
+      document.getElementById(`login-${Object.keys(bad)[0]}`)?.focus()
+      return
+    }
+    if (!checkAgreement()) return
+    setBusy('login')
+    try {
+      const flows = await loadFlows()
+      if (tab === 'password') await flows.loginPassword(phone, password)
+      else await flows.loginSms(phone, code)
+      await flows.go(flows.nextPage(), search)
+    } catch (e) {
+      await fail(e)
+    } finally {
+      setBusy('')
+    }
+  }
+
+  const sendCode = async () => {
+    if (busy || left > 0) return
+    setFormError('')
+    const bad = checkPhone(phone)
+    setErrors(bad ? { phone: bad } : {})
+    if (bad) return
+    setBusy('sms')
+    try {
+      const flows = await loadFlows()
+      await flows.sendSmsCode(phone, 'login')
+      showToast(f.codeSent, { icon: 'success' })
+      document.getElementById('login-code')?.focus()
+    } catch (e) {
+      await fail(e)
+    } finally {
+      setBusy('')
+    }
+  }
+
+  const oauth = async () => {
+    if (busy || !checkAgreement()) return
+    setBusy('oauth')
+    setFormError('')
+    try {
+      const flows = await loadFlows()
+      await flows.startOauth()
+    } catch (e) {
+      await fail(e)
+      setBusy('')
+    }
+  }
+
+  const switchTab = (next: Tab) => {
+    setTab(next)
+    setErrors({})
+    setFormError('')
+  }
+  const tabKey = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      const next = tab === 'password' ? 'sms' : 'password'
+      switchTab(next)
+      document.getElementById(`login-tab-${next}`)?.focus()
+    }
+  }
+  const err = (k: Field) => (errors[k] ? f[errors[k]] : undefined)
+  const returning = busy === 'return'
+
   return (
     <PageScaffold page={page} bare>
       <section className="login">
-        <div className="login__brand">
-          <svg className="login__logo" viewBox="0 0 48 48" width="72" height="72" aria-hidden="true">
+        <header className="login__brand">
+          <svg className="login__logo" viewBox="0 0 48 48" width="64" height="64" aria-hidden="true">
             <rect width="48" height="48" rx="12" fill="var(--c-primary)" />
             <path d="M11 15c5-2 9-1 13 2v19c-4-3-8-4-13-2z" fill="#fff" />
             <path d="M37 15c-5-2-9-1-13 2v19c4-3 8-4 13-2z" fill="var(--c-accent)" />
           </svg>
           <h1 className="login__title">{APP_CONFIG.productTitle}</h1>
           <p className="login__tagline">{APP_CONFIG.tagline[lang]}</p>
+        </header>
+
+        {returning ? (
+          <p className="login__returning" role="status">
+            <span className="login__spinner" aria-hidden="true" />
+            {wxcode ? t.wxReturning : t.oauthReturning}
+          </p>
+        ) : null}
+
+        <div className="login__card">
+          <div className="login__tabs" role="tablist" aria-label={t.tabs}>
+            {(['password', 'sms'] as const).map((k) => (
+              <button
+                key={k}
+                id={`login-tab-${k}`}
+                type="button"
+                role="tab"
+                aria-selected={tab === k}
+                aria-controls="login-panel"
+                tabIndex={tab === k ? 0 : -1}
+                className="login__tab"
+                onClick={() => switchTab(k)}
+                onKeyDown={tabKey}
+              >
+                {k === 'password' ? t.tabPassword : t.tabSms}
+              </button>
+            ))}
+          </div>
+
+          <form id="login-panel" role="tabpanel" aria-labelledby={`login-tab-${tab}`} className="login__form" onSubmit={submit} noValidate>
+            <PhoneField
+              id="login-phone"
+              name="username"
+              label={f.phone}
+              placeholder={f.phonePlaceholder}
+              autoComplete="tel"
+              value={phone}
+              onChange={setPhone}
+              error={err('phone')}
+            />
+            {tab === 'password' ? (
+              <TextField
+                id="login-password"
+                name="password"
+                type="password"
+                label={f.password}
+                placeholder={f.passwordPlaceholder}
+                autoComplete="current-password"
+                value={password}
+                onChange={setPassword}
+                error={err('password')}
+              />
+            ) : (
+              <CodeField
+                id="login-code"
+                name="code"
+                label={f.code}
+                placeholder={f.codePlaceholder}
+                value={code}
+                onChange={setCode}
+                error={err('code')}
+                hint={t.smsHint}
+                action={
+                  <Button variant="plain" size="s" className="login__send" disabled={left > 0} busy={busy === 'sms'} onClick={() => void sendCode()}>
+                    {left > 0 ? fill(f.resend, { n: left }) : f.sendCode}
+                  </Button>
+                }
+              />
+            )}
+
+            <div className={`login__agree${agreeError && !agreed ? ' login__agree--error' : ''}`}>
+              <input
+                id="login-agree"
+                type="checkbox"
+                checked={agreed}
+                aria-describedby={agreeError && !agreed ? 'login-agree-error' : undefined}
+                onChange={(e) => {
+                  setAgreed(e.currentTarget.checked)
+                  if (e.currentTarget.checked) setAgreeError(false)
+                }}
+              />
+              <label htmlFor="login-agree">
+                {t.agreePrefix}
+                <a href="/agreement" onClick={inApp('/agreement')}>
+                  {t.agreement}
+                </a>
+                {t.and}
+                <a href="/agreement?section=privacy" onClick={inApp('/agreement?section=privacy')}>
+                  {t.privacy}
+                </a>
+              </label>
+            </div>
+            {agreeError && !agreed ? (
+              <p id="login-agree-error" className="login__error" role="alert">
+                {t.agreeRequired}
+              </p>
+            ) : null}
+            {formError ? (
+              <p className="login__error login__error--form" role="alert">
+                {formError}
+              </p>
+            ) : null}
+
+            <Button type="submit" block busy={busy === 'login'} disabled={busy !== '' && busy !== 'login'}>
+              {busy === 'login' ? t.submitting : t.submit}
+            </Button>
+            <div className="login__links">
+              <a href="/forget" className="login__link" onClick={inApp('/forget')}>
+                {t.forgot}
+              </a>
+            </div>
+          </form>
         </div>
-        <p className="login__lead">{translate(lang, 'login.lead')}</p>
+
+        <div className="login__other">
+          <p className="login__or">
+            <span>{t.or}</span>
+          </p>
+          <Button variant="secondary" block busy={busy === 'oauth'} disabled={busy !== '' && busy !== 'oauth'} onClick={() => void oauth()}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d="M12 2l8 3v6c0 5-3.4 9.3-8 11-4.6-1.7-8-6-8-11V5z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+              <path d="M8.5 12l2.5 2.5 4.5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            {busy === 'oauth' ? t.oauthBusy : t.oauth}
+          </Button>
+        </div>
       </section>
     </PageScaffold>
   )

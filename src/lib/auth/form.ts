@@ -1,0 +1,112 @@
+/**
+ * What the sign-in forms share: field texts in both languages and the checks made before sending
+ * (pure, so the messages are the same on every page and tested once).
+ */
+import type { Lang } from '../../../manifest/app'
+import { barePhone } from '../../contract/phone'
+
+const zh = {
+  phone: '手机号',
+  phonePlaceholder: '请输入 11 位手机号',
+  password: '密码',
+  passwordPlaceholder: '请输入密码',
+  newPassword: '新密码',
+  newPasswordPlaceholder: '8 位以上，含字母和数字',
+  confirmPassword: '确认新密码',
+  confirmPlaceholder: '再次输入新密码',
+  oldPassword: '当前密码',
+  code: '验证码',
+  codePlaceholder: '6 位数字',
+  sendCode: '获取验证码',
+  resend: '{n} 秒后重发',
+  codeSent: '验证码已发送',
+  phoneRequired: '请输入手机号',
+  phoneInvalid: '请输入正确的 11 位手机号',
+  passwordRequired: '请输入密码',
+  passwordWeak: '密码需 8–64 位，同时包含字母和数字',
+  passwordMismatch: '两次输入的密码不一致',
+  codeRequired: '请输入验证码',
+  codeInvalid: '验证码为 6 位数字',
+  required: '请填写此项',
+  tooLong: '最多 {n} 个字',
+}
+export type FormTexts = typeof zh
+
+const en: FormTexts = {
+  phone: 'Phone number',
+  phonePlaceholder: '11-digit mobile number',
+  password: 'Password',
+  passwordPlaceholder: 'Your password',
+  newPassword: 'New password',
+  newPasswordPlaceholder: '8+ characters, letters and digits',
+  confirmPassword: 'Confirm new password',
+  confirmPlaceholder: 'Type the new password again',
+  oldPassword: 'Current password',
+  code: 'Verification code',
+  codePlaceholder: '6 digits',
+  sendCode: 'Get code',
+  resend: 'Resend in {n} s',
+  codeSent: 'Code sent',
+  phoneRequired: 'Enter your phone number',
+  phoneInvalid: 'Enter a valid 11-digit mobile number',
+  passwordRequired: 'Enter your password',
+  passwordWeak: 'Use 8–64 characters with both letters and digits',
+  passwordMismatch: 'The passwords do not match',
+  codeRequired: 'Enter the verification code',
+  codeInvalid: 'The code has 6 digits',
+  required: 'This field is required',
+  tooLong: 'At most {n} characters',
+}
+
+export const formTexts = (lang: Lang): FormTexts => (lang === 'zh-Hans' ? zh : en)
+
+export const fill = (text: string, vars: Record<string, string | number>): string =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole))
+
+type Check = keyof FormTexts | undefined
+
+export function checkPhone(phone: string): Check {
+  if (!phone.trim()) return 'phoneRequired'
+  return barePhone(phone) ? undefined : 'phoneInvalid'
+}
+
+export function checkPassword(password: string): Check {
+  return password ? undefined : 'passwordRequired'
+}
+
+/** The server's rule for a new password: 8–64 characters with letters and digits. */
+export function checkNewPassword(password: string): Check {
+  if (!password) return 'passwordRequired'
+  return password.length >= 8 && password.length <= 64 && /[A-Za-z]/.test(password) && /\d/.test(password) ? undefined : 'passwordWeak'
+}
+
+export function checkConfirm(password: string, confirm: string): Check {
+  if (!confirm) return 'passwordRequired'
+  return password === confirm ? undefined : 'passwordMismatch'
+}
+
+export function checkCode(code: string): Check {
+  if (!code) return 'codeRequired'
+  return /^\d{6}$/.test(code) ? undefined : 'codeInvalid'
+}
+
+export function checkRequired(value: string, max = 32): Check {
+  if (!value.trim()) return 'required'
+  return value.trim().length <= max ? undefined : 'tooLong'
+}
+
+export type Errors<K extends string> = Partial<Record<K, keyof FormTexts>>
+
+/** The checks that failed, or null when the form may be sent. */
+export function failed<K extends string>(checks: Partial<Record<K, Check>>): Errors<K> | null {
+  const out: Errors<K> = {}
+  let any = false
+  for (const key of Object.keys(checks) as K[]) {
+    const c = checks[key]
+    if (c) {
+      out[key] = c
+      any = true
+    }
+  }
+  return any ? out : null
+}
