@@ -19,6 +19,7 @@ import webPlugin from './plugins/web'
 import accountRoutes from './routes/account'
 import authRoutes from './routes/auth'
 import devRoutes from './routes/dev'
+import healthRoutes from './routes/health'
 import downloadRoutes from './routes/download'
 import wechatRoutes from './routes/wechat'
 import { FailureWindow } from './services/failures'
@@ -135,6 +136,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       await api.register(accountRoutes)
       await api.register(wechatRoutes)
       await api.register(devRoutes)
+      await api.register(healthRoutes)
       await api.register(downloadRoutes)
     },
     { prefix: '/api' },
