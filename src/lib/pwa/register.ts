@@ -8,24 +8,27 @@ import { Workbox } from 'workbox-window'
 import { setControlled, setInstalled, setInstallPrompt, setUpdateReady, type InstallPromptEvent } from '../../state/pwa'
 
 export const SW_URL = '/sw.js'
-const SKIP_WAITING = { type: 'SKIP_WAITING' }
 
 export function registerServiceWorker(): Workbox | undefined {
   if (!('serviceWorker' in navigator)) return undefined
   const wb = new Workbox(SW_URL, { scope: '/', updateViaCache: 'none' })
-  const hadController = Boolean(navigator.serviceWorker.controller)
+  // The worker that controlled this tab before the latest change: none on a first visit, where the new
+  // worker's clients.claim() takes over without any need to reload.
+  let previous = navigator.serviceWorker.controller
   let reloading = false
 
-  // Any tab: when a new worker takes control after an update, reload onto the new version.
+  // Any tab: when a new worker takes over from an old one (an accepted update), reload onto the new version.
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     setControlled(true)
-    if (!hadController || reloading) return
+    const replaced = previous !== null
+    previous = navigator.serviceWorker.controller
+    if (!replaced || reloading) return
     reloading = true
     location.reload()
   })
 
   wb.addEventListener('waiting', () => {
-    setUpdateReady(() => wb.messageSW(SKIP_WAITING))
+    setUpdateReady(() => wb.messageSkipWaiting())
   })
   wb.addEventListener('activated', () => setControlled(Boolean(navigator.serviceWorker.controller)))
 

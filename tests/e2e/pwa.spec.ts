@@ -1,0 +1,138 @@
+/**
+ * The offline shell, installability and the update flow, in Debian's Chromium against the production build.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { screenshot } from '../support/screenshot'
+
+/** Loads the page until our service worker controls it (the first visit installs it). */
+async function controlled(page: Page, path: string): Promise<void> {
+  await page.goto(path)
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload()
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+}
+
+test.describe('installability', () => {
+  test('the web app manifest has what an install needs', async ({ page, request }) => {
+    const res = await request.get('/manifest.webmanifest')
+    expect(res.ok()).toBe(true)
+    const m = (await res.json()) as Record<string, unknown> & { icons: { src: string; sizes: string; purpose?: string }[] }
+    expect(m).toMatchObject({
+      name: expect.stringContaining('Habor'),
+      short_name: 'Habor',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#F8F8F8',
+      background_color: '#F8F8F8',
+      lang: 'zh-Hans',
+    })
+    expect(['portrait', 'landscape', 'any']).toContain(m.orientation)
+    const any = m.icons.filter((i) => (i.purpose ?? 'any') === 'any')
+    expect(any.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']))
+    expect(m.icons.some((i) => i.purpose === 'maskable')).toBe(true)
+    for (const icon of m.icons) {
+      const img = await request.get(`/${icon.src}`)
+      expect(img.headers()['content-type']).toBe('image/png')
+    }
+    await page.goto('/download')
+    await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', /apple-touch-icon/)
+    await expect(page.locator('meta[name="apple-mobile-web-app-capable"]')).toHaveAttribute('content', 'yes')
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest')
+  })
+
+  test('the service worker controls the page after the first visit', async ({ page }) => {
+    await controlled(page, '/download')
+    const scope = await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.scope))
+    expect(new URL(scope).pathname).toBe('/')
+  })
+})
+
+test.describe('offline shell', () => {
+  test('after one online visit, Login, Download and a deep link open with the network off', async ({ page, context }) => {
+    await controlled(page, '/login')
+    await context.setOffline(true)
+    await page.goto('/login')
+    await expect(page.getByText('阅读世界，表达自我').first()).toBeVisible()
+    await page.goto('/download')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('下载')
+    await page.goto('/2023/report?id=anything')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('年度报告')
+    await screenshot(page, 'offline-report-375x812')
+    await context.setOffline(false)
+  })
+
+  test('the prerendered Login paints before any script runs', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto('/login')
+    await expect(page.getByRole('heading', { name: 'Habor' })).toBeVisible()
+    await context.close()
+  })
+})
+
+test.describe('update flow', () => {
+  test.setTimeout(240_000)
+  const port = 18096
+  const origin = `http://127.0.0.1:${port}`
+  let dir = ''
+  let server: ChildProcess | undefined
+
+  const buildInto = (id: string) => {
+    const r = spawnSync('npx', ['vite', 'build', '--outDir', join(dir, 'dist'), '--emptyOutDir', '--logLevel', 'error'], {
+      env: { ...process.env, HABOR_BUILD_ID: id },
+      encoding: 'utf8',
+    })
+    if (r.status !== 0) throw new Error(`build ${id} failed: ${r.stderr}`)
+  }
+  const start = async () => {
+    server = spawn('npx', ['tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: String(port), DIST_DIR: join(dir, 'dist'), DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+      detached: true,
+    })
+    await expect.poll(async () => fetch(`${origin}/download`).then((r) => r.status, () => 0), { timeout: 60_000 }).toBe(200)
+  }
+  const stop = async () => {
+    if (!server?.pid) return
+    const exited = new Promise((r) => server?.once('exit', r))
+    process.kill(-server.pid, 'SIGTERM')
+    await exited
+    server = undefined
+  }
+
+  test.beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'habor-update-'))
+  })
+  test.afterAll(async () => {
+    await stop()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  test('a rebuilt version shows the prompt, and accepting reloads every open tab onto it', async ({ page, context }) => {
+    buildInto('build-a')
+    await start()
+    await controlled(page, `${origin}/download`)
+    await expect(page.locator('html')).toHaveAttribute('data-build', 'build-a')
+    const other = await context.newPage()
+    await other.goto(`${origin}/agreement`)
+    await expect(other.locator('html')).toHaveAttribute('data-build', 'build-a')
+
+    await stop()
+    buildInto('build-b')
+    await start()
+
+    // iOS home-screen apps check for updates when they become visible again; so do we.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+    const prompt = page.getByRole('alertdialog')
+    await expect(prompt).toContainText('新版本已就绪', { timeout: 30_000 })
+    await screenshot(page, 'update-prompt-375x812')
+    await prompt.getByRole('button', { name: '刷新' }).click()
+    await expect(page.locator('html')).toHaveAttribute('data-build', 'build-b', { timeout: 30_000 })
+    await expect(other.locator('html')).toHaveAttribute('data-build', 'build-b', { timeout: 30_000 })
+  })
+})
