@@ -45,16 +45,23 @@ function closure(key, seen = new Set()) {
 }
 
 const entryKey = 'index.html'
+/** The shell's lazily loaded layers (pull-refresh, overlay, …): their CSS must be there before they hydrate. */
+const shellLayers = Object.values(manifest)
+  .flatMap((c) => c.dynamicImports ?? [])
+  .filter((k) => k.startsWith('src/ui/'))
 const paintFirst = manifest['src/paint-first.ts']
 const entryFiles = closure(entryKey)
 mkdirSync(join(dist, '_prerender'), { recursive: true })
 
 for (const [path, source] of Object.entries(PRERENDERED)) {
   const page = closure(source, new Set([entryKey]))
-  const css = [...new Set([...entryFiles.css, ...page.css])].map((f) => readFileSync(join(dist, f), 'utf8')).join('\n')
+  const layers = shellLayers.flatMap((k) => closure(k, new Set([entryKey])).css)
+  const css = [...new Set([...entryFiles.css, ...layers, ...page.css])].map((f) => readFileSync(join(dist, f), 'utf8')).join('\n')
   const body = await renderPage(path)
   let html = template
-  for (const f of entry.css ?? []) html = html.replace(new RegExp(`\\s*<link rel="stylesheet"[^>]*href="/${f}"[^>]*>`), '')
+  // Its CSS is inlined below and its scripts start after load: no stylesheet or preload links may block
+  // or compete with the first paint.
+  html = html.replace(/\s*<link rel="(?:stylesheet|modulepreload)"[^>]*href="\/assets\/[^"]*"[^>]*>/g, '')
   // The app's code starts after the prerendered screen has painted (src/paint-first.ts).
   html = html.replace(`src="/${entry.file}"`, `src="/${paintFirst.file}"`)
   html = html
