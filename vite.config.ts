@@ -6,7 +6,9 @@ import { webManifest } from './manifest/webmanifest.ts'
 
 /** In CI each vitest project also writes a JSON report that scripts/ci-summary.mjs adds up. */
 const ciReport = (project: string) =>
-  process.env.CI ? { reporters: ['default', 'json'], outputFile: { json: `test-results/vitest-${project}.json` } } : {}
+  process.env.CI
+    ? { reporters: ['default', 'json'], outputFile: { json: `test-results/vitest-${project}${process.env.DATABASE_URL ? '-pg' : ''}.json` } }
+    : {}
 
 /** Precache limit: a file over it fails the build instead of being silently left out of the offline shell. */
 const PRECACHE_LIMIT_BYTES = 400 * 1024
