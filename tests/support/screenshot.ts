@@ -3,5 +3,6 @@ import type { Page } from '@playwright/test'
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready)
-  await page.screenshot({ path: `tests/e2e/screenshots/${name}.png`, fullPage: true })
+  // Finite animations (the page slide-in) are run to their end, so the picture shows where things rest.
+  await page.screenshot({ path: `tests/e2e/screenshots/${name}.png`, fullPage: true, animations: 'disabled' })
 }
