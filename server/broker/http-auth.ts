@@ -4,6 +4,7 @@
  *
  *   POST /api/broker/auth {username, password, clientid}     → may this client connect?
  *   POST /api/broker/acl  {username, clientid, topic, acc|action} → may it subscribe / publish?
+ *   POST /api/broker/superuser                                → never (go-auth asks before each ACL check)
  *
  * Both answer HTTP 200 with `{ result: 'allow' | 'deny', ok: boolean }`: EMQX's HTTP authenticator
  * reads `result` (and takes `expire_at` and the `acl` list from the auth answer, so it needs no ACL
@@ -64,6 +65,8 @@ export function brokerAuthRoutes(verify: (token: string) => Promise<LiveClaims>,
         ],
       }
     })
+
+    app.post('/superuser', async () => deny)
 
     app.post<{ Body: Static<typeof AclBody> }>('/acl', { schema: { body: AclBody } }, async (req) => {
       const { clientid, topic, acc, action } = req.body

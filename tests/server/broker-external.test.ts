@@ -97,6 +97,9 @@ describe('/api/broker/auth and /api/broker/acl', () => {
       expect(await post('acl', q), JSON.stringify(q)).toMatchObject({ result: 'deny', ok: false })
     }
 
+    // No client is a superuser (go-auth asks before its ACL checks).
+    expect(await post('superuser', { username: 'token' })).toMatchObject({ result: 'deny', ok: false })
+
     // After the token's expiry the remembered topic no longer counts, and the token itself is refused.
     clock.advance(901_000)
     expect(await post('acl', { clientid: 'c1', topic: own, acc: 4 })).toMatchObject({ ok: false })
