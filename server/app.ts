@@ -18,6 +18,8 @@ import smsPlugin from './plugins/sms'
 import webPlugin from './plugins/web'
 import accountRoutes from './routes/account'
 import authRoutes from './routes/auth'
+import cardsRoutes from './routes/cards'
+import inviteRoutes from './routes/invite'
 import devRoutes from './routes/dev'
 import healthRoutes from './routes/health'
 import downloadRoutes from './routes/download'
@@ -138,6 +140,8 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       await api.register(devRoutes)
       await api.register(healthRoutes)
       await api.register(downloadRoutes)
+      await api.register(inviteRoutes)
+      await api.register(cardsRoutes)
     },
     { prefix: '/api' },
   )

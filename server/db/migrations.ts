@@ -1,5 +1,6 @@
 /** Versioned migrations for Kysely's Migrator. Portable types only, so SQLite and PostgreSQL share them. */
 import type { Kysely, Migration, MigrationProvider } from 'kysely'
+import { cards } from './migrations/cards'
 
 // Migrations see the database as it was when they were written, not as it is now.
 type AnyDb = Kysely<unknown>
@@ -148,6 +149,6 @@ const oidcPayloads: Migration = {
   },
 }
 
-export const MIGRATIONS: Record<string, Migration> = { '0001_init': init, '0002_oidc_payloads': oidcPayloads }
+export const MIGRATIONS: Record<string, Migration> = { '0001_init': init, '0002_oidc_payloads': oidcPayloads, '0005_cards': cards }
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -1,0 +1,212 @@
+/**
+ * Mother's Day cards: upload a recording (multipart, as the app's upload() sends it, or a raw audio
+ * body), create a card, list and update my cards, and read a card or its recording by id — public while
+ * the card is shared and its author's account is active.
+ */
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { createReadStream, existsSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { CODE } from '../../src/contract'
+import {
+  CARD_AUDIO_MAX_BYTES,
+  CARD_AUDIO_MAX_SECONDS,
+  CARD_AUDIO_PATH,
+  CARD_AUDIO_UPLOAD_PATH,
+  CARD_DESIGNS,
+  CARD_MESSAGE_MAX,
+  CARD_TO_MAX,
+  CARDS_PATH,
+  cardAudioType,
+  type Card,
+  type CardAudioUploaded,
+  type CardCreated,
+  type CardDesign,
+} from '../../src/contract/cards'
+import { DEMO } from '../db/seed'
+import { ApiError, badInput } from '../errors'
+import { bearerOf } from '../plugins/auth'
+import { audioDir, boundaryOf, byteRange, cardsDb, parseMultipart, seedDemoCard, storeAudio, type CardTable } from '../services/cards'
+
+const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' })
+const IdParams = Type.Object({ id: Id })
+const CreateBody = Type.Object(
+  {
+    design: Type.Union(CARD_DESIGNS.map((d) => Type.Literal(d))),
+    to: Type.Optional(Type.String({ maxLength: CARD_TO_MAX })),
+    message: Type.String({ minLength: 1, maxLength: CARD_MESSAGE_MAX }),
+    audioId: Type.Optional(Id),
+    shareable: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+)
+const UpdateBody = Type.Object({ shareable: Type.Boolean() }, { additionalProperties: false })
+
+/** Multipart overhead on top of the recording itself. */
+const UPLOAD_LIMIT = CARD_AUDIO_MAX_BYTES + 64 * 1024
+const YEAR_SECONDS = 365 * 24 * 3600
+
+const isDesign = (d: string): d is CardDesign => (CARD_DESIGNS as readonly string[]).includes(d)
+
+const routes: FastifyPluginAsync = async (app) => {
+  const o = app.config
+  const db = cardsDb(app.db)
+  if (o.seedDemo) await seedDemoCard(db, DEMO.student.phone, o.clock())
+
+  // Only this plugin's routes read multipart and raw audio bodies, as buffers.
+  const asBuffer = (_req: FastifyRequest, body: Buffer, done: (err: Error | null, body?: Buffer) => void) => done(null, body)
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT }, asBuffer)
+  app.addContentTypeParser(/^(audio|video)\//, { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT }, asBuffer)
+
+  /** The caller's user id when a valid token came along; a public call never fails on a bad one. */
+  const viewerOf = async (req: FastifyRequest): Promise<string | null> => {
+    const token = bearerOf(req)
+    if (!token) return null
+    try {
+      return (await app.sessions.verifyAccess(token)).sub
+    } catch {
+      return null
+    }
+  }
+
+  const cardOf = async (row: CardTable, viewer: string | null): Promise<Card> => {
+    const sender = await db.selectFrom('students').select('name').where('user_id', '=', row.user_id).executeTakeFirst()
+    const audio = row.audio_id ? await db.selectFrom('card_audio').selectAll().where('id', '=', row.audio_id).executeTakeFirst() : undefined
+    return {
+      id: row.id,
+      design: isDesign(row.design) ? row.design : 'carnation',
+      to: row.recipient,
+      message: row.message,
+      senderName: sender?.name ?? '',
+      audio: audio ? { path: `${CARD_AUDIO_PATH}/${audio.id}`, mime: audio.mime, durationMs: Number(audio.duration_ms) } : null,
+      shareable: row.shareable === 1,
+      createdAt: Number(row.created_at),
+      mine: viewer === row.user_id,
+    }
+  }
+
+  /** A card anyone may see: not deleted, its author active, and shared (or the viewer wrote it). */
+  const visibleCard = async (id: string, viewer: string | null): Promise<CardTable> => {
+    const row = await db
+      .selectFrom('cards')
+      .innerJoin('users', 'users.id', 'cards.user_id')
+      .selectAll('cards')
+      .where('cards.id', '=', id)
+      .where('cards.deleted_at', 'is', null)
+      .where('users.status', '=', 'active')
+      .executeTakeFirst()
+    if (!row || (row.shareable !== 1 && row.user_id !== viewer)) throw new ApiError(CODE.DATA_EMPTY)
+    return row
+  }
+
+  app.post(CARD_AUDIO_UPLOAD_PATH, { bodyLimit: UPLOAD_LIMIT, preHandler: app.requireAuth() }, async (req): Promise<CardAudioUploaded> => {
+    if (!Buffer.isBuffer(req.body)) throw badInput('audio', 'send the recording as multipart/form-data or an audio body')
+    let bytes: Buffer
+    let mime: string | null
+    let duration: number
+    const boundary = boundaryOf(req.headers['content-type'])
+    if (boundary) {
+      const parts = parseMultipart(req.body, boundary)
+      if (!parts) throw badInput('body', 'not valid multipart/form-data')
+      const file = parts.find((p) => p.name === 'audio' && p.filename !== null)
+      if (!file) throw badInput('audio', 'is required')
+      bytes = file.data
+      mime = cardAudioType(file.contentType ?? undefined)
+      duration = Number(parts.find((p) => p.name === 'durationMs')?.data.toString('utf8') ?? NaN)
+    } else {
+      bytes = req.body
+      mime = cardAudioType(req.headers['content-type'])
+      duration = Number(req.headers['x-duration-ms'] ?? NaN)
+    }
+    if (!mime) throw badInput('audio', 'is not an accepted audio type')
+    if (bytes.length === 0) throw badInput('audio', 'is empty')
+    if (bytes.length > CARD_AUDIO_MAX_BYTES) throw badInput('audio', `is larger than ${CARD_AUDIO_MAX_BYTES} bytes`)
+    // A second of slack for the recorder's last chunk.
+    if (!Number.isFinite(duration) || duration <= 0 || duration > (CARD_AUDIO_MAX_SECONDS + 1) * 1000) throw badInput('durationMs', `must be between 1 and ${CARD_AUDIO_MAX_SECONDS * 1000}`)
+    const id = crypto.randomUUID()
+    storeAudio(o.dataDir, id, bytes)
+    const durationMs = Math.min(Math.round(duration), CARD_AUDIO_MAX_SECONDS * 1000)
+    await db.insertInto('card_audio').values({ id, owner_user_id: req.auth!.sub, mime, size: bytes.length, duration_ms: durationMs, key: id, created_at: o.clock() }).execute()
+    return { audioId: id, size: bytes.length, mime, durationMs }
+  })
+
+  app.get<{ Params: { id: string } }>(`${CARD_AUDIO_PATH}/:id`, { schema: { params: IdParams } }, async (req, reply) => {
+    const audio = await db
+      .selectFrom('card_audio')
+      .innerJoin('cards', 'cards.audio_id', 'card_audio.id')
+      .innerJoin('users', 'users.id', 'cards.user_id')
+      .select(['card_audio.key', 'card_audio.mime'])
+      .where('card_audio.id', '=', req.params.id)
+      .where('cards.shareable', '=', 1)
+      .where('cards.deleted_at', 'is', null)
+      .where('users.status', '=', 'active')
+      .executeTakeFirst()
+    const file = audio ? join(audioDir(o.dataDir), audio.key) : ''
+    if (!audio || !existsSync(file)) throw new ApiError(CODE.DATA_EMPTY)
+    const size = statSync(file).size
+    const range = byteRange(req.headers.range, size)
+    // The id never changes its bytes: cache for a year.
+    reply.header('content-type', audio.mime).header('accept-ranges', 'bytes').header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`)
+    if (range === 'invalid') return reply.code(416).header('content-range', `bytes */${size}`).send()
+    if (range) {
+      return reply
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('content-length', range.end - range.start + 1)
+        .send(createReadStream(file, { start: range.start, end: range.end }))
+    }
+    return reply.header('content-length', size).send(createReadStream(file))
+  })
+
+  app.post<{ Body: typeof CreateBody.static }>(CARDS_PATH, { schema: { body: CreateBody }, preHandler: app.requireAuth() }, async (req): Promise<CardCreated> => {
+    const userId = req.auth!.sub
+    const b = req.body
+    const message = b.message.trim()
+    if (!message) throw badInput('message', 'is required')
+    const id = crypto.randomUUID()
+    const now = o.clock()
+    await db.transaction().execute(async (trx) => {
+      if (b.audioId) {
+        const audio = await trx.selectFrom('card_audio').select('id').where('id', '=', b.audioId).where('owner_user_id', '=', userId).executeTakeFirst()
+        if (!audio) throw badInput('audioId', 'no such recording of yours')
+        const used = await trx.selectFrom('cards').select('id').where('audio_id', '=', b.audioId).executeTakeFirst()
+        if (used) throw badInput('audioId', 'is already on another card')
+      }
+      await trx
+        .insertInto('cards')
+        .values({ id, user_id: userId, design: b.design, recipient: (b.to ?? '').trim(), message, audio_id: b.audioId ?? null, shareable: b.shareable === false ? 0 : 1, deleted_at: null, created_at: now, updated_at: now })
+        .execute()
+    })
+    return { id }
+  })
+
+  app.get(CARDS_PATH, { preHandler: app.requireAuth() }, async (req): Promise<Card[]> => {
+    const userId = req.auth!.sub
+    const rows = await db.selectFrom('cards').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null).orderBy('created_at', 'desc').limit(50).execute()
+    return Promise.all(rows.map((r) => cardOf(r, userId)))
+  })
+
+  app.get<{ Params: { id: string } }>(`${CARDS_PATH}/:id`, { schema: { params: IdParams } }, async (req): Promise<Card> => {
+    const viewer = await viewerOf(req)
+    return cardOf(await visibleCard(req.params.id, viewer), viewer)
+  })
+
+  const ownCard = async (id: string, userId: string): Promise<void> => {
+    const row = await db.selectFrom('cards').select('id').where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst()
+    if (!row) throw new ApiError(CODE.DATA_EMPTY)
+  }
+
+  app.put<{ Params: { id: string }; Body: typeof UpdateBody.static }>(`${CARDS_PATH}/:id`, { schema: { params: IdParams, body: UpdateBody }, preHandler: app.requireAuth() }, async (req) => {
+    await ownCard(req.params.id, req.auth!.sub)
+    await db.updateTable('cards').set({ shareable: req.body.shareable ? 1 : 0, updated_at: o.clock() }).where('id', '=', req.params.id).execute()
+    return null
+  })
+
+  app.delete<{ Params: { id: string } }>(`${CARDS_PATH}/:id`, { schema: { params: IdParams }, preHandler: app.requireAuth() }, async (req) => {
+    await ownCard(req.params.id, req.auth!.sub)
+    await db.updateTable('cards').set({ deleted_at: o.clock(), updated_at: o.clock() }).where('id', '=', req.params.id).execute()
+    return null
+  })
+}
+
+export default routes

@@ -1,0 +1,60 @@
+/**
+ * Invitations: my code with its link and the people who joined with it (login), and a public check of a
+ * code, so the app can say at once that a code is unknown — registration itself never fails on one
+ * (PUT /auth/student/improve ignores it).
+ */
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsync } from 'fastify'
+import { CODE } from '../../src/contract'
+import { INVITE_CHECK_PATH, INVITE_PATH, invitePath, normalizeInviteCode, type InviteCheck, type InviteInfo } from '../../src/contract/invite'
+import { ApiError } from '../errors'
+import { newInviteCode } from '../services/users'
+
+const CheckQuery = Type.Object({ code: Type.String({ minLength: 1, maxLength: 32 }) })
+
+const routes: FastifyPluginAsync = async (app) => {
+  const o = app.config
+
+  app.get(INVITE_PATH, { preHandler: app.requireAuth() }, async (req): Promise<InviteInfo> => {
+    const userId = req.auth!.sub
+    let own = await app.db.selectFrom('invite_codes').select('code').where('owner_user_id', '=', userId).executeTakeFirst()
+    if (!own) {
+      // Accounts made before codes existed get theirs on first visit; a complete profile is required.
+      const student = await app.db.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst()
+      if (!student) throw new ApiError(CODE.USER_NOT_FOUND, 'account does not exist')
+      const code = newInviteCode()
+      await app.db.insertInto('invite_codes').values({ code, owner_user_id: userId, created_at: o.clock() }).onConflict((oc) => oc.column('owner_user_id').doNothing()).execute()
+      own = await app.db.selectFrom('invite_codes').select('code').where('owner_user_id', '=', userId).executeTakeFirstOrThrow()
+    }
+    const rows = await app.db
+      .selectFrom('invitations')
+      .innerJoin('users', 'users.id', 'invitations.invitee_user_id')
+      .leftJoin('students', 'students.user_id', 'invitations.invitee_user_id')
+      .select(['students.name', 'invitations.created_at', 'users.status'])
+      .where('invitations.inviter_user_id', '=', userId)
+      .orderBy('invitations.created_at', 'desc')
+      .limit(200)
+      .execute()
+    return {
+      code: own.code,
+      path: invitePath(own.code),
+      // A deleted account stays in the count without its name.
+      joined: rows.map((r) => ({ name: r.status === 'deleted' ? '' : (r.name ?? ''), joinedAt: Number(r.created_at) })),
+    }
+  })
+
+  app.get<{ Querystring: typeof CheckQuery.static }>(INVITE_CHECK_PATH, { schema: { querystring: CheckQuery } }, async (req): Promise<InviteCheck> => {
+    const code = normalizeInviteCode(req.query.code)
+    const row = await app.db
+      .selectFrom('invite_codes')
+      .innerJoin('users', 'users.id', 'invite_codes.owner_user_id')
+      .leftJoin('students', 'students.user_id', 'invite_codes.owner_user_id')
+      .select(['invite_codes.code', 'students.name', 'users.status'])
+      .where('invite_codes.code', '=', code)
+      .executeTakeFirst()
+    if (!row || row.status !== 'active') throw new ApiError(CODE.DATA_EMPTY, 'invitation code not found or no longer valid')
+    return { code: row.code, inviterName: row.name ?? '' }
+  })
+}
+
+export default routes

@@ -1,0 +1,130 @@
+/**
+ * Mother's Day cards: table types (added to the Kysely database with `withTables`, so the shared schema
+ * file stays untouched), the recording store under DATA_DIR/cards, a small multipart reader for the
+ * app's upload (one file part and plain fields; @fastify/multipart is not a dependency), byte ranges,
+ * and the idempotent demo card.
+ */
+import type { Kysely } from 'kysely'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Database } from '../db/schema'
+
+export type CardAudioTable = {
+  id: string
+  owner_user_id: string
+  mime: string
+  size: number
+  duration_ms: number
+  /** File name under DATA_DIR/cards. */
+  key: string
+  created_at: number
+}
+
+export type CardTable = {
+  id: string
+  user_id: string
+  design: string
+  recipient: string
+  message: string
+  audio_id: string | null
+  shareable: number
+  deleted_at: number | null
+  created_at: number
+  updated_at: number
+}
+
+export type CardTables = {
+  cards: CardTable
+  card_audio: CardAudioTable
+}
+
+export type CardsDb = Kysely<Database & CardTables>
+
+export const cardsDb = (db: Kysely<Database>): CardsDb => db.withTables<CardTables>()
+
+export const audioDir = (dataDir: string): string => join(dataDir, 'cards')
+
+export function storeAudio(dataDir: string, key: string, bytes: Buffer): void {
+  const dir = audioDir(dataDir)
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, key), bytes, { flag: 'wx' })
+}
+
+export interface MultipartPart {
+  name: string
+  filename: string | null
+  contentType: string | null
+  data: Buffer
+}
+
+/** The boundary of a multipart/form-data content type, or null. */
+export function boundaryOf(contentType: string | undefined): string | null {
+  const m = /^multipart\/form-data\s*;.*?boundary=(?:"([^"]{1,70})"|([^\s;]{1,70}))/i.exec(contentType ?? '')
+  return m ? (m[1] ?? m[2] ?? null) : null
+}
+
+/** Splits a multipart/form-data body (RFC 7578) into parts; null when it is not well formed. */
+export function parseMultipart(body: Buffer, boundary: string): MultipartPart[] | null {
+  const delimiter = Buffer.from(`--${boundary}`)
+  const parts: MultipartPart[] = []
+  let pos = body.indexOf(delimiter)
+  if (pos < 0) return null
+  for (;;) {
+    pos += delimiter.length
+    if (body.subarray(pos, pos + 2).toString() === '--') return parts
+    if (body.subarray(pos, pos + 2).toString() !== '\r\n') return null
+    pos += 2
+    const headEnd = body.indexOf('\r\n\r\n', pos)
+    if (headEnd < 0) return null
+    const next = body.indexOf(Buffer.from(`\r\n--${boundary}`), headEnd + 4)
+    if (next < 0) return null
+    const headers = body.subarray(pos, headEnd).toString('utf8').split('\r\n')
+    const disposition = headers.find((h) => /^content-disposition:/i.test(h)) ?? ''
+    const name = /\bname="([^"]*)"/i.exec(disposition)?.[1]
+    if (!name) return null
+    const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1] ?? null
+    const type = headers.find((h) => /^content-type:/i.test(h))
+    parts.push({ name, filename, contentType: type ? type.slice(type.indexOf(':') + 1).trim() : null, data: body.subarray(headEnd + 4, next) })
+    pos = next + 2
+  }
+}
+
+/** One byte range of a `Range: bytes=…` header against a file of `size` bytes: null = whole file, 'invalid' = 416. */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
+  if (!header) return null
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim())
+  if (!m || (m[1] === '' && m[2] === '')) return 'invalid'
+  let start: number
+  let end: number
+  if (m[1] === '') {
+    const suffix = Number(m[2])
+    if (suffix === 0) return 'invalid'
+    start = Math.max(0, size - suffix)
+    end = size - 1
+  } else {
+    start = Number(m[1])
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1)
+  }
+  if (start > end || start >= size) return 'invalid'
+  return { start, end }
+}
+
+/** Fixed ids, so running it again changes nothing. */
+export const DEMO_CARD = {
+  id: 'demo-card',
+  design: 'carnation',
+  recipient: '妈妈',
+  message: '妈妈，谢谢您每天陪我读书。母亲节快乐！',
+} as const
+
+export async function seedDemoCard(db: CardsDb, demoPhone: string, now: number): Promise<void> {
+  const exists = await db.selectFrom('cards').select('id').where('id', '=', DEMO_CARD.id).executeTakeFirst()
+  if (exists) return
+  const owner = await db.selectFrom('users').select('id').where('phone', '=', demoPhone).executeTakeFirst()
+  if (!owner) return
+  await db
+    .insertInto('cards')
+    .values({ id: DEMO_CARD.id, user_id: owner.id, design: DEMO_CARD.design, recipient: DEMO_CARD.recipient, message: DEMO_CARD.message, audio_id: null, shareable: 1, deleted_at: null, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute()
+}
