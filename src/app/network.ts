@@ -7,7 +7,7 @@ import { configureHttp, type HttpText } from '../lib/http/config'
 import { isQuiet, onLoggedIn } from '../lib/auth/events'
 import { read } from '../lib/storage'
 import { appState } from '../state/app'
-import { authState, clearSession, setPendingRoute, setSessionTokens } from '../state/auth'
+import { authState, clearSession, setPendingRoute, updateSessionTokens } from '../state/auth'
 import { hideLoading, showLoading, showToast } from '../ui/Overlay/overlay'
 import { replaceAll } from './navigation'
 
@@ -20,11 +20,16 @@ const t = (key: MessageKey) => translate(appState.lang, key)
  */
 function loggedOut(): void {
   const here = pageByPath(location.pathname)
-  const remember = here && here.name !== 'Login' ? { name: here.name, query: location.search.replace(/^\?/, '') } : null
+  // A second logout signal while already on Login (the kick, then a refused refresh) keeps the first page.
+  const remember = here && here.name !== 'Login' ? { name: here.name, query: location.search.replace(/^\?/, '') } : authState.pendingRoute
   clearSession()
   sessionReady = false
   if (remember) setPendingRoute(remember)
-  void replaceAll('/login')
+  // Going back through history to the app's first entry passes login-only pages, whose guard remembers
+  // them instead: the page the user was on is remembered again once Login is reached.
+  void replaceAll('/login').then(() => {
+    if (remember) setPendingRoute(remember)
+  })
 }
 
 /** Toasts, except while a quiet step runs (launch's profile reload, logout's call). */
@@ -63,7 +68,7 @@ export function wireNetwork(): void {
         studentId: authState.userInfo?.studentId,
       }),
       persisted: () => ({ token: read('token') ?? '', refreshToken: read('refreshToken') ?? '' }),
-      setTokens: setSessionTokens,
+      setTokens: updateSessionTokens,
     },
     notify,
     showLoading,

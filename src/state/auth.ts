@@ -91,6 +91,15 @@ export function setSessionTokens(token: string, refreshToken?: string): void {
   else setLoggedIn(false)
 }
 
+/**
+ * SPEC §7's response headers `token` / `refresh-token` *update* the stored session: with none stored
+ * (a login or a registration step in flight) the answer's body decides what is kept, so a registration
+ * that must hold only a temporary token never becomes a full session through the headers.
+ */
+export function updateSessionTokens(token: string, refreshToken?: string): void {
+  if (authState.token) setSessionTokens(token, refreshToken)
+}
+
 /** The logged-in moment of SPEC §4 (after the profile is in): the guard now lets login-only pages show. */
 export function markLoggedIn(): void {
   setLoggedIn(Boolean(authState.token))

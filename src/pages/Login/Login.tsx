@@ -1,7 +1,8 @@
 /**
  * Login: password and SMS-code tabs, the agreement check, single sign-on through the OAuth redirect, and
  * WX-MP sign-in when a mini-programme web-view opens it with `?wxcode=`. The first screen is prerendered;
- * the sign-in flows and the HTTP client load only when the user acts.
+ * the sign-in flows and the HTTP client load only when the user acts. The inputs have no `name`, so a
+ * submit before hydration (a plain GET of the form) can never put a password into the URL.
  */
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react'
 import { APP_CONFIG } from '../../../manifest/app'
@@ -49,10 +50,12 @@ export default function Login({ page, query }: PageProps) {
   const search = new URLSearchParams(query).toString()
   const started = useRef(false)
 
+  const [ready, setReady] = useState(false)
   // Read after hydration so the prerendered HTML and the first client render agree.
   useEffect(() => {
     const last = read('lastPhone')
     if (last) setPhone((p) => p || last)
+    setReady(true)
   }, [])
 
   const fail = async (e: unknown) => {
@@ -208,10 +211,9 @@ export default function Login({ page, query }: PageProps) {
             ))}
           </div>
 
-          <form id="login-panel" role="tabpanel" aria-labelledby={`login-tab-${tab}`} className="login__form" onSubmit={submit} noValidate>
+          <form id="login-panel" role="tabpanel" aria-labelledby={`login-tab-${tab}`} className="login__form" onSubmit={submit} noValidate data-ready={ready || undefined}>
             <PhoneField
               id="login-phone"
-              name="username"
               label={f.phone}
               placeholder={f.phonePlaceholder}
               autoComplete="tel"
@@ -222,7 +224,6 @@ export default function Login({ page, query }: PageProps) {
             {tab === 'password' ? (
               <TextField
                 id="login-password"
-                name="password"
                 type="password"
                 label={f.password}
                 placeholder={f.passwordPlaceholder}
@@ -234,7 +235,6 @@ export default function Login({ page, query }: PageProps) {
             ) : (
               <CodeField
                 id="login-code"
-                name="code"
                 label={f.code}
                 placeholder={f.codePlaceholder}
                 value={code}

@@ -6,7 +6,7 @@ import { resetLoading } from '../../../src/lib/http/loading'
 import { resetRefresh } from '../../../src/lib/http/refresh'
 import { AUTH_KEYS, read, write } from '../../../src/lib/storage'
 import { appState, reset as resetApp } from '../../../src/state/app'
-import { authState, reset as resetAuth, setSessionTokens, setTempToken } from '../../../src/state/auth'
+import { authState, reset as resetAuth, setSessionTokens, setTempToken, updateSessionTokens } from '../../../src/state/auth'
 import * as flows from '../../../src/lib/auth/flows'
 import { onLoggedIn } from '../../../src/lib/auth/events'
 import { fakeFetch, ok, type Reply, type Sent } from '../http/fakes'
@@ -42,7 +42,7 @@ beforeEach(() => {
     session: {
       get: () => ({ token: authState.token, refreshToken: authState.refreshToken, tempToken: authState.tempToken, orgId: authState.org?.id, studentId: authState.userInfo?.studentId }),
       persisted: () => ({ token: read('token') ?? '', refreshToken: read('refreshToken') ?? '' }),
-      setTokens: setSessionTokens,
+      setTokens: updateSessionTokens,
     },
     notify: ui.notify,
     onLoggedOut: ui.onLoggedOut,
@@ -111,6 +111,13 @@ describe('SMS login', () => {
     expect(Boolean(authState.userInfo)).toBe(withProfile)
     expect(calls.some((c) => c.url.includes('/auth/student'))).toBe(withProfile)
     expect(flows.nextPage()).toBe(next)
+  })
+
+  it('isReg keeps only the temporary token even when the answer carries token headers', async () => {
+    server({ '/login/sms': ok(flags(true, false), { token: 'T', 'refresh-token': 'R' }) })
+    await expect(flows.loginSms('13700137001', '123456')).resolves.toBe('T')
+    expect(session()).toEqual({ token: '', refreshToken: 'R', tempToken: 'T' })
+    expect(stored()).toEqual({ token: undefined, refreshToken: 'R', tempToken: 'T' })
   })
 
   it('refuses a number that is not a mainland mobile before sending', async () => {
