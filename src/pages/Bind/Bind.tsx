@@ -40,6 +40,7 @@ export default function Bind({ page }: PageProps) {
   const [phone, setPhone] = useState('')
   const [code, setCode] = useState('')
   const [errors, setErrors] = useState<Errors<Field>>({})
+  const clear = (k: Field) => setErrors((e) => (e[k] ? { ...e, [k]: undefined } : e))
   const [formError, setFormError] = useState('')
   const [busy, setBusy] = useState<'' | 'send' | 'submit'>('')
   const left = useSyncExternalStore(subscribeCountdown, secondsLeft, () => 0)
@@ -110,12 +111,19 @@ export default function Bind({ page }: PageProps) {
         </div>
         <h2 className="auth-form__title">{t.title}</h2>
         <p className="auth-form__lead bind__lead">{t.lead}</p>
-        <PhoneField label={f.phone} placeholder={f.phonePlaceholder} autoComplete="tel" value={phone} onChange={setPhone} error={err('phone')} />
+        <PhoneField label={f.phone} placeholder={f.phonePlaceholder} autoComplete="tel" value={phone} onChange={(v) => {
+            setPhone(v)
+            clear('phone')
+          }}
+          error={err('phone')} />
         <CodeField
           label={f.code}
           placeholder={f.codePlaceholder}
           value={code}
-          onChange={setCode}
+          onChange={(v) => {
+            setCode(v)
+            clear('code')
+          }}
           error={err('code')}
           action={
             <Button variant="plain" size="s" className="auth-form__send" disabled={left > 0} busy={busy === 'send'} onClick={() => void send()}>

@@ -30,6 +30,7 @@ export default function Forget({ page }: PageProps) {
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
   const [errors, setErrors] = useState<Errors<Field>>({})
+  const clear = (k: Field) => setErrors((e) => (e[k] ? { ...e, [k]: undefined } : e))
   const [formError, setFormError] = useState('')
   const [busy, setBusy] = useState<'' | 'send' | 'submit'>('')
   const left = useSyncExternalStore(subscribeCountdown, secondsLeft, () => 0)
@@ -87,12 +88,19 @@ export default function Forget({ page }: PageProps) {
     <PageScaffold page={page}>
       <form className="auth-form" onSubmit={submit} noValidate>
         <p className="auth-form__lead">{t.lead}</p>
-        <PhoneField label={f.phone} placeholder={f.phonePlaceholder} autoComplete="tel" value={phone} onChange={setPhone} error={err('phone')} />
+        <PhoneField label={f.phone} placeholder={f.phonePlaceholder} autoComplete="tel" value={phone} onChange={(v) => {
+            setPhone(v)
+            clear('phone')
+          }}
+          error={err('phone')} />
         <CodeField
           label={f.code}
           placeholder={f.codePlaceholder}
           value={code}
-          onChange={setCode}
+          onChange={(v) => {
+            setCode(v)
+            clear('code')
+          }}
           error={err('code')}
           action={
             <Button variant="plain" size="s" className="auth-form__send" disabled={left > 0} busy={busy === 'send'} onClick={() => void send()}>
@@ -106,7 +114,10 @@ export default function Forget({ page }: PageProps) {
           placeholder={f.newPasswordPlaceholder}
           autoComplete="new-password"
           value={password}
-          onChange={setPassword}
+          onChange={(v) => {
+            setPassword(v)
+            clear('password')
+          }}
           error={err('password')}
         />
         <TextField
@@ -115,7 +126,10 @@ export default function Forget({ page }: PageProps) {
           placeholder={f.confirmPlaceholder}
           autoComplete="new-password"
           value={confirm}
-          onChange={setConfirm}
+          onChange={(v) => {
+            setConfirm(v)
+            clear('confirm')
+          }}
           error={err('confirm')}
         />
         {formError ? (

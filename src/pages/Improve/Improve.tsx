@@ -90,6 +90,7 @@ export default function Improve({ page, query }: PageProps) {
   const [orgCode, setOrgCode] = useState('')
   const [invite, setInvite] = useState(query.invite ?? '')
   const [errors, setErrors] = useState<Errors<Field>>({})
+  const clear = (k: Field) => setErrors((e) => (e[k] ? { ...e, [k]: undefined } : e))
   const [formError, setFormError] = useState('')
   const [busy, setBusy] = useState(false)
 
@@ -106,8 +107,9 @@ export default function Improve({ page, query }: PageProps) {
     setKlass(indexIn([classes('zh-Hans'), classes('en')], c))
   }, [])
 
-  const keep = (key: string, set: (v: string) => void) => (value: string) => {
+  const keep = (key: Field | 'invite', set: (v: string) => void) => (value: string) => {
     set(value)
+    if (key !== 'invite') clear(key)
     saveDraft(`${DRAFT}${key}`, value)
   }
 
@@ -178,6 +180,7 @@ export default function Improve({ page, query }: PageProps) {
               value={grade}
               onChange={(i) => {
                 setGrade(i)
+                clear('grade')
                 saveDraft(`${DRAFT}grade`, GRADES[lang][i] ?? '')
               }}
             />
@@ -196,6 +199,7 @@ export default function Improve({ page, query }: PageProps) {
               value={klass}
               onChange={(i) => {
                 setKlass(i)
+                clear('className')
                 saveDraft(`${DRAFT}className`, classes(lang)[i] ?? '')
               }}
             />

@@ -43,6 +43,7 @@ export default function Login({ page, query }: PageProps) {
   const [code, setCode] = useState('')
   const [agreed, setAgreed] = useState(false)
   const [errors, setErrors] = useState<Errors<Field>>({})
+  const clear = (k: Field) => setErrors((e) => (e[k] ? { ...e, [k]: undefined } : e))
   const [agreeError, setAgreeError] = useState(false)
   const [formError, setFormError] = useState('')
   const [busy, setBusy] = useState<'' | 'login' | 'sms' | 'oauth' | 'return'>('')
@@ -218,7 +219,10 @@ export default function Login({ page, query }: PageProps) {
               placeholder={f.phonePlaceholder}
               autoComplete="tel"
               value={phone}
-              onChange={setPhone}
+              onChange={(v) => {
+                setPhone(v)
+                clear('phone')
+              }}
               error={err('phone')}
             />
             {tab === 'password' ? (
@@ -229,7 +233,10 @@ export default function Login({ page, query }: PageProps) {
                 placeholder={f.passwordPlaceholder}
                 autoComplete="current-password"
                 value={password}
-                onChange={setPassword}
+                onChange={(v) => {
+                  setPassword(v)
+                  clear('password')
+                }}
                 error={err('password')}
               />
             ) : (
@@ -238,7 +245,10 @@ export default function Login({ page, query }: PageProps) {
                 label={f.code}
                 placeholder={f.codePlaceholder}
                 value={code}
-                onChange={setCode}
+                onChange={(v) => {
+                  setCode(v)
+                  clear('code')
+                }}
                 error={err('code')}
                 hint={t.smsHint}
                 action={

@@ -48,6 +48,7 @@ export default function Password({ page }: PageProps) {
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
   const [errors, setErrors] = useState<Errors<Field>>({})
+  const clear = (k: Field) => setErrors((e) => (e[k] ? { ...e, [k]: undefined } : e))
   const [formError, setFormError] = useState('')
   const [busy, setBusy] = useState(false)
 
@@ -98,7 +99,12 @@ export default function Password({ page }: PageProps) {
         {/* Lets password managers tie the new password to the account. */}
         <input type="text" name="username" autoComplete="username" value={auth.lastPhone} readOnly hidden />
         {askOld ? (
-          <TextField type="password" label={f.oldPassword} autoComplete="current-password" value={old} onChange={setOld} error={err('old')} />
+          <TextField type="password" label={f.oldPassword} autoComplete="current-password" value={old}
+            onChange={(v) => {
+              setOld(v)
+              clear('old')
+            }}
+            error={err('old')} />
         ) : null}
         <TextField
           type="password"
@@ -106,7 +112,10 @@ export default function Password({ page }: PageProps) {
           placeholder={f.newPasswordPlaceholder}
           autoComplete="new-password"
           value={password}
-          onChange={setPassword}
+          onChange={(v) => {
+            setPassword(v)
+            clear('password')
+          }}
           error={err('password')}
         />
         <TextField
@@ -115,7 +124,10 @@ export default function Password({ page }: PageProps) {
           placeholder={f.confirmPlaceholder}
           autoComplete="new-password"
           value={confirm}
-          onChange={setConfirm}
+          onChange={(v) => {
+            setConfirm(v)
+            clear('confirm')
+          }}
           error={err('confirm')}
         />
         {formError ? (
