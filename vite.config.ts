@@ -34,7 +34,8 @@ export default defineConfig({
       injectManifest: {
         // The manifest and its icons are added by the plugin itself; listing them here too would conflict.
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
-        globIgnores: ['**/_prerender/**'],
+        // mqtt.js (~100 KB gzip) serves only a signed-in, online session: it is cached when first used.
+        globIgnores: ['**/_prerender/**', '**/assets/mqtt*.js'],
         maximumFileSizeToCacheInBytes: PRECACHE_LIMIT_BYTES,
       },
       showMaximumFileSizeToCacheInBytesWarning: false,

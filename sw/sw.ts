@@ -1,17 +1,18 @@
 /// <reference lib="webworker" />
 /**
  * The service worker: the offline shell for phones on flaky school networks.
- * - Precache: the shell (index.html, entry JS/CSS), every page chunk, icons and the manifest.
+ * - Precache: the shell (index.html, entry JS/CSS), every page chunk, icons and the manifest; mqtt.js is
+ *   cached on first use instead.
  * - Navigations to app routes: network first, but a network that has not answered within 3 s loses to the
  *   cached copy; with neither, the precached shell renders and the page shows its own offline state.
  *   Never for /api, /mqtt or /oidc.
  * - Runtime caches: images (cache first) and share-page data (stale-while-revalidate), bounded.
  * - Updates wait until the page says so (the "new version available" prompt), then take over every tab.
  */
-import { ExpirationPlugin } from 'workbox-expiration'
+import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing'
-import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
 
 declare let self: ServiceWorkerGlobalScope
 
@@ -24,26 +25,37 @@ const NOT_APP = [/^\/api(\/|$)/, /^\/mqtt(\/|$)/, /^\/oidc(\/|$)/, /^\/sw\.js$/,
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
-const pages = new NetworkFirst({
-  cacheName: 'habor-pages',
-  networkTimeoutSeconds: 3,
-  plugins: [new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 7 * 24 * 3600 })],
-})
+const PAGES_CACHE = 'habor-pages'
+/** A flaky network gets this long to answer a navigation before the cached copy or the shell is shown. */
+const NAVIGATION_TIMEOUT_MS = 3000
+const pagesExpiration = new CacheExpiration(PAGES_CACHE, { maxEntries: 40, maxAgeSeconds: 7 * 24 * 3600 })
 
-registerRoute(
-  new NavigationRoute(
-    async (options) => {
-      try {
-        const response = await pages.handle(options)
-        if (response) return response
-      } catch {
-        // Offline and not cached: fall through to the shell.
-      }
-      return (await matchPrecache(SHELL_URL)) ?? Response.error()
-    },
-    { denylist: NOT_APP },
-  ),
-)
+/**
+ * Network first, but never longer than 3 s: then the page as cached on an earlier visit, else the
+ * precached shell (which renders every route itself). The network's answer still refreshes the cache.
+ */
+async function navigate({ request, event }: { request: Request; event: ExtendableEvent }): Promise<Response> {
+  const cache = await caches.open(PAGES_CACHE)
+  const network = fetch(request).then(async (response) => {
+    if (response.ok && response.type === 'basic') {
+      await cache.put(request, response.clone())
+      await pagesExpiration.updateTimestamp(request.url)
+      await pagesExpiration.expireEntries()
+    }
+    return response
+  })
+  event.waitUntil(network.then(() => undefined, () => undefined))
+  const late = new Promise<'late'>((resolve) => setTimeout(resolve, NAVIGATION_TIMEOUT_MS, 'late'))
+  try {
+    const first = await Promise.race([network, late])
+    if (first !== 'late') return first
+  } catch {
+    // Offline: answer from the cache.
+  }
+  return (await cache.match(request)) ?? (await matchPrecache(SHELL_URL)) ?? network
+}
+
+registerRoute(new NavigationRoute(navigate, { denylist: NOT_APP }))
 
 registerRoute(
   ({ request, url }) => request.destination === 'image' && url.origin === self.location.origin,
@@ -51,6 +63,12 @@ registerRoute(
     cacheName: 'habor-images',
     plugins: [new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
   }),
+)
+
+// Code left out of the precache (mqtt.js): hashed, so cached for good once fetched.
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && request.destination === 'script' && url.pathname.startsWith('/assets/'),
+  new CacheFirst({ cacheName: 'habor-code', plugins: [new ExpirationPlugin({ maxEntries: 20, purgeOnQuotaError: true })] }),
 )
 
 // Share pages' data and media: readable offline after one visit, refreshed in the background.

@@ -66,6 +66,24 @@ test.describe('offline shell', () => {
     await context.setOffline(false)
   })
 
+  test('a navigation the network leaves unanswered for 3 s is served from the cache', async ({ page, context }) => {
+    await controlled(page, '/agreement')
+    await page.goto('/download')
+    let held = 0
+    // A flaky school network: the server's answer to the page itself takes 20 s.
+    await context.route('**/agreement', async (route) => {
+      held++
+      await new Promise((r) => setTimeout(r, 20_000))
+      await route.continue().catch(() => undefined)
+    })
+    const started = Date.now()
+    await page.goto('/agreement', { timeout: 15_000 })
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('用户协议')
+    expect(Date.now() - started).toBeLessThan(12_000)
+    expect(held).toBeGreaterThan(0)
+    await context.unrouteAll({ behavior: 'ignoreErrors' })
+  })
+
   test('the prerendered Login paints before any script runs', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
