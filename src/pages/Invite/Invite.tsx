@@ -1,7 +1,188 @@
-/** Invite: the full page arrives with its feature issue; for now it renders its title in the app frame. */
+/**
+ * Invite (login): my invitation code, its link and QR code, sharing (the Web Share API, else a copy with
+ * SPEC §8's texts), and the people who joined with it.
+ */
+import { useState } from 'react'
 import type { PageProps } from '../../app/routes'
-import { ComingSoon } from '../../ui/ComingSoon/ComingSoon'
+import { useResource } from '../../hooks/useResource'
+import { copyText } from '../../lib/clipboard/clipboard'
+import { useLang } from '../../state/app'
+import { Button } from '../../ui/Button/Button'
+import { showToast } from '../../ui/Overlay/overlay'
+import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
+import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
+import { fetchInvite } from './inviteApi'
+import { QrCode } from './QrCode'
+import './Invite.css'
+
+const TEXTS = {
+  'zh-Hans': {
+    lead: '邀请同学一起阅读，注册时填写你的邀请码',
+    myCode: '我的邀请码',
+    copyCode: '复制邀请码',
+    link: '邀请链接',
+    qr: '邀请二维码，扫码打开邀请链接',
+    qrHint: '让好友用手机扫一扫',
+    share: '分享邀请',
+    copyLink: '复制链接',
+    shareTitle: '一起来 Habor 阅读',
+    shareText: '我在 Habor 阅读世界，表达自我。用我的邀请码 {code} 注册，一起读书吧：',
+    joined: '已邀请 {n} 人',
+    joinedTitle: '通过我的邀请加入',
+    empty: '还没有人通过你的邀请加入，分享给同学试试吧',
+    unnamed: '已注销的用户',
+    failed: '邀请信息加载失败',
+    retry: '重试',
+  },
+  en: {
+    lead: 'Invite classmates to read with you: they enter your code when they sign up',
+    myCode: 'My invitation code',
+    copyCode: 'Copy code',
+    link: 'Invitation link',
+    qr: 'Invitation QR code: scan to open the invitation link',
+    qrHint: 'Let a friend scan it with their phone',
+    share: 'Share invitation',
+    copyLink: 'Copy link',
+    shareTitle: 'Read with me on Habor',
+    shareText: 'I read the world and express myself on Habor. Sign up with my invitation code {code} and read with me: ',
+    joined: '{n} joined',
+    joinedTitle: 'Joined with my invitation',
+    empty: 'Nobody has joined with your invitation yet. Share it with your classmates',
+    unnamed: 'Deleted account',
+    failed: 'Could not load your invitation',
+    retry: 'Retry',
+  },
+}
+
+const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (w, k: string) => String(vars[k] ?? w))
+
+function formatDate(ms: number, lang: 'zh-Hans' | 'en'): string {
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'zh-CN', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(ms)
+}
 
 export default function Invite({ page }: PageProps) {
-  return <ComingSoon page={page} />
+  const lang = useLang()
+  const t = TEXTS[lang]
+  const [state, retry] = useResource(fetchInvite, 'invite')
+  const [sharing, setSharing] = useState(false)
+
+  if (state.kind === 'offline') {
+    return (
+      <PageScaffold page={page}>
+        <RetryScreen onRetry={retry} />
+      </PageScaffold>
+    )
+  }
+
+  const info = state.kind === 'ready' ? state.data : null
+  const url = info ? new URL(info.path, location.origin).href : ''
+  const copy = (text: string) => void copyText(text, { lang, notify: (m) => showToast(m) })
+
+  const share = async () => {
+    if (!info) return
+    const text = fill(t.shareText, { code: info.code })
+    if (typeof navigator.share === 'function') {
+      setSharing(true)
+      try {
+        await navigator.share({ title: t.shareTitle, text, url })
+        return
+      } catch (e) {
+        // The user closed the sheet: nothing to do. Any other refusal falls back to copying.
+        if (e instanceof DOMException && e.name === 'AbortError') return
+      } finally {
+        setSharing(false)
+      }
+    }
+    copy(`${text}${url}`)
+  }
+
+  return (
+    <PageScaffold page={page}>
+      <div className="invite">
+        <p className="invite__lead">{t.lead}</p>
+        {state.kind === 'failed' || state.kind === 'empty' ? (
+          <div className="invite__error" role="alert">
+            <p>{t.failed}</p>
+            <Button variant="secondary" size="s" onClick={retry}>
+              {t.retry}
+            </Button>
+          </div>
+        ) : (
+          <section className="invite__card" aria-labelledby="invite-code-title" aria-busy={!info}>
+            <h2 id="invite-code-title" className="invite__label">
+              {t.myCode}
+            </h2>
+            {info ? (
+              <>
+                <p className="invite__code" data-testid="invite-code">
+                  {info.code}
+                </p>
+                <div className="invite__qr">
+                  <QrCode text={url} label={t.qr} />
+                  <span>{t.qrHint}</span>
+                </div>
+                <p className="invite__link">
+                  <span className="invite__link-label">{t.link}</span>
+                  <span className="invite__link-url">{url}</span>
+                </p>
+                <div className="invite__actions">
+                  <Button block busy={sharing} onClick={() => void share()}>
+                    {t.share}
+                  </Button>
+                  <div className="invite__row">
+                    <Button variant="secondary" block onClick={() => copy(info.code)}>
+                      {t.copyCode}
+                    </Button>
+                    <Button variant="secondary" block onClick={() => copy(url)}>
+                      {t.copyLink}
+                    </Button>
+                  </div>
+                </div>
+              </>
+            ) : (
+              <div className="invite__skeleton" aria-hidden="true">
+                <span className="sk sk--code" />
+                <span className="sk sk--qr" />
+                <span className="sk sk--line" />
+                <span className="sk sk--button" />
+              </div>
+            )}
+          </section>
+        )}
+
+        <section className="invite__list" aria-labelledby="invite-joined-title">
+          <h2 id="invite-joined-title" className="invite__list-title">
+            {t.joinedTitle}
+            {info ? <span className="invite__count">{fill(t.joined, { n: info.joined.length })}</span> : null}
+          </h2>
+          {state.kind === 'loading' ? (
+            <ul className="invite__people" aria-hidden="true">
+              {[0, 1].map((i) => (
+                <li key={i} className="invite__person">
+                  <span className="sk sk--avatar" />
+                  <span className="sk sk--line" />
+                </li>
+              ))}
+            </ul>
+          ) : info && info.joined.length === 0 ? (
+            <p className="invite__empty">{t.empty}</p>
+          ) : info ? (
+            <ul className="invite__people" data-testid="invite-joined">
+              {info.joined.map((p, i) => (
+                <li key={`${p.joinedAt}-${i}`} className="invite__person">
+                  <span className="invite__avatar" aria-hidden="true">
+                    {(p.name || '?').slice(0, 1)}
+                  </span>
+                  <span className="invite__name">{p.name || t.unnamed}</span>
+                  <time className="invite__when" dateTime={new Date(p.joinedAt).toISOString()}>
+                    {formatDate(p.joinedAt, lang)}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      </div>
+    </PageScaffold>
+  )
 }

@@ -1,7 +1,360 @@
-/** Motherday: the full page arrives with its feature issue; for now it renders its title in the app frame. */
+/**
+ * Motherday (public): make a card for mum — a design, a message (140 characters), an optional voice
+ * message (recorded with MediaRecorder up to 60 s, or an attached recording), then share its link.
+ * `?id=` shows a card with its audio to anyone. Making one asks for login; the text waits in the
+ * `drafts` storage and the recording in memory meanwhile.
+ */
+import { useEffect, useState } from 'react'
 import type { PageProps } from '../../app/routes'
-import { ComingSoon } from '../../ui/ComingSoon/ComingSoon'
+import { push, replace } from '../../app/navigation'
+import { CARD_AUDIO_MAX_BYTES, CARD_AUDIO_MAX_SECONDS, CARD_DESIGNS, CARD_MESSAGE_MAX, CARD_TO_MAX, cardAudioType, type CardDesign } from '../../contract/cards'
+import { useResource } from '../../hooks/useResource'
+import { clearDrafts, readDraft, saveDraft } from '../../lib/auth/drafts'
+import { copyText } from '../../lib/clipboard/clipboard'
+import { useLang } from '../../state/app'
+import { setPendingRoute, useAuth } from '../../state/auth'
+import { Button } from '../../ui/Button/Button'
+import { TextField } from '../../ui/Field/TextField'
+import { showToast } from '../../ui/Overlay/overlay'
+import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
+import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
+import { audioUrl, createCard, fetchCard, keepRecording, keptRecording, uploadRecording } from './cardsApi'
+import { CardView, DESIGN_NAMES } from './CardView'
+import { useRecorder } from './useRecorder'
+import './Motherday.css'
 
-export default function Motherday({ page }: PageProps) {
-  return <ComingSoon page={page} />
+const TEXTS = {
+  'zh-Hans': {
+    lead: '为妈妈做一张贺卡：选样式、写祝福，还可以录一段语音',
+    design: '贺卡样式',
+    to: '送给',
+    toDefault: '妈妈',
+    message: '祝福语',
+    messagePlaceholder: '想对妈妈说的话…',
+    messageRequired: '请写下祝福语',
+    voice: '语音祝福（选填，最长 60 秒）',
+    record: '开始录音',
+    stop: '停止录音 {s} 秒',
+    recording: '正在录音…',
+    rerecord: '重新录制',
+    remove: '删除语音',
+    attach: '选择已有录音',
+    denied: '无法使用麦克风，请在浏览器设置中允许后重试，或选择已有录音',
+    unsupported: '此浏览器不支持录音，可以选择已有录音',
+    tooLong: '录音不能超过 60 秒',
+    tooBig: '录音文件不能超过 5 MB',
+    badType: '请选择音频文件（webm、ogg、m4a、mp3、wav）',
+    voiceLabel: '语音祝福',
+    preview: '预览',
+    send: '生成贺卡',
+    loginFirst: '登录后生成贺卡',
+    loginNote: '需要先登录，已写的内容会保留',
+    uploading: '正在上传语音 {p}%',
+    failed: '生成失败，请重试',
+    made: '贺卡已生成',
+    share: '分享给妈妈',
+    copyLink: '复制链接',
+    shareText: '母亲节快乐！我给你做了一张贺卡：',
+    makeOwn: '我也要做一张',
+    makeAnother: '再做一张',
+    missing: '这张贺卡不存在，或作者没有公开',
+    loadFailed: '贺卡加载失败',
+    retry: '重试',
+    from: '来自 {name}',
+    private: '仅自己可见',
+  },
+  en: {
+    lead: 'Make a card for mum: pick a design, write a message, and add a voice message if you like',
+    design: 'Card design',
+    to: 'To',
+    toDefault: 'Mum',
+    message: 'Message',
+    messagePlaceholder: 'What would you like to tell mum…',
+    messageRequired: 'Please write a message',
+    voice: 'Voice message (optional, up to 60 s)',
+    record: 'Record',
+    stop: 'Stop recording {s} s',
+    recording: 'Recording…',
+    rerecord: 'Record again',
+    remove: 'Remove voice',
+    attach: 'Choose a recording',
+    denied: 'The microphone is not available. Allow it in the browser settings and try again, or choose a recording',
+    unsupported: 'This browser cannot record. You can choose a recording',
+    tooLong: 'The recording must be 60 seconds or shorter',
+    tooBig: 'The recording must be 5 MB or smaller',
+    badType: 'Choose an audio file (webm, ogg, m4a, mp3, wav)',
+    voiceLabel: 'Voice message',
+    preview: 'Preview',
+    send: 'Make the card',
+    loginFirst: 'Log in to make the card',
+    loginNote: 'You need to log in first; what you wrote is kept',
+    uploading: 'Uploading the voice message {p}%',
+    failed: 'Could not make the card. Please try again',
+    made: 'Your card is ready',
+    share: 'Share with mum',
+    copyLink: 'Copy link',
+    shareText: "Happy Mother's Day! I made you a card: ",
+    makeOwn: 'Make my own card',
+    makeAnother: 'Make another',
+    missing: 'This card does not exist, or its author has not shared it',
+    loadFailed: 'Could not load the card',
+    retry: 'Retry',
+    from: 'From {name}',
+    private: 'Only you can see it',
+  },
+}
+type Texts = (typeof TEXTS)['zh-Hans']
+
+const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (w, k: string) => String(vars[k] ?? w))
+const DRAFT = 'motherday.'
+const isDesign = (d: string): d is CardDesign => (CARD_DESIGNS as readonly string[]).includes(d)
+
+/** The length of an audio file, from its metadata; NaN when the browser cannot tell. */
+function audioDuration(file: Blob): Promise<number> {
+  return new Promise((resolve) => {
+    const el = document.createElement('audio')
+    const url = URL.createObjectURL(file)
+    const done = (v: number) => {
+      URL.revokeObjectURL(url)
+      resolve(v)
+    }
+    el.preload = 'metadata'
+    el.onloadedmetadata = () => done(el.duration * 1000)
+    el.onerror = () => done(Number.NaN)
+    el.src = url
+  })
+}
+
+async function shareLink(url: string, t: Texts, lang: 'zh-Hans' | 'en'): Promise<void> {
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title: TEXTS[lang].made, text: t.shareText, url })
+      return
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') return
+    }
+  }
+  await copyText(`${t.shareText}${url}`, { lang, notify: (m) => showToast(m) })
+}
+
+function CardPage({ id, t, lang }: { id: string; t: Texts; lang: 'zh-Hans' | 'en' }) {
+  const [state, retry] = useResource(() => fetchCard(id), id)
+  if (state.kind === 'offline') return <RetryScreen onRetry={retry} />
+  if (state.kind === 'loading') {
+    return (
+      <div className="motherday__view" aria-busy="true">
+        <div className="motherday__skeleton" aria-hidden="true" />
+      </div>
+    )
+  }
+  if (state.kind !== 'ready') {
+    return (
+      <div className="motherday__view">
+        <div className="motherday__notice" role="alert">
+          <p>{state.kind === 'empty' ? t.missing : t.loadFailed}</p>
+          {state.kind === 'failed' ? (
+            <Button variant="secondary" size="s" onClick={retry}>
+              {t.retry}
+            </Button>
+          ) : null}
+        </div>
+        <Button block onClick={() => push('/motherday')}>
+          {t.makeOwn}
+        </Button>
+      </div>
+    )
+  }
+  const card = state.data
+  const url = `${location.origin}/motherday?id=${encodeURIComponent(card.id)}`
+  return (
+    <div className="motherday__view">
+      <CardView design={card.design} to={card.to} message={card.message} from={card.senderName} lang={lang} audio={card.audio ? { src: audioUrl(card.audio.path), label: t.voiceLabel } : null} />
+      {card.mine ? (
+        <div className="motherday__actions">
+          {!card.shareable ? <p className="motherday__hint">{t.private}</p> : null}
+          <Button block onClick={() => void shareLink(url, t, lang)}>
+            {t.share}
+          </Button>
+          <Button variant="secondary" block onClick={() => void copyText(url, { lang, notify: (m) => showToast(m) })}>
+            {t.copyLink}
+          </Button>
+          <Button variant="plain" block onClick={() => push('/motherday')}>
+            {t.makeAnother}
+          </Button>
+        </div>
+      ) : (
+        <div className="motherday__actions">
+          <Button block onClick={() => push('/motherday')}>
+            {t.makeOwn}
+          </Button>
+        </div>
+      )}
+    </div>
+  )
+}
+
+function Editor({ t, lang }: { t: Texts; lang: 'zh-Hans' | 'en' }) {
+  const auth = useAuth()
+  const loggedIn = Boolean(auth.token)
+  const [design, setDesign] = useState<CardDesign>('carnation')
+  const [to, setTo] = useState('')
+  const [message, setMessage] = useState('')
+  const [error, setError] = useState('')
+  const [voiceError, setVoiceError] = useState('')
+  const [progress, setProgress] = useState<number | null>(null)
+  const [busy, setBusy] = useState(false)
+  const recorder = useRecorder(CARD_AUDIO_MAX_SECONDS, keptRecording())
+  const rec = recorder.state
+
+  useEffect(() => {
+    const d = readDraft(`${DRAFT}design`)
+    if (isDesign(d)) setDesign(d)
+    setTo(readDraft(`${DRAFT}to`))
+    setMessage(readDraft(`${DRAFT}message`))
+  }, [])
+
+  const keep = (key: string, set: (v: string) => void) => (value: string) => {
+    set(value)
+    saveDraft(`${DRAFT}${key}`, value)
+  }
+
+  const attach = async (file: File | undefined) => {
+    setVoiceError('')
+    if (!file) return
+    if (!cardAudioType(file.type)) return setVoiceError(t.badType)
+    if (file.size > CARD_AUDIO_MAX_BYTES) return setVoiceError(t.tooBig)
+    const ms = await audioDuration(file)
+    if (ms > (CARD_AUDIO_MAX_SECONDS + 0.5) * 1000) return setVoiceError(t.tooLong)
+    recorder.attach(file, Number.isFinite(ms) && ms > 0 ? ms : 1000)
+  }
+
+  const submit = async () => {
+    setError('')
+    if (!message.trim()) {
+      setError(t.messageRequired)
+      document.getElementById('motherday-message')?.focus()
+      return
+    }
+    if (!loggedIn) {
+      keepRecording(rec.kind === 'recorded' ? { blob: rec.blob, durationMs: rec.durationMs } : null)
+      saveDraft(`${DRAFT}design`, design)
+      setPendingRoute({ name: 'Motherday', query: '' })
+      push('/login?redirect=Motherday')
+      return
+    }
+    setBusy(true)
+    try {
+      let audioId: string | undefined
+      if (rec.kind === 'recorded') {
+        setProgress(0)
+        const up = await uploadRecording(rec.blob, rec.durationMs, (p) => setProgress(p.progress))
+        audioId = up.audioId
+      }
+      const made = await createCard({ design, to: to.trim() || t.toDefault, message: message.trim(), ...(audioId ? { audioId } : {}) })
+      clearDrafts(DRAFT)
+      keepRecording(null)
+      showToast(t.made, { icon: 'success' })
+      replace(`/motherday?id=${encodeURIComponent(made.id)}`)
+    } catch {
+      setError(t.failed)
+    } finally {
+      setBusy(false)
+      setProgress(null)
+    }
+  }
+
+  const from = typeof auth.userInfo?.name === 'string' ? auth.userInfo.name : ''
+  return (
+    <div className="motherday">
+      <p className="motherday__lead">{t.lead}</p>
+      <CardView design={design} to={to || t.toDefault} message={message} from={from} lang={lang} placeholder={t.messagePlaceholder} />
+
+      <fieldset className="motherday__designs">
+        <legend>{t.design}</legend>
+        <div className="motherday__design-list">
+          {CARD_DESIGNS.map((d) => (
+            <label key={d} className={`motherday__design motherday__design--${d}`}>
+              <input type="radio" name="design" value={d} checked={design === d} onChange={() => keep('design', (v) => isDesign(v) && setDesign(v))(d)} />
+              <span>{DESIGN_NAMES[d][lang]}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <TextField label={t.to} value={to} onChange={keep('to', setTo)} placeholder={t.toDefault} maxLength={CARD_TO_MAX} />
+      <div className="motherday__message">
+        <label htmlFor="motherday-message">{t.message}</label>
+        <textarea
+          id="motherday-message"
+          value={message}
+          maxLength={CARD_MESSAGE_MAX}
+          rows={4}
+          placeholder={t.messagePlaceholder}
+          aria-invalid={error === t.messageRequired || undefined}
+          aria-describedby="motherday-count"
+          onChange={(e) => keep('message', setMessage)(e.target.value)}
+        />
+        <span id="motherday-count" className="motherday__count">
+          {message.length}/{CARD_MESSAGE_MAX}
+        </span>
+      </div>
+
+      <section className="motherday__voice" aria-labelledby="motherday-voice">
+        <h2 id="motherday-voice">{t.voice}</h2>
+        {rec.kind === 'recording' ? (
+          <Button variant="danger" block onClick={recorder.stop}>
+            <span className="motherday__dot" aria-hidden="true" />
+            {fill(t.stop, { s: rec.seconds })}
+          </Button>
+        ) : rec.kind === 'recorded' ? (
+          <div className="motherday__recorded">
+            <audio controls src={rec.url} aria-label={t.preview} />
+            <div className="motherday__row">
+              <Button variant="secondary" onClick={() => void recorder.start()} disabled={busy}>
+                {t.rerecord}
+              </Button>
+              <Button variant="plain" onClick={recorder.clear} disabled={busy}>
+                {t.remove}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div className="motherday__row">
+            <Button variant="secondary" onClick={() => void recorder.start()}>
+              {t.record}
+            </Button>
+            <label className="btn btn--plain btn--m motherday__attach">
+              <input type="file" accept="audio/*" onChange={(e) => void attach(e.target.files?.[0])} />
+              <span className="btn__label">{t.attach}</span>
+            </label>
+          </div>
+        )}
+        {rec.kind === 'denied' ? <p className="motherday__error">{t.denied}</p> : null}
+        {rec.kind === 'unsupported' ? <p className="motherday__error">{t.unsupported}</p> : null}
+        {voiceError ? <p className="motherday__error" role="alert">{voiceError}</p> : null}
+      </section>
+
+      {progress !== null ? (
+        <div className="motherday__progress">
+          <progress max={100} value={progress} aria-label={fill(t.uploading, { p: progress })} />
+          <span>{fill(t.uploading, { p: progress })}</span>
+        </div>
+      ) : null}
+      {error ? (
+        <p className="motherday__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {!loggedIn ? <p className="motherday__hint">{t.loginNote}</p> : null}
+      <Button block busy={busy} disabled={rec.kind === 'recording'} onClick={() => void submit()}>
+        {loggedIn ? t.send : t.loginFirst}
+      </Button>
+    </div>
+  )
+}
+
+export default function Motherday({ page, query }: PageProps) {
+  const lang = useLang()
+  const t = TEXTS[lang]
+  return <PageScaffold page={page}>{query.id ? <CardPage key={query.id} id={query.id} t={t} lang={lang} /> : <Editor t={t} lang={lang} />}</PageScaffold>
 }

@@ -64,14 +64,14 @@ describe('guard (SPEC §2)', () => {
 })
 
 describe('page table', () => {
-  it('has the 18 pages of SPEC §2 with unique names and paths', () => {
-    expect(PAGES).toHaveLength(18)
-    expect(new Set(PAGES.map((p) => p.name)).size).toBe(18)
-    expect(new Set(PAGES.map((p) => p.path)).size).toBe(18)
+  it('has the 18 pages of SPEC §2 plus Settings, with unique names and paths', () => {
+    expect(PAGES).toHaveLength(19)
+    expect(new Set(PAGES.map((p) => p.name)).size).toBe(19)
+    expect(new Set(PAGES.map((p) => p.path)).size).toBe(19)
   })
 
-  it('marks exactly Create, ReportHistory, Invite and Home as login-only', () => {
-    expect(PAGES.filter((p) => p.access === 'login').map((p) => p.name).sort()).toEqual(['Create', 'Home', 'Invite', 'ReportHistory'])
+  it('marks exactly Create, ReportHistory, Invite, Settings and Home as login-only', () => {
+    expect(PAGES.filter((p) => p.access === 'login').map((p) => p.name).sort()).toEqual(['Create', 'Home', 'Invite', 'ReportHistory', 'Settings'])
   })
 
   it('prefers portrait except Login (auto) and Home (landscape)', () => {

@@ -1,0 +1,189 @@
+/**
+ * Settings (login): language, cache size and clearing the cache, changing the password, and deleting
+ * the account (/logout/cancel) after a confirmation that names what goes.
+ */
+import { useEffect, useState } from 'react'
+import type { PageProps } from '../../app/routes'
+import { applyLang } from '../../app/boot'
+import { push } from '../../app/navigation'
+import { formatBytes } from '../../lib/device/device'
+import { call } from '../../lib/http'
+import { write, type StorageValue } from '../../lib/storage'
+import { setCacheSize, useApp, useLang } from '../../state/app'
+import { clearSession, useAuth } from '../../state/auth'
+import { Button } from '../../ui/Button/Button'
+import { showModal } from '../../ui/Modal/modal'
+import { showToast } from '../../ui/Overlay/overlay'
+import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
+import { cacheSize, clearCache } from './cache'
+import './Settings.css'
+
+type Lang = StorageValue<'lang'>
+
+const TEXTS = {
+  'zh-Hans': {
+    language: '语言',
+    storage: '存储',
+    cache: '缓存大小',
+    measuring: '计算中…',
+    none: '0 B',
+    clear: '清除缓存',
+    clearConfirm: '将清除已缓存的内容、图片和草稿，登录状态会保留。确定清除吗？',
+    cleared: '缓存已清除',
+    account: '账号与安全',
+    password: '修改密码',
+    passwordHint: '修改后其他设备需要重新登录',
+    delete: '注销账号',
+    deleteHint: '删除后无法恢复',
+    deleteTitle: '注销账号',
+    deleteConfirm: '将永久删除：个人资料（{name}、年级、班级）、机构成员身份、你的邀请码、第三方登录绑定、手机号 {phone} 与密码；你的母亲节贺卡将不再对任何人显示。所有设备都会退出登录，手机号可以重新注册。此操作无法撤销。',
+    deleteAction: '确认注销',
+    deleted: '账号已注销',
+    deleteFailed: '注销失败，请稍后重试',
+    version: '版本 {v}',
+  },
+  en: {
+    language: 'Language',
+    storage: 'Storage',
+    cache: 'Cache size',
+    measuring: 'Measuring…',
+    none: '0 B',
+    clear: 'Clear cache',
+    clearConfirm: 'Cached content, images and drafts will be removed; you stay logged in. Clear now?',
+    cleared: 'Cache cleared',
+    account: 'Account and security',
+    password: 'Change password',
+    passwordHint: 'Other devices will need to log in again',
+    delete: 'Delete account',
+    deleteHint: 'This cannot be undone',
+    deleteTitle: 'Delete account',
+    deleteConfirm: 'This permanently removes your profile ({name}, grade, class), your organisation memberships, your invitation code, single sign-on links, your phone {phone} and password; your Mother’s Day cards will no longer be shown to anyone. Every device is logged out, and the phone can register again. This cannot be undone.',
+    deleteAction: 'Delete',
+    deleted: 'Your account has been deleted',
+    deleteFailed: 'Could not delete the account. Please try again later',
+    version: 'Version {v}',
+  },
+}
+
+const LANGS: { value: Lang; label: string }[] = [
+  { value: 'zh-Hans', label: '简体中文' },
+  { value: 'en', label: 'English' },
+]
+
+const fill = (text: string, vars: Record<string, string>) => text.replace(/\{(\w+)\}/g, (w, k: string) => vars[k] ?? w)
+const maskPhone = (phone: string) => phone.replace(/^\+86/, '').replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2')
+
+export function chooseLang(lang: Lang): void {
+  applyLang(lang)
+  try {
+    write('lang', lang)
+  } catch {
+    // The choice holds for this visit even when it cannot be remembered.
+  }
+}
+
+export default function Settings({ page }: PageProps) {
+  const lang = useLang()
+  const t = TEXTS[lang]
+  const app = useApp()
+  const auth = useAuth()
+  const [measured, setMeasured] = useState(false)
+  const [clearing, setClearing] = useState(false)
+  const [deleting, setDeleting] = useState(false)
+
+  const measure = async () => {
+    setCacheSize(await cacheSize())
+    setMeasured(true)
+  }
+  useEffect(() => {
+    void measure()
+  }, [])
+
+  const clear = async () => {
+    const answer = await showModal({ content: t.clearConfirm, confirmText: t.clear })
+    if (!answer.confirm) return
+    setClearing(true)
+    try {
+      await clearCache()
+      await measure()
+      showToast(t.cleared, { icon: 'success' })
+    } finally {
+      setClearing(false)
+    }
+  }
+
+  const remove = async () => {
+    const user = auth.userInfo
+    const name = typeof user?.name === 'string' ? user.name : ''
+    const phone = typeof user?.phone === 'string' ? maskPhone(user.phone) : ''
+    const answer = await showModal({ title: t.deleteTitle, content: fill(t.deleteConfirm, { name, phone }), confirmText: t.deleteAction })
+    if (!answer.confirm) return
+    setDeleting(true)
+    try {
+      await call('logoutCancel', {})
+    } catch {
+      setDeleting(false)
+      showToast(t.deleteFailed)
+      return
+    }
+    // The server has ended every session: forget this one without another call, then go to Login.
+    clearSession()
+    const flows = await import('../../lib/auth/flows')
+    await flows.logout()
+    showToast(t.deleted, { icon: 'success' })
+  }
+
+  return (
+    <PageScaffold page={page}>
+      <div className="settings">
+        <section className="settings__group" aria-labelledby="settings-lang">
+          <h2 id="settings-lang" className="settings__title">
+            {t.language}
+          </h2>
+          <div className="settings__langs" role="radiogroup" aria-labelledby="settings-lang">
+            {LANGS.map((l) => (
+              <label key={l.value} className="settings__lang" lang={l.value}>
+                <input type="radio" name="lang" value={l.value} checked={lang === l.value} onChange={() => chooseLang(l.value)} />
+                <span>{l.label}</span>
+              </label>
+            ))}
+          </div>
+        </section>
+
+        <section className="settings__group" aria-labelledby="settings-storage">
+          <h2 id="settings-storage" className="settings__title">
+            {t.storage}
+          </h2>
+          <div className="settings__row">
+            <span>{t.cache}</span>
+            <span className="settings__value" data-testid="cache-size" aria-live="polite">
+              {measured ? formatBytes(app.cacheSize) || t.none : t.measuring}
+            </span>
+          </div>
+          <Button variant="secondary" block busy={clearing} onClick={() => void clear()}>
+            {t.clear}
+          </Button>
+        </section>
+
+        <section className="settings__group" aria-labelledby="settings-account">
+          <h2 id="settings-account" className="settings__title">
+            {t.account}
+          </h2>
+          <button type="button" className="settings__link" onClick={() => push('/password')}>
+            <span>
+              {t.password}
+              <small>{t.passwordHint}</small>
+            </span>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
+          <Button variant="danger" block busy={deleting} onClick={() => void remove()}>
+            {t.delete}
+          </Button>
+          <p className="settings__hint">{t.deleteHint}</p>
+        </section>
+      </div>
+    </PageScaffold>
+  )
+}
