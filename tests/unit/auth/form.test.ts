@@ -47,3 +47,19 @@ describe('form checks before sending', () => {
     expect(fill(formTexts('en').resend, { n: 42 })).toBe('Resend in 42 s')
   })
 })
+
+describe('server refusals in words', async () => {
+  const { errorText, retryAfterOf } = await import('../../../src/lib/auth/texts')
+  const { errors } = await import('../../../src/lib/http/errors')
+  it('a rate limit names the server’s retry time', () => {
+    const e = errors.status(429, 100003, { retryAfter: 42 })
+    expect(retryAfterOf(e)).toBe(42)
+    expect(errorText('zh-Hans', e)).toBe('操作太频繁，请 42 秒后再试')
+    expect(errorText('en', e)).toBe('Too many tries. Please try again in 42 s')
+  })
+  it('business codes and network failures read as words', () => {
+    expect(errorText('zh-Hans', errors.business(200002, 'password invalid', 200))).toBe('手机号或密码不正确')
+    expect(errorText('en', errors.network())).toBe('Network problem. Check your connection and try again')
+    expect(errorText('en', errors.business(999999, 'odd', 200))).toBe('odd')
+  })
+})

@@ -1,0 +1,59 @@
+/** Launch (SPEC §4, §9): the SMS countdown resets, the launched flag waits 50 ms, a cached session is resumed. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { boot, LAUNCHED_DELAY_MS } from '../../../src/app/boot'
+import { onLoggedIn } from '../../../src/lib/auth/events'
+import { configureHttp } from '../../../src/lib/http'
+import { resetHttpConfig } from '../../../src/lib/http/config'
+import { read, write } from '../../../src/lib/storage'
+import { appState, reset as resetApp } from '../../../src/state/app'
+import { authState, reset as resetAuth } from '../../../src/state/auth'
+import { fakeFetch, ok } from '../http/fakes'
+
+beforeEach(() => {
+  localStorage.clear()
+  resetAuth()
+  resetApp()
+  resetHttpConfig()
+  configureHttp({
+    baseUrl: '/api',
+    session: {
+      get: () => ({ token: authState.token, refreshToken: authState.refreshToken, tempToken: authState.tempToken }),
+      persisted: () => ({ token: read('token') ?? '', refreshToken: read('refreshToken') ?? '' }),
+      setTokens: () => {},
+    },
+  })
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+describe('boot', () => {
+  it('resets the SMS countdown and sets launched at 50 ms, not 49', async () => {
+    vi.useFakeTimers()
+    write('smsCountdown', Date.now() + 60_000)
+    const { calls } = fakeFetch(() => ok(null))
+    boot()
+    expect(read('smsCountdown')).toBe(0)
+    expect(read('deviceCode')).toMatch(/^[0-9a-f-]{36}$/)
+    await vi.advanceTimersByTimeAsync(LAUNCHED_DELAY_MS - 1)
+    expect(appState.launched).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(appState.launched).toBe(true)
+    // No cached token: nothing is asked of the server.
+    expect(calls).toHaveLength(0)
+  })
+
+  it('with a cached token reloads the profile and emits the logged-in event', async () => {
+    write('token', 'T')
+    write('refreshToken', 'R')
+    const profile = { id: 'u1', studentId: 's1', name: 'Li', org: null, orgList: [], roleList: [], orgRoleList: [], permList: [] }
+    const { calls } = fakeFetch(() => ok(profile))
+    const heard = new Promise<void>((resolve) => onLoggedIn(resolve))
+    boot()
+    expect(appState.loggedIn).toBe(true)
+    await heard
+    expect(new URL(calls[0]?.url ?? '', 'http://x').pathname).toBe('/api/auth/student')
+    expect(authState.userInfo?.id).toBe('u1')
+  })
+})
