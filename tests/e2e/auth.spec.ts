@@ -289,3 +289,39 @@ test('a second terminal kicks the first: the notice, Login within 3 s, and the t
   await a.context.close()
   await b.context.close()
 })
+
+test('a revoked cached session leads to Login at the next launch, with no error flash', async ({ page, context, request }) => {
+  await openLogin(page)
+  await fillPasswordLogin(page, DEMO.phone, DEMO.password)
+  await expect(page).toHaveURL(/\/home$/)
+  const deviceType = await page.evaluate(() => (/Mobile|Android|iPhone/.test(navigator.userAgent) ? 'mobile' : 'browser'))
+  await page.close()
+  // Another terminal signs in to the same slot while this one is closed: the cached session is revoked.
+  const res = await request.post('/api/login', { data: { username: DEMO.phone, password: DEMO.password, ...DEVICE, deviceType, deviceCode: 'another-terminal' } })
+  expect(((await res.json()) as { code: number }).code).toBe(0)
+
+  const next = await context.newPage()
+  const toasts: string[] = []
+  await next.exposeFunction('__toast', (text: string) => toasts.push(text))
+  await next.addInitScript(() => {
+    new MutationObserver(() => {
+      const el = document.querySelector('[role="status"], [role="alert"]')
+      const text = el?.textContent?.trim()
+      if (text) (window as unknown as { __toast: (t: string) => void }).__toast(text)
+    }).observe(document, { subtree: true, childList: true, characterData: true })
+  })
+  await next.goto('/home')
+  await expect(next).toHaveURL(/\/login/)
+  await next.locator('form[data-ready]').waitFor()
+  await expect(next.getByText('您的登录已过期，请重新登录！')).toHaveCount(0)
+  expect(toasts.filter((t) => t.includes('过期') || t.includes('登录状态'))).toEqual([])
+  expect(await storedKeys(next)).not.toContain('token')
+})
+
+test('Login reads well in English', async ({ page }) => {
+  await openLogin(page, '/login?lang=en')
+  await expect(page.getByRole('tab', { name: 'Password' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible()
+  await expect(page.getByLabel('Phone number')).toBeVisible()
+  await screenshot(page, 'auth-login-en-375x812')
+})
