@@ -186,6 +186,36 @@ describe('binding phone', () => {
   })
 })
 
+describe('LOGINED, Improve and the org switch', () => {
+  it('LOGINED reloads the profile of the session that exists', async () => {
+    setSessionTokens('T', 'R')
+    const { calls } = server({})
+    await flows.loginLogined()
+    expect(calls[0]?.headers.authorization).toBe('Bearer T')
+    expect(authState.userInfo?.id).toBe('u1')
+    expect(flows.nextPage()).toBe('Home')
+  })
+
+  it('Improve carries the temporary token and stores the final pair it answers with', async () => {
+    setTempToken('TEMP')
+    const { calls } = server({ '/auth/student/improve': ok({ token: 'T2', refreshToken: 'R2' }) })
+    await flows.improve({ name: 'Li', grade: '七年级', className: '3班', orgCode: 'DEMO' })
+    expect(calls[0]?.headers.authorization).toBe('Bearer TEMP')
+    expect(bodyOf(calls, '/auth/student/improve')).toEqual({ name: 'Li', grade: '七年级', className: '3班', orgCode: 'DEMO' })
+    expect(session()).toEqual({ token: 'T2', refreshToken: 'R2', tempToken: '' })
+    expect(authState.userInfo?.id).toBe('u1')
+  })
+
+  it('switching the org sends its id as Org-ID from then on', async () => {
+    const { calls } = server({ '/login': ok({ token: 'T', refreshToken: 'R' }) })
+    await flows.loginPassword('13800138000', 'Passw0rd!')
+    expect(calls.at(-1)?.headers['org-id']).toBeUndefined()
+    await flows.switchOrg('o2')
+    expect(read('org')?.id).toBe('o2')
+    expect(calls.at(-1)?.headers['org-id']).toBe('o2')
+  })
+})
+
 describe('forgot password and SMS codes', () => {
   it('forget sends +86 with the code and the new password', async () => {
     const { calls } = server({ '/auth/user/forget': ok(null) })
