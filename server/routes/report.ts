@@ -1,0 +1,89 @@
+/**
+ * The year in review: create (or refresh) my report, list mine, read and change my own, and read a
+ * shared one by id. Owner calls live under /reports and the public read under /report, so the service
+ * worker's cache of public data never holds an owner's view. Anything not mine and not shared answers
+ * 100001, whether it exists or not.
+ */
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsync } from 'fastify'
+import { CODE } from '../../src/contract'
+import { normalizeInviteCode } from '../../src/contract/invite'
+import { computeReport, MY_REPORTS_PATH, PUBLIC_REPORT_PATH, REPORT_YEARS, SLIDE_KINDS, type OwnerReport, type PublicReport, type ReportSummary, type SlideKind } from '../../src/contract/report'
+import { ApiError } from '../errors'
+import { ownerView, publicView, reportsDb, saveReport, sharedReport, summaryOf, yearInputs, type ReportTable } from '../services/report'
+
+const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' })
+const IdParams = Type.Object({ id: Id })
+const CreateBody = Type.Object(
+  {
+    year: Type.Union(REPORT_YEARS.map((y) => Type.Literal(y))),
+    invite: Type.Optional(Type.String({ maxLength: 32 })),
+  },
+  { additionalProperties: false },
+)
+const UpdateBody = Type.Object(
+  {
+    shareable: Type.Optional(Type.Boolean()),
+    hidden: Type.Optional(Type.Array(Type.Union(SLIDE_KINDS.map((k) => Type.Literal(k))), { maxItems: SLIDE_KINDS.length * 2 })),
+  },
+  { additionalProperties: false },
+)
+
+const routes: FastifyPluginAsync = async (app) => {
+  const db = reportsDb(app.db)
+  const clock = app.config.clock
+
+  /** My report by id; someone else's answers as if it did not exist. */
+  const mine = async (id: string, userId: string): Promise<ReportTable> => {
+    const row = await db.selectFrom('reports').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
+    if (!row) throw new ApiError(CODE.DATA_EMPTY)
+    return row
+  }
+
+  app.post<{ Body: { year: number; invite?: string } }>(MY_REPORTS_PATH, { preHandler: app.requireAuth(), schema: { body: CreateBody } }, async (req): Promise<OwnerReport> => {
+    const userId = req.auth!.sub
+    const student = await db.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst()
+    if (!student) throw new ApiError(CODE.USER_NOT_FOUND)
+    const { year } = req.body
+    const { reading, works } = await yearInputs(db, student.id, year)
+    // An invitation code is kept only when it is a real one of someone else.
+    const code = req.body.invite ? normalizeInviteCode(req.body.invite) : ''
+    const invite = code ? await db.selectFrom('invite_codes').select('code').where('code', '=', code).where('owner_user_id', '!=', userId).executeTakeFirst() : undefined
+    const row = await saveReport(db, { userId, year, figures: computeReport(year, reading, works), inviteCode: invite?.code ?? null, now: clock() })
+    return ownerView(db, row)
+  })
+
+  app.get(MY_REPORTS_PATH, { preHandler: app.requireAuth() }, async (req): Promise<ReportSummary[]> => {
+    const rows = await db.selectFrom('reports').selectAll().where('user_id', '=', req.auth!.sub).orderBy('year', 'desc').orderBy('updated_at', 'desc').execute()
+    return rows.map(summaryOf)
+  })
+
+  app.get<{ Params: { id: string } }>(`${MY_REPORTS_PATH}/:id`, { preHandler: app.requireAuth(), schema: { params: IdParams } }, async (req): Promise<OwnerReport> =>
+    ownerView(db, await mine(req.params.id, req.auth!.sub)),
+  )
+
+  app.put<{ Params: { id: string }; Body: { shareable?: boolean; hidden?: SlideKind[] } }>(
+    `${MY_REPORTS_PATH}/:id`,
+    { preHandler: app.requireAuth(), schema: { params: IdParams, body: UpdateBody } },
+    async (req): Promise<OwnerReport> => {
+      const row = await mine(req.params.id, req.auth!.sub)
+      const { shareable, hidden } = req.body
+      // updated_at is when the figures were made; settings do not move it.
+      const changes = {
+        ...(shareable === undefined ? {} : { shareable: shareable ? 1 : 0 }),
+        ...(hidden === undefined ? {} : { hidden: JSON.stringify(SLIDE_KINDS.filter((k) => hidden.includes(k))) }),
+      }
+      if (Object.keys(changes).length === 0) return ownerView(db, row)
+      await db.updateTable('reports').set(changes).where('id', '=', row.id).execute()
+      return ownerView(db, await mine(row.id, req.auth!.sub))
+    },
+  )
+
+  app.get<{ Params: { id: string } }>(`${PUBLIC_REPORT_PATH}/:id`, { schema: { params: IdParams } }, async (req): Promise<PublicReport> => {
+    const row = await sharedReport(db, req.params.id)
+    if (!row) throw new ApiError(CODE.DATA_EMPTY)
+    return publicView(db, row)
+  })
+}
+
+export default routes
