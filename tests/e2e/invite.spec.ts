@@ -1,0 +1,91 @@
+/**
+ * Invite as people use it: the demo student's code and QR, a new SMS user who registers with that code,
+ * and the inviter's list that then names them.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { screenshot } from '../support/screenshot'
+
+const DEMO = { phone: '13800138000', password: 'Passw0rd!' }
+test.use({ viewport: { width: 375, height: 812 } })
+
+async function smsCode(request: APIRequestContext, phone: string): Promise<string> {
+  let code = ''
+  await expect
+    .poll(async () => {
+      const body = (await (await request.get(`/api/dev/sms/outbox?phone=${phone}`)).json()) as { data?: { code?: string } | null }
+      code = body.data?.code ?? ''
+      return code
+    })
+    .toMatch(/^\d{6}$/)
+  return code
+}
+
+async function passwordLogin(page: Page, path: string): Promise<void> {
+  await page.goto(path)
+  await page.locator('form[data-ready]').waitFor()
+  await page.getByLabel('手机号').fill(DEMO.phone)
+  await page.getByLabel('密码', { exact: true }).fill(DEMO.password)
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+}
+
+test('a new SMS user who registers with the demo invitation code appears in the inviter’s list', async ({ browser, request }) => {
+  const inviter = await browser.newContext({ viewport: { width: 375, height: 812 }, baseURL: test.info().project.use.baseURL })
+  const a = await inviter.newPage()
+  await passwordLogin(a, '/invite')
+  await expect(a).toHaveURL(/\/invite$/)
+  await expect(a.getByTestId('invite-code')).toHaveText('DEMO2023')
+  await expect(a.getByRole('img', { name: /邀请二维码/ })).toBeVisible()
+  await expect(a.getByText('http://127.0.0.1:18080/login?invite=DEMO2023')).toBeVisible()
+  // No Web Share on this Chromium: sharing copies the text with SPEC §8's message.
+  await a.getByRole('button', { name: '分享邀请' }).click()
+  await expect(a.getByText(/内容已复制|复制失败，请手动复制/)).toBeVisible()
+  await screenshot(a, 'invite-375x812')
+
+  // The friend opens the link and registers by SMS.
+  const page = await browser.newPage({ viewport: { width: 375, height: 812 }, baseURL: test.info().project.use.baseURL })
+  const phone = '13600136001'
+  await page.goto('/login?invite=DEMO2023')
+  await page.locator('form[data-ready]').waitFor()
+  await page.getByRole('tab', { name: '验证码登录' }).click()
+  await page.getByLabel('手机号').fill(phone)
+  await page.getByRole('button', { name: '获取验证码' }).click()
+  await page.getByLabel('验证码', { exact: true }).fill(await smsCode(request, phone))
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page).toHaveURL(/\/password$/)
+  await page.getByRole('button', { name: '稍后设置' }).click()
+  await expect(page).toHaveURL(/\/improve/)
+  await page.getByLabel('姓名').fill('李小红')
+  await page.getByRole('button', { name: /年级/ }).click()
+  await page.getByRole('dialog').getByRole('option', { name: '七年级', exact: true }).click()
+  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
+  await page.getByRole('button', { name: /班级/ }).click()
+  await page.getByRole('dialog').getByRole('option', { name: '2班', exact: true }).click()
+  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
+  await page.getByLabel('机构代码').fill('demo')
+  const invite = page.getByLabel('邀请码（选填）')
+  if (!(await invite.inputValue())) await invite.fill('demo2023')
+  await page.getByRole('button', { name: '完成' }).click()
+  await expect(page).toHaveURL(/\/home$/)
+  await page.close()
+
+  await a.reload()
+  const list = a.getByTestId('invite-joined')
+  await expect(list.getByText('李小红')).toBeVisible()
+  await expect(a.getByText('已邀请 1 人')).toBeVisible()
+  await screenshot(a, 'invite-joined-375x812')
+  await inviter.close()
+})
+
+test('the invite page asks for login and comes back after it', async ({ page }) => {
+  await page.goto('/invite')
+  await expect(page).toHaveURL(/\/login\?redirect=Invite/)
+  await page.locator('form[data-ready]').waitFor()
+  await page.getByLabel('手机号').fill(DEMO.phone)
+  await page.getByLabel('密码', { exact: true }).fill(DEMO.password)
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page).toHaveURL(/\/invite$/)
+  await expect(page.getByTestId('invite-code')).toHaveText('DEMO2023')
+})

@@ -1,0 +1,84 @@
+/**
+ * Mother's Day as people use it: a logged-out visitor writes a card and records a voice message
+ * (Chromium's fake microphone), is asked to log in and keeps the draft, makes the card, and a logged-out
+ * visitor then reads it and plays the recording.
+ */
+import { chromium, expect, test, type Browser } from '@playwright/test'
+import { screenshot } from '../support/screenshot'
+
+const DEMO = { phone: '13800138000', password: 'Passw0rd!' }
+const VIEW = { width: 375, height: 812 }
+let browser: Browser
+
+test.beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
+  })
+})
+test.afterAll(async () => {
+  await browser?.close()
+})
+
+test('a card with a recorded message, made through login, is readable and playable logged out', async () => {
+  const baseURL = test.info().project.use.baseURL
+  const maker = await browser.newContext({ viewport: VIEW, baseURL, permissions: ['microphone'] })
+  const page = await maker.newPage()
+  await page.goto('/motherday')
+  const message = '妈妈，谢谢您每天早上为我做早饭。'
+  await page.getByLabel('祝福语').fill(message)
+  await page.getByLabel('花园').check()
+  await page.getByRole('button', { name: '开始录音' }).click()
+  // The recorder counts seconds; stop after two.
+  await expect(page.getByRole('button', { name: /停止录音 2 秒/ })).toBeVisible({ timeout: 10_000 })
+  await page.getByRole('button', { name: /停止录音/ }).click()
+  await expect(page.getByRole('button', { name: '重新录制' })).toBeVisible()
+  await screenshot(page, 'motherday-editor-375x812')
+
+  // Making it asks for login; the draft and the recording wait.
+  await page.getByRole('button', { name: '登录后生成贺卡' }).click()
+  await expect(page).toHaveURL(/\/login\?redirect=Motherday/)
+  await page.locator('form[data-ready]').waitFor()
+  await page.getByLabel('手机号').fill(DEMO.phone)
+  await page.getByLabel('密码', { exact: true }).fill(DEMO.password)
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page).toHaveURL(/\/motherday$/)
+  await expect(page.getByLabel('祝福语')).toHaveValue(message)
+  await expect(page.getByLabel('花园')).toBeChecked()
+  await expect(page.getByRole('button', { name: '重新录制' })).toBeVisible()
+
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/cards/audio') && r.request().method() === 'POST')
+  await page.getByRole('button', { name: '生成贺卡' }).click()
+  expect(((await (await uploaded).json()) as { code: number }).code).toBe(0)
+  await expect(page).toHaveURL(/\/motherday\?id=[0-9a-f-]{36}$/)
+  const url = page.url()
+  await expect(page.getByRole('button', { name: '分享给妈妈' })).toBeVisible()
+
+  // Anyone, logged out, reads it and plays the recording.
+  const visitor = await browser.newContext({ viewport: VIEW, baseURL })
+  const v = await visitor.newPage()
+  await v.goto(url)
+  await expect(v.getByText(message)).toBeVisible()
+  await expect(v.getByText('爱你的 Demo Student')).toBeVisible()
+  await expect(v.getByRole('button', { name: '我也要做一张' })).toBeVisible()
+  const audio = v.locator('.mcard__audio audio')
+  await expect(audio).toHaveAttribute('src', /\/api\/cards\/audio\//)
+  const played = await audio.evaluate(async (el: HTMLAudioElement) => {
+    await el.play()
+    await new Promise<void>((resolve) => {
+      const check = () => (el.currentTime > 0.2 ? resolve() : requestAnimationFrame(check))
+      check()
+    })
+    el.pause()
+    return el.currentTime
+  })
+  expect(played).toBeGreaterThan(0.2)
+  await screenshot(v, 'motherday-card-375x812')
+
+  // A card id that does not exist says so.
+  await v.goto('/motherday?id=no-such-card')
+  await expect(v.getByText('这张贺卡不存在，或作者没有公开')).toBeVisible()
+  await visitor.close()
+  await maker.close()
+})
