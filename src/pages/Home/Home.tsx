@@ -140,16 +140,16 @@ export default function Home({ page }: PageProps) {
   ] as const
 
   return (
-    <PageScaffold page={page} bare>
+    <PageScaffold page={page}>
       <div className="home">
         <header className="home__head">
           <div className="home__avatar" aria-hidden="true">
             {name.slice(0, 1)}
           </div>
           <div className="home__hello">
-            <h1 className="home__greeting">
+            <h2 className="home__greeting">
               {t[greetingKey(new Date().getHours())]}，{name}
-            </h1>
+            </h2>
             {klass.trim() !== '·' ? <p className="home__class">{klass}</p> : null}
           </div>
           <div className="home__org">
