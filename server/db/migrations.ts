@@ -1,6 +1,8 @@
 /** Versioned migrations for Kysely's Migrator. Portable types only, so SQLite and PostgreSQL share them. */
 import type { Kysely, Migration, MigrationProvider } from 'kysely'
 import { cards } from './migrations/cards'
+import { content } from './migrations/content'
+import { reports } from './migrations/reports'
 
 // Migrations see the database as it was when they were written, not as it is now.
 type AnyDb = Kysely<unknown>
@@ -149,6 +151,6 @@ const oidcPayloads: Migration = {
   },
 }
 
-export const MIGRATIONS: Record<string, Migration> = { '0001_init': init, '0002_oidc_payloads': oidcPayloads, '0005_cards': cards }
+export const MIGRATIONS: Record<string, Migration> = { '0001_init': init, '0002_oidc_payloads': oidcPayloads, '0003_content': content, '0005_cards': cards, '0006_reports': reports }
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

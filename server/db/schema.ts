@@ -126,6 +126,113 @@ export interface OidcPayloadTable {
   consumed_at: number | null
 }
 
+/** Where a media file's bytes live: `asset` = shipped with the server (server/assets/<key>), `file` = DATA_DIR/media/<key>. */
+export type MediaStorage = 'asset' | 'file'
+
+/** An uploaded or shipped file (cover, image, audio, attachment), served by id with ranges. */
+export interface MediaTable {
+  id: string
+  owner_user_id: string | null
+  mime: string
+  size: number
+  width: number | null
+  height: number | null
+  /** Audio length. */
+  duration_ms: number | null
+  storage: MediaStorage
+  key: string
+  created_at: number
+}
+
+/** A book of the shared catalogue. */
+export interface BookTable {
+  id: string
+  title: string
+  author: string
+  /** Category label as shown to readers (e.g. 儿童文学, 科普). */
+  category: string
+  cover_media_id: string | null
+  total_pages: number | null
+  created_at: number
+}
+
+/**
+ * One reading session of a student. `read_at` is when it started (epoch ms, UTC) and `tz_offset_min`
+ * the reader's UTC offset then (480 in China), so the local day and time of day are
+ * `read_at + tz_offset_min * 60000` read as UTC — streaks and "favourite time of day" come from that.
+ */
+export interface ReadingRecordTable {
+  id: string
+  student_id: string
+  book_id: string
+  read_at: number
+  tz_offset_min: number
+  minutes: number
+  pages: number
+  notes: string | null
+  shareable: number
+  deleted_at: number | null
+  created_at: number
+  updated_at: number
+}
+
+/** A student's work (opus): text with optional cover, images and a recording. */
+export interface WorkTable {
+  id: string
+  student_id: string
+  /** The organisation it was made in; null when made outside one. */
+  org_id: string | null
+  title: string
+  body: string
+  cover_media_id: string | null
+  /** JSON string[] of media ids, in order. */
+  images: string
+  audio_media_id: string | null
+  shareable: number
+  deleted_at: number | null
+  created_at: number
+  updated_at: number
+}
+
+/** An attachment of a task, as stored in `tasks.attachments` (JSON array). */
+export interface TaskAttachmentRow {
+  mediaId: string
+  name: string
+}
+
+/** A task a teacher published to a class (the teacher console writes these; teachers may have no account here). */
+export interface TaskTable {
+  id: string
+  org_id: string
+  publisher_user_id: string | null
+  publisher_name: string
+  class_name: string
+  title: string
+  brief: string
+  due_at: number | null
+  /** JSON TaskAttachmentRow[] */
+  attachments: string
+  shareable: number
+  deleted_at: number | null
+  created_at: number
+  updated_at: number
+}
+
+/** A student's recording. */
+export interface SoundTable {
+  id: string
+  student_id: string
+  title: string
+  description: string | null
+  audio_media_id: string
+  cover_media_id: string | null
+  duration_ms: number
+  shareable: number
+  deleted_at: number | null
+  created_at: number
+  updated_at: number
+}
+
 export interface Database {
   orgs: OrgTable
   users: UserTable
@@ -140,4 +247,10 @@ export interface Database {
   invitations: InvitationTable
   signed_nonces: SignedNonceTable
   oidc_payloads: OidcPayloadTable
+  media: MediaTable
+  books: BookTable
+  reading_records: ReadingRecordTable
+  works: WorkTable
+  tasks: TaskTable
+  sounds: SoundTable
 }

@@ -2,6 +2,8 @@
 import fp from 'fastify-plugin'
 import { migrate, openDb, type Db } from '../db/connect'
 import { seedDemo } from '../db/seed'
+import { seedDemoContent } from '../db/seedContent'
+import { assetSize } from '../services/media'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +21,8 @@ export default fp(
     })
     await migrate(db, kind)
     const seeded = o.seedDemo ? await seedDemo(db, o.clock()) : false
+    // Content is seeded apart from the accounts so that an older database gains it too.
+    if (o.seedDemo) await seedDemoContent(db, o.clock(), assetSize)
     app.decorate('db', db)
     app.decorate('dbInfo', { kind, where, seeded })
   },
