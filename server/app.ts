@@ -23,6 +23,7 @@ import inviteRoutes from './routes/invite'
 import devRoutes from './routes/dev'
 import healthRoutes from './routes/health'
 import downloadRoutes from './routes/download'
+import reportRoutes from './routes/report'
 import wechatRoutes from './routes/wechat'
 import { FailureWindow } from './services/failures'
 import { OAuthLogin } from './services/oauth'
@@ -142,6 +143,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       await api.register(downloadRoutes)
       await api.register(inviteRoutes)
       await api.register(cardsRoutes)
+      await api.register(reportRoutes)
     },
     { prefix: '/api' },
   )
