@@ -1,7 +1,126 @@
-/** ReportHistory: the full page arrives with its feature issue; for now it renders its title in the app frame. */
+/** ReportHistory (login): my reports, with when each was made and refreshed and whether others can see it. */
 import type { PageProps } from '../../app/routes'
-import { ComingSoon } from '../../ui/ComingSoon/ComingSoon'
+import { push } from '../../app/navigation'
+import type { Envelope } from '../../contract'
+import { MY_REPORTS_PATH, reportPagePath, type ReportSummary } from '../../contract/report'
+import { useResource } from '../../hooks/useResource'
+import { request } from '../../lib/http'
+import { useLang } from '../../state/app'
+import { Button } from '../../ui/Button/Button'
+import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
+import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
+import './ReportHistory.css'
+
+const TEXTS = {
+  'zh-Hans': {
+    name: '{year} 阅读年度报告',
+    made: '生成于 {date}',
+    refreshed: '更新于 {date}',
+    shared: '已公开',
+    private: '仅自己可见',
+    hidden: '{n} 页对别人隐藏',
+    pages: '共 {n} 页',
+    open: '查看',
+    emptyTitle: '还没有年度报告',
+    empty: '用你 2023 年的阅读记录，生成第一份属于你的报告。',
+    create: '生成 2023 年度报告',
+    refresh: '用最新记录更新 2023 报告',
+    failed: '列表加载失败',
+    retry: '重试',
+  },
+  en: {
+    name: 'Year in review {year}',
+    made: 'Made {date}',
+    refreshed: 'Updated {date}',
+    shared: 'Shared',
+    private: 'Only you',
+    hidden: '{n} hidden from others',
+    pages: '{n} slides',
+    open: 'Open',
+    emptyTitle: 'No reports yet',
+    empty: 'Turn your 2023 reading into your first report.',
+    create: 'Create my 2023 report',
+    refresh: 'Refresh my 2023 report',
+    failed: 'Could not load your reports',
+    retry: 'Retry',
+  },
+}
+
+const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (w, k: string) => String(vars[k] ?? w))
+
+async function loadMine(): Promise<ReportSummary[]> {
+  const res = await request<Envelope<ReportSummary[]>>({ url: MY_REPORTS_PATH, auth: true, loading: false, timeout: 15_000 })
+  return res.data.data
+}
 
 export default function ReportHistory({ page }: PageProps) {
-  return <ComingSoon page={page} />
+  const lang = useLang()
+  const t = TEXTS[lang]
+  const [state, retry] = useResource(loadMine, 'mine')
+  const date = (ms: number) => new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'zh-CN', { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(ms)
+
+  let body
+  if (state.kind === 'offline') body = <RetryScreen onRetry={retry} />
+  else if (state.kind === 'loading') {
+    body = (
+      <div className="history" aria-busy="true">
+        <div className="history__skeleton" />
+      </div>
+    )
+  } else if (state.kind === 'failed') {
+    body = (
+      <div className="history__empty" role="alert">
+        <p>{t.failed}</p>
+        <Button variant="secondary" size="s" onClick={retry}>
+          {t.retry}
+        </Button>
+      </div>
+    )
+  } else {
+    const list = state.kind === 'ready' ? state.data : []
+    body = (
+      <div className="history">
+        {list.length === 0 ? (
+          <div className="history__empty">
+            <svg viewBox="0 0 96 96" width="88" height="88" aria-hidden="true">
+              <rect x="18" y="14" width="44" height="64" rx="8" fill="#ffe8a3" />
+              <rect x="34" y="20" width="44" height="64" rx="8" fill="var(--c-primary)" />
+              <text x="56" y="58" textAnchor="middle" fontSize="15" fontWeight="800" fill="#fff">
+                2023
+              </text>
+            </svg>
+            <h2>{t.emptyTitle}</h2>
+            <p>{t.empty}</p>
+          </div>
+        ) : (
+          <ul className="history__list">
+            {list.map((r) => (
+              <li key={r.id}>
+                <button type="button" className="history__item" onClick={() => push(reportPagePath(r.id))}>
+                  <span className="history__thumb" aria-hidden="true">
+                    {r.year}
+                  </span>
+                  <span className="history__text">
+                    <span className="history__name">{fill(t.name, { year: r.year })}</span>
+                    <span className="history__meta">{fill(t.made, { date: date(r.createdAt) })}</span>
+                    {r.updatedAt !== r.createdAt ? <span className="history__meta">{fill(t.refreshed, { date: date(r.updatedAt) })}</span> : null}
+                    <span className="history__chips">
+                      <span className={`history__chip${r.shareable ? ' history__chip--shared' : ''}`}>{r.shareable ? t.shared : t.private}</span>
+                      <span className="history__chip">{fill(t.pages, { n: r.slideCount })}</span>
+                      {r.hiddenCount > 0 ? <span className="history__chip">{fill(t.hidden, { n: r.hiddenCount })}</span> : null}
+                    </span>
+                  </span>
+                  <span className="history__open">{t.open}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Button block variant={list.length === 0 ? 'primary' : 'secondary'} onClick={() => push('/2023/create')}>
+          {list.some((r) => r.year === 2023) ? t.refresh : t.create}
+        </Button>
+      </div>
+    )
+  }
+  return <PageScaffold page={page}>{body}</PageScaffold>
 }
