@@ -19,11 +19,11 @@ import webPlugin from './plugins/web'
 import accountRoutes from './routes/account'
 import authRoutes from './routes/auth'
 import cardsRoutes from './routes/cards'
+import contentRoutes from './routes/content'
 import inviteRoutes from './routes/invite'
 import devRoutes from './routes/dev'
 import healthRoutes from './routes/health'
 import downloadRoutes from './routes/download'
-import reportRoutes from './routes/report'
 import wechatRoutes from './routes/wechat'
 import { FailureWindow } from './services/failures'
 import { OAuthLogin } from './services/oauth'
@@ -143,7 +143,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       await api.register(downloadRoutes)
       await api.register(inviteRoutes)
       await api.register(cardsRoutes)
-      await api.register(reportRoutes)
+      await api.register(contentRoutes)
     },
     { prefix: '/api' },
   )

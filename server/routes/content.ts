@@ -1,0 +1,42 @@
+/**
+ * Public content for the share pages and Sound: `GET /content/<kind>/<id>` (100001 unless shared) and
+ * `GET /content/media/<id>` (bytes with ranges and a year of caching; ids are random, so a media URL is
+ * as private as the content that links it).
+ */
+import type { FastifyPluginAsync } from 'fastify'
+import { existsSync } from 'node:fs'
+import { CODE } from '../../src/contract'
+import { CONTENT_ID_PATTERN, CONTENT_KINDS, MEDIA_PATH, type ContentKind } from '../../src/contract/content'
+import { ApiError } from '../errors'
+import { loadContent } from '../services/content'
+import { mediaPath, sendMedia } from '../services/media'
+
+const idParam = { type: 'string', pattern: CONTENT_ID_PATTERN } as const
+
+const contentRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Params: { id: string } }>(
+    `${MEDIA_PATH}/:id`,
+    // Ranges and compression do not mix; media is compressed already (or, for WAV, small).
+    { schema: { params: { type: 'object', required: ['id'], properties: { id: idParam } } }, compress: false },
+    async (req, reply) => {
+      const m = await app.db.selectFrom('media').select(['id', 'mime', 'storage', 'key']).where('id', '=', req.params.id).executeTakeFirst()
+      const file = m ? mediaPath(m.storage, m.key, app.config.dataDir) : null
+      if (!m || !file || !existsSync(file)) throw new ApiError(CODE.DATA_EMPTY)
+      return sendMedia(req, reply, file, m.mime, `"${m.id}"`)
+    },
+  )
+
+  app.get<{ Params: { kind: ContentKind; id: string } }>(
+    '/content/:kind/:id',
+    { schema: { params: { type: 'object', required: ['kind', 'id'], properties: { kind: { type: 'string', enum: [...CONTENT_KINDS] }, id: idParam } } } },
+    async (req, reply) => {
+      const view = await loadContent(app.db, req.params.kind, req.params.id)
+      // Revalidate every time: an owner who stops sharing must be obeyed at once.
+      reply.header('cache-control', 'no-cache')
+      if (!view) throw new ApiError(CODE.DATA_EMPTY)
+      return view
+    },
+  )
+}
+
+export default contentRoutes
