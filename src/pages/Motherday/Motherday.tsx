@@ -62,6 +62,7 @@ const TEXTS = {
     retry: '重试',
     from: '来自 {name}',
     private: '仅自己可见',
+    keepPrivate: '仅自己可见（不公开链接）',
   },
   en: {
     lead: 'Make a card for mum: pick a design, write a message, and add a voice message if you like',
@@ -101,6 +102,7 @@ const TEXTS = {
     retry: 'Retry',
     from: 'From {name}',
     private: 'Only you can see it',
+    keepPrivate: 'Only me (do not share the link)',
   },
 }
 type Texts = (typeof TEXTS)['zh-Hans']
@@ -203,6 +205,7 @@ function Editor({ t, lang }: { t: Texts; lang: 'zh-Hans' | 'en' }) {
   const [voiceError, setVoiceError] = useState('')
   const [progress, setProgress] = useState<number | null>(null)
   const [busy, setBusy] = useState(false)
+  const [onlyMe, setOnlyMe] = useState(false)
   const recorder = useRecorder(CARD_AUDIO_MAX_SECONDS, keptRecording())
   const rec = recorder.state
 
@@ -250,7 +253,7 @@ function Editor({ t, lang }: { t: Texts; lang: 'zh-Hans' | 'en' }) {
         const up = await uploadRecording(rec.blob, rec.durationMs, (p) => setProgress(p.progress))
         audioId = up.audioId
       }
-      const made = await createCard({ design, to: to.trim() || t.toDefault, message: message.trim(), ...(audioId ? { audioId } : {}) })
+      const made = await createCard({ design, to: to.trim() || t.toDefault, message: message.trim(), shareable: !onlyMe, ...(audioId ? { audioId } : {}) })
       clearDrafts(DRAFT)
       keepRecording(null)
       showToast(t.made, { icon: 'success' })
@@ -333,6 +336,11 @@ function Editor({ t, lang }: { t: Texts; lang: 'zh-Hans' | 'en' }) {
         {rec.kind === 'unsupported' ? <p className="motherday__error">{t.unsupported}</p> : null}
         {voiceError ? <p className="motherday__error" role="alert">{voiceError}</p> : null}
       </section>
+
+      <label className="motherday__private">
+        <input type="checkbox" checked={onlyMe} onChange={(e) => setOnlyMe(e.target.checked)} />
+        <span>{t.keepPrivate}</span>
+      </label>
 
       {progress !== null ? (
         <div className="motherday__progress">
