@@ -23,6 +23,8 @@ const zh = {
   phoneRequired: '请输入手机号',
   phoneInvalid: '请输入正确的 11 位手机号',
   passwordRequired: '请输入密码',
+  newPasswordRequired: '请输入新密码',
+  confirmRequired: '请再次输入新密码',
   passwordWeak: '密码需 8–64 位，同时包含字母和数字',
   passwordMismatch: '两次输入的密码不一致',
   codeRequired: '请输入验证码',
@@ -50,6 +52,8 @@ const en: FormTexts = {
   phoneRequired: 'Enter your phone number',
   phoneInvalid: 'Enter a valid 11-digit mobile number',
   passwordRequired: 'Enter your password',
+  newPasswordRequired: 'Enter a new password',
+  confirmRequired: 'Type the new password again',
   passwordWeak: 'Use 8–64 characters with both letters and digits',
   passwordMismatch: 'The passwords do not match',
   codeRequired: 'Enter the verification code',
@@ -76,12 +80,12 @@ export function checkPassword(password: string): Check {
 
 /** The server's rule for a new password: 8–64 characters with letters and digits. */
 export function checkNewPassword(password: string): Check {
-  if (!password) return 'passwordRequired'
+  if (!password) return 'newPasswordRequired'
   return password.length >= 8 && password.length <= 64 && /[A-Za-z]/.test(password) && /\d/.test(password) ? undefined : 'passwordWeak'
 }
 
 export function checkConfirm(password: string, confirm: string): Check {
-  if (!confirm) return 'passwordRequired'
+  if (!confirm) return 'confirmRequired'
   return password === confirm ? undefined : 'passwordMismatch'
 }
 

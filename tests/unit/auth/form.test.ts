@@ -11,7 +11,7 @@ describe('form checks before sending', () => {
   ])('phone %j → %s', (v, e) => expect(checkPhone(v)).toBe(e))
 
   it.each([
-    ['', 'passwordRequired'],
+    ['', 'newPasswordRequired'],
     ['abcdefgh', 'passwordWeak'],
     ['12345678', 'passwordWeak'],
     ['abc123', 'passwordWeak'],
@@ -20,7 +20,7 @@ describe('form checks before sending', () => {
   ])('new password %j → %s', (v, e) => expect(checkNewPassword(v)).toBe(e))
 
   it('confirm must match', () => {
-    expect(checkConfirm('abcd1234', '')).toBe('passwordRequired')
+    expect(checkConfirm('abcd1234', '')).toBe('confirmRequired')
     expect(checkConfirm('abcd1234', 'abcd1235')).toBe('passwordMismatch')
     expect(checkConfirm('abcd1234', 'abcd1234')).toBeUndefined()
   })
