@@ -1,0 +1,177 @@
+/**
+ * Home's content: recent reading, my works, open tasks, and entries to the 2023 report, Invite,
+ * Mother's Day and Settings, filled from GET /home/desk. Reloads when the organisation changes and when
+ * the profile is loaded again (Home's pull-down refresh reloads the profile). Titles and authors are the
+ * students' own data and keep their language; they are marked `data-user-content`.
+ */
+import { useRef, type ReactNode } from 'react'
+import { push } from '../../../app/navigation'
+import type { DeskReading, DeskTask, DeskWork } from '../../../contract/desk'
+import { useResource, type ResourceState } from '../../../hooks/useResource'
+import { useLang } from '../../../state/app'
+import { useAuth } from '../../../state/auth'
+import { fetchDesk } from './deskApi'
+import { Section } from './Section'
+import './sections.css'
+
+type Lang = 'zh-Hans' | 'en'
+
+const TEXTS = {
+  'zh-Hans': {
+    reading: '最近阅读',
+    readingEmpty: '还没有阅读记录，在 App 中开始阅读吧',
+    readingMeta: '{minutes} 分钟 · {pages} 页 · {when}',
+    works: '我的作品',
+    worksEmpty: '还没有作品，写下你的第一篇读后感',
+    shared: '已分享',
+    private: '仅自己可见',
+    tasks: '进行中的任务',
+    tasksEmpty: '暂时没有任务，老师布置后会显示在这里',
+    due: '{when} 截止',
+    noDue: '无截止日期',
+    failed: '加载失败',
+    retry: '重试',
+    report: '2023 年度报告',
+    reportReady: '已生成，点击查看',
+    reportNew: '生成我的年度报告',
+    invite: '邀请好友',
+    invited: '已邀请 {n} 人',
+    inviteNone: '分享邀请码给同学',
+    motherday: '母亲节贺卡',
+    mothedayMeta: '给妈妈做一张贺卡',
+    settings: '设置',
+    settingsMeta: '语言、缓存与账号',
+    shortcuts: '快捷入口',
+  },
+  en: {
+    reading: 'Recent reading',
+    readingEmpty: 'No reading yet. Start a book in the app',
+    readingMeta: '{minutes} min · {pages} pages · {when}',
+    works: 'My works',
+    worksEmpty: 'No works yet. Write about your first book',
+    shared: 'Shared',
+    private: 'Only you',
+    tasks: 'Open tasks',
+    tasksEmpty: 'No tasks right now. Your teacher’s tasks appear here',
+    due: 'Due {when}',
+    noDue: 'No due date',
+    failed: 'Could not load',
+    retry: 'Retry',
+    report: '2023 year in review',
+    reportReady: 'Ready: open it',
+    reportNew: 'Create my year in review',
+    invite: 'Invite friends',
+    invited: '{n} joined',
+    inviteNone: 'Share your code with classmates',
+    motherday: "Mother's Day card",
+    mothedayMeta: 'Make a card for mum',
+    settings: 'Settings',
+    settingsMeta: 'Language, cache and account',
+    shortcuts: 'Shortcuts',
+  },
+}
+
+const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (w, k: string) => String(vars[k] ?? w))
+const day = (ms: number, lang: Lang) => new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'zh-CN', { month: 'short', day: 'numeric' }).format(ms)
+
+const ICONS = {
+  reading: 'M6 5h9a3 3 0 013 3v11H9a3 3 0 01-3-3zM6 16a3 3 0 013-3h9',
+  works: 'M5 19l1-4L16 5l3 3L9 18zM14 7l3 3',
+  tasks: 'M8 6h11M8 12h11M8 18h11M4 6h.01M4 12h.01M4 18h.01',
+  report: 'M5 19V9M10 19V5M15 19v-7M20 19v-4',
+  invite: 'M15 19v-1a4 4 0 00-4-4H7a4 4 0 00-4 4v1M9 10a3 3 0 100-6 3 3 0 000 6zM19 8v6M22 11h-6',
+  motherday: 'M12 20s-7-4.4-7-10a4 4 0 017-2.6A4 4 0 0119 10c0 5.6-7 10-7 10z',
+  settings: 'M12 15a3 3 0 100-6 3 3 0 000 6zM19 12l2-1-1-3-2 .2-1.4-1.4.2-2-3-1-1 2h-2l-1-2-3 1 .2 2L6.6 7.2 4.6 7 3.6 10l2 1v2l-2 1 1 3 2-.2 1.4 1.4-.2 2 3 1 1-2h2l1 2 3-1-.2-2 1.4-1.4 2 .2 1-3-2-1z',
+}
+function Icon({ d }: { d: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <path d={d} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  )
+}
+
+function Item({ title, meta, to }: { title: string; meta: string; to: string }) {
+  return (
+    <button type="button" className="hs-link" onClick={() => push(to)}>
+      <span className="hs-link__title" data-user-content>
+        {title}
+      </span>
+      <span className="hs-link__meta">{meta}</span>
+    </button>
+  )
+}
+
+function Entry({ icon, label, meta, to, id }: { icon: string; label: string; meta: ReactNode; to: string; id: string }) {
+  return (
+    <button type="button" className="hs-entry" onClick={() => push(to)} data-testid={`entry-${id}`}>
+      <Icon d={icon} />
+      <span className="hs-entry__label">{label}</span>
+      <span className="hs-entry__meta">{meta}</span>
+    </button>
+  )
+}
+
+const pick = <K extends 'reading' | 'works' | 'tasks'>(state: ReturnType<typeof useResource<Awaited<ReturnType<typeof fetchDesk>>>>[0], key: K) =>
+  (state.kind === 'ready' ? { kind: 'ready', data: state.data[key] } : state) as ResourceState<Awaited<ReturnType<typeof fetchDesk>>[K]>
+
+export function HomeSections() {
+  const lang = useLang()
+  const t = TEXTS[lang]
+  const auth = useAuth()
+  // A new profile snapshot (pull-down refresh, org switch) is a new load.
+  const generation = useRef({ user: auth.userInfo, n: 0 })
+  if (generation.current.user !== auth.userInfo) generation.current = { user: auth.userInfo, n: generation.current.n + 1 }
+  const [state, retry] = useResource(fetchDesk, `${auth.org?.id ?? ''}:${generation.current.n}`)
+  const desk = state.kind === 'ready' ? state.data : null
+  const common = { failed: t.failed, retry: t.retry, onRetry: retry }
+
+  return (
+    <div className="hs">
+      <div className="hs__grid">
+        <Section<DeskReading>
+          id="reading"
+          title={t.reading}
+          icon={<Icon d={ICONS.reading} />}
+          state={pick(state, 'reading')}
+          empty={t.readingEmpty}
+          keyOf={(r) => r.id}
+          render={(r) => <Item title={r.bookTitle} meta={fill(t.readingMeta, { minutes: r.minutes, pages: r.pages, when: day(r.readAt, lang) })} to={`/share/read?id=${encodeURIComponent(r.id)}`} />}
+          {...common}
+        />
+        <Section<DeskWork>
+          id="works"
+          title={t.works}
+          icon={<Icon d={ICONS.works} />}
+          state={pick(state, 'works')}
+          empty={t.worksEmpty}
+          keyOf={(w) => w.id}
+          render={(w) => <Item title={w.title} meta={`${day(w.createdAt, lang)} · ${w.shareable ? t.shared : t.private}`} to={`/share/opus?id=${encodeURIComponent(w.id)}`} />}
+          {...common}
+        />
+        <Section<DeskTask>
+          id="tasks"
+          title={t.tasks}
+          icon={<Icon d={ICONS.tasks} />}
+          state={pick(state, 'tasks')}
+          empty={t.tasksEmpty}
+          keyOf={(x) => x.id}
+          render={(x) => <Item title={x.title} meta={x.dueAt ? fill(t.due, { when: day(x.dueAt, lang) }) : t.noDue} to={`/share/task?id=${encodeURIComponent(x.id)}`} />}
+          {...common}
+        />
+      </div>
+      <nav className="hs__entries" aria-label={t.shortcuts}>
+        <Entry
+          id="report"
+          icon={ICONS.report}
+          label={t.report}
+          meta={desk ? (desk.report ? t.reportReady : t.reportNew) : ''}
+          to={desk?.report ? `/2023/report?id=${encodeURIComponent(desk.report.id)}` : '/2023/join'}
+        />
+        <Entry id="invite" icon={ICONS.invite} label={t.invite} meta={desk ? (desk.invited > 0 ? fill(t.invited, { n: desk.invited }) : t.inviteNone) : ''} to="/invite" />
+        <Entry id="motherday" icon={ICONS.motherday} label={t.motherday} meta={t.mothedayMeta} to="/motherday" />
+        <Entry id="settings" icon={ICONS.settings} label={t.settings} meta={t.settingsMeta} to="/settings" />
+      </nav>
+    </div>
+  )
+}
