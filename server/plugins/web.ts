@@ -11,19 +11,35 @@ import { existsSync, readFileSync } from 'node:fs'
 import { basename, join, resolve, sep } from 'node:path'
 import { CODE } from '../../src/contract'
 import { envelope } from '../errors'
+import type { Lang } from '../../manifest/app'
 import { loadPrerendered, templateFor } from '../prerendered'
+import { previewFor, injectPreview } from '../services/preview'
 
 /** Paths that never fall back to the app. */
 const NOT_APP = /^\/(api|mqtt|oidc)(\/|\?|$)/
 const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest'])
 
 /**
- * The one place index.html is produced for an app URL. A later step injects per-URL meta (Open Graph)
- * here; today it returns the built file as is.
+ * The one place index.html is produced for an app URL. Share pages (/share/opus, /share/read,
+ * /share/task, /sound) get their content's title, description and Open Graph/Twitter meta here, so a
+ * link preview needs no JavaScript; a database failure only costs the preview, never the page.
  */
-export function renderIndexHtml(template: string, _req: FastifyRequest): string {
-  return template
+export async function renderIndexHtml(template: string, req: FastifyRequest): Promise<string> {
+  const url = new URL(req.url, 'http://localhost')
+  const pathname = url.pathname.replace(/\/+$/, '') || '/'
+  const lang = langOf(url.searchParams.get('lang'))
+  const { publicUrl } = req.server.config
+  const origin = publicUrl ? new URL(publicUrl).origin : `${req.protocol}://${req.host}`
+  try {
+    const preview = await previewFor(req.server.db, pathname, url.searchParams, origin, lang)
+    return preview ? injectPreview(template, preview, lang) : template
+  } catch (err) {
+    req.log.warn({ err }, 'link preview failed')
+    return template
+  }
 }
+
+const langOf = (v: string | null): Lang => (v && /^en(-|$)/i.test(v) ? 'en' : 'zh-Hans')
 
 export default fp(
   async (app) => {
@@ -77,8 +93,8 @@ export default fp(
       })
     }
 
-    const sendApp = (req: FastifyRequest, reply: FastifyReply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderIndexHtml(templateFor(prerendered, req.url, template ?? ''), req))
+    const sendApp = async (req: FastifyRequest, reply: FastifyReply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await renderIndexHtml(templateFor(prerendered, req.url, template ?? ''), req))
 
     // The static plugin would refuse the root directory itself; the entry is the app.
     if (template !== null) app.get('/', (req, reply) => sendApp(req, reply))

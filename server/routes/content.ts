@@ -9,7 +9,9 @@ import { CODE } from '../../src/contract'
 import { CONTENT_ID_PATTERN, CONTENT_KINDS, MEDIA_PATH, type ContentKind } from '../../src/contract/content'
 import { ApiError } from '../errors'
 import { loadContent } from '../services/content'
-import { mediaPath, sendMedia } from '../services/media'
+import { ASSET_DIR, mediaPath, sendMedia } from '../services/media'
+
+const SHARE_CARD_ASSET = 'demo/share-card.png'
 
 const idParam = { type: 'string', pattern: CONTENT_ID_PATTERN } as const
 
@@ -25,6 +27,9 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
       return sendMedia(req, reply, file, m.mime, `"${m.id}"`)
     },
   )
+
+  // The link-preview picture of pages without a picture of their own (1200×630).
+  app.get('/content/card.png', { compress: false }, async (req, reply) => sendMedia(req, reply, `${ASSET_DIR}${SHARE_CARD_ASSET}`, 'image/png', '"share-card-1"'))
 
   app.get<{ Params: { kind: ContentKind; id: string } }>(
     '/content/:kind/:id',
