@@ -89,3 +89,22 @@ test('the invite page asks for login and comes back after it', async ({ page }) 
   await expect(page).toHaveURL(/\/invite$/)
   await expect(page.getByTestId('invite-code')).toHaveText('DEMO2023')
 })
+
+test('in English at 320 px nothing overflows sideways and every control is at least 44 px tall', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 })
+  await page.goto('/login?redirect=Invite&lang=en')
+  await page.locator('form[data-ready]').waitFor()
+  await page.getByLabel('Phone number').fill(DEMO.phone)
+  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO.password)
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await expect(page).toHaveURL(/\/invite$/)
+  await expect(page.getByRole('heading', { name: 'Invite friends', level: 1 })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Share invitation' })).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  for (const name of ['Share invitation', 'Copy code', 'Copy link']) {
+    const box = await page.getByRole('button', { name }).boundingBox()
+    expect(box?.height, name).toBeGreaterThanOrEqual(44)
+  }
+  await screenshot(page, 'invite-en-320x640')
+})
