@@ -82,3 +82,22 @@ test('a card with a recorded message, made through login, is readable and playab
   await visitor.close()
   await maker.close()
 })
+
+test('in English at 320 px the editor fits, asks for a message first, and the demo card reads', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 })
+  await page.goto('/motherday?lang=en')
+  await expect(page.getByRole('heading', { name: "Mother's Day", level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: 'Log in to make the card' }).click()
+  await expect(page.getByText('Please write a message')).toBeVisible()
+  await expect(page).toHaveURL(/\/motherday\?lang=en$/)
+  await expect(page.getByText('0/140')).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  for (const name of ['Carnation', 'Sunrise', 'Garden', 'Letter']) {
+    const box = await page.locator('label', { hasText: name }).boundingBox()
+    expect(box?.height, name).toBeGreaterThanOrEqual(44)
+  }
+  await screenshot(page, 'motherday-en-320x640')
+  await page.goto('/motherday?id=demo-card')
+  await expect(page.getByText('With love, Demo Student')).toBeVisible()
+  await expect(page.locator('.mcard audio')).toHaveCount(0)
+})

@@ -300,6 +300,11 @@ function Editor({ t, lang }: { t: Texts; lang: 'zh-Hans' | 'en' }) {
         <span id="motherday-count" className="motherday__count">
           {message.length}/{CARD_MESSAGE_MAX}
         </span>
+        {error === t.messageRequired ? (
+          <p className="motherday__error" role="alert">
+            {error}
+          </p>
+        ) : null}
       </div>
 
       <section className="motherday__voice" aria-labelledby="motherday-voice">
@@ -348,7 +353,7 @@ function Editor({ t, lang }: { t: Texts; lang: 'zh-Hans' | 'en' }) {
           <span>{fill(t.uploading, { p: progress })}</span>
         </div>
       ) : null}
-      {error ? (
+      {error && error !== t.messageRequired ? (
         <p className="motherday__error" role="alert">
           {error}
         </p>
