@@ -2,6 +2,7 @@
  * Property test over every /api route, taken from the live route table (routes added later are covered
  * without touching this file): random and malformed bodies, headers, query strings and path parameters
  * never produce a 5xx, and leave the stored data as it was, apart from the attempt counters of SMS codes.
+ * A route that keeps a counter of its own (views, tries) adds its columns to COUNTERS.
  */
 import fc from 'fast-check'
 import type { FastifyInstance, InjectOptions } from 'fastify'
@@ -74,6 +75,14 @@ const TEMPLATES: Record<string, Record<string, unknown>> = {
 
 /** Routes that end the caller's own session or account when called well: never given the live token. */
 const ENDS_SESSION = new Set(['/api/logout', '/api/logout/cancel'])
+
+/**
+ * The live token goes to GET routes (which must not change data) and to the contract's calls above,
+ * whose bodies can never be right; not to other writes, where a body the schema allows (or none) with a
+ * valid token is a legitimate change. Their schemas still meet every malformed body: Fastify validates
+ * before the auth preHandler runs.
+ */
+const mayUseLiveToken = (r: Route): boolean => !ENDS_SESSION.has(r.url) && (r.method === 'GET' || r.url in TEMPLATES)
 
 const printable = fc.string({ maxLength: 40 })
 const wrongType = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.jsonValue(), { maxLength: 3 }), fc.dictionary(printable, fc.jsonValue(), { maxKeys: 3 }), fc.string({ minLength: 5000, maxLength: 6000 }))
@@ -173,13 +182,13 @@ describe('every /api route under random input', () => {
     expect(names.every((n) => / \/api\//.test(n))).toBe(true)
   })
 
-  it(`answers ${RUNS} requests per route without a 5xx and without changing stored data`, async () => {
+  it(`answers ${RUNS} requests per route without a 5xx and without changing stored data`, { timeout: 180_000 }, async () => {
     const before = await snapshot(app)
     let sent = 0
     for (const route of routes) {
       const params = route.url.includes(':') ? fc.array(fc.oneof(printable, fc.constantFrom('..', '%2e%2e', 'demo-opus')), { minLength: 4, maxLength: 4 }) : fc.constant([] as string[])
       await fc.assert(
-        fc.asyncProperty(bodyArb(route.url), headersArb(tokens, !ENDS_SESSION.has(route.url)), queryArb, params, async (body, headers, query, values) => {
+        fc.asyncProperty(bodyArb(route.url), headersArb(tokens, mayUseLiveToken(route)), queryArb, params, async (body, headers, query, values) => {
           let i = 0
           const path = route.url.replace(/:[A-Za-z]+/g, () => encodeURIComponent(values[i++] ?? 'x'))
           sent++
