@@ -55,6 +55,7 @@ export default defineConfig({
       url: `${devURL}/kit.html`,
       reuseExistingServer: false,
       timeout: 120_000,
+      env: { API_PROXY: baseURL },
     },
   ],
 })

@@ -10,6 +10,8 @@ const ciReport = (project: string) =>
     ? { reporters: ['default', 'json'], outputFile: { json: `test-results/vitest-${project}${process.env.DATABASE_URL ? '-pg' : ''}.json` } }
     : {}
 
+const apiProxy = process.env.API_PROXY ?? 'http://127.0.0.1:8080'
+
 /** Precache limit: a file over it fails the build instead of being silently left out of the offline shell. */
 const PRECACHE_LIMIT_BYTES = 400 * 1024
 
@@ -53,10 +55,11 @@ export default defineConfig({
   },
   server: {
     host: '127.0.0.1',
+    // The API, sign-in provider and live channel of `npm start` (API_PROXY: another server, e.g. the tests').
     proxy: {
-      '/api': 'http://127.0.0.1:8080',
-      '/oidc': 'http://127.0.0.1:8080',
-      '/mqtt': { target: 'ws://127.0.0.1:8080', ws: true },
+      '/api': apiProxy,
+      '/oidc': apiProxy,
+      '/mqtt': { target: apiProxy.replace(/^http/, 'ws'), ws: true },
     },
   },
   test: {

@@ -19,6 +19,7 @@ async function openTab(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const load = (path: string) => import(/* @vite-ignore */ path)
     const [http, storage, auth] = await Promise.all([load('/src/lib/http/index.ts'), load('/src/lib/storage/index.ts'), load('/src/state/auth.ts')])
+    await storage.initStorage()
     auth.hydrate()
     const state = auth.authState as { token: string; refreshToken: string; tempToken: string }
     http.configureHttp({
@@ -53,6 +54,7 @@ test('two tabs hitting 401 at once make one refresh between them and both contin
   // Both tabs start from a stored session whose access token the server refuses (401) and a valid refresh token.
   await a.evaluate(async (refreshToken) => {
     const storage = await import(/* @vite-ignore */ '/src/lib/storage/index.ts' as string)
+    await storage.initStorage()
     storage.write('token', 'expired.access.token')
     storage.write('refreshToken', refreshToken)
   }, pair.refreshToken)

@@ -86,6 +86,8 @@ for (const viewport of [PHONE, DESKTOP]) {
 
       await navigate(page, 'push', '/agreement')
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('用户协议')
+      // Let the push's own slide end first, so only what the replace starts is recorded.
+      await page.locator('.page-transition').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
       await recordAnimations(page)
       await navigate(page, 'replace', '/forget')
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('找回密码')
@@ -131,6 +133,8 @@ test.describe('pull-down refresh', () => {
 
   test('a touch pull past the threshold shows the spinner and fires the refresh hook; a short one does not', async ({ page }) => {
     await page.goto('/download')
+    // The prerendered page shows before its code runs; the title changes once the page has hydrated.
+    await expect(page).toHaveTitle('Habor - 下载')
     const touch = await touchInput(page)
     const content = page.locator('.download')
     await expect(content).toBeVisible()
@@ -162,7 +166,7 @@ test.describe('pull-down refresh', () => {
   })
 })
 
-/** A stored session as the app's storage module writes it (DESIGN §2: AES of {v, data} under the dev key). */
+/** A stored value as the app's storage module writes it (DESIGN §2: AES of {v, data} under the dev key). */
 function storedToken(token: string): string {
   return AES.encrypt(JSON.stringify({ v: 1, data: token }), 'jsj-habor-dev-storage').toString()
 }
@@ -170,10 +174,22 @@ function storedToken(token: string): string {
 test.describe('orientation', () => {
   test.use({ viewport: PHONE, hasTouch: true, isMobile: true })
 
-  test('a landscape page in a portrait window that cannot lock shows a closable hint, gone once turned', async ({ page }) => {
+  test('a landscape page in a portrait window that cannot lock shows a closable hint, gone once turned', async ({ page, request }) => {
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
-    await page.addInitScript((value) => localStorage.setItem('jsj_habor_token', value), storedToken('e2e-token'))
+    // A real session of the demo student, stored as the app stores it, so launch resumes it.
+    const login = await request.post('/api/login', {
+      headers: { 'App-ID': 'jsj-habor' },
+      data: { username: '13800138000', password: 'Passw0rd!', deviceType: 'mobile', deviceCode: 'e2e-rotate', appId: 'jsj-habor' },
+    })
+    const { data: pair } = (await login.json()) as { data: { token: string; refreshToken: string } }
+    await page.addInitScript(
+      ({ token, refresh }) => {
+        localStorage.setItem('jsj_habor_token', token)
+        localStorage.setItem('jsj_habor_refreshToken', refresh)
+      },
+      { token: storedToken(pair.token), refresh: storedToken(pair.refreshToken) },
+    )
     await page.goto('/home')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('首页')
     const hint = page.getByRole('status').filter({ hasText: '横屏浏览效果更佳' })
