@@ -1,10 +1,10 @@
-// After `vite build`: prerender the public entry pages (Login, Download) into dist/_prerender/<name>.html
+// After `vite build`: prerender the public entry pages (Login, Download, the share pages) into dist/_prerender/<path>.html
 // with their CSS inlined, so the first paint comes from HTML alone; their script is src/paint-first.ts,
 // which fetches the app only after the load event. The server sends these files for those paths;
 // everything else gets dist/index.html.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 const root = new URL('..', import.meta.url).pathname
@@ -15,6 +15,11 @@ const ssrOut = join(root, 'node_modules', '.tmp', 'prerender')
 export const PRERENDERED = {
   '/login': 'src/pages/Login/Login.tsx',
   '/download': 'src/pages/Download/Download.tsx',
+  // The public share pages: their frame and skeleton; the server adds each content's title and meta.
+  '/share/opus': 'src/pages/ShareOpus/ShareOpus.tsx',
+  '/share/read': 'src/pages/ShareRead/ShareRead.tsx',
+  '/share/task': 'src/pages/ShareTask/ShareTask.tsx',
+  '/sound': 'src/pages/Sound/Sound.tsx',
 }
 
 rmSync(ssrOut, { recursive: true, force: true })
@@ -67,7 +72,10 @@ for (const [path, source] of Object.entries(PRERENDERED)) {
   html = html
     .replace('</head>', `<style>${css}</style></head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${body}</div>`)
+  // Nested paths keep their folders: /share/opus → dist/_prerender/share/opus.html.
   const name = path.slice(1)
-  writeFileSync(join(dist, '_prerender', `${name}.html`), html)
+  const file = join(dist, '_prerender', `${name}.html`)
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(file, html)
   console.log(`prerendered ${path} → dist/_prerender/${name}.html (${(html.length / 1024).toFixed(1)} KB)`)
 }

@@ -1,18 +1,23 @@
 /**
- * The prerendered entry pages the build writes to dist/_prerender/<name>.html (scripts/prerender.mjs):
+ * The prerendered entry pages the build writes to dist/_prerender/<path>.html (scripts/prerender.mjs):
  * their HTML already holds the first screen, so a phone paints before any JavaScript runs.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-/** pathname (e.g. '/login') → HTML, read once at start-up. */
+/** pathname (e.g. '/login', '/share/opus' from share/opus.html) → HTML, read once at start-up. */
 export function loadPrerendered(distDir: string): Map<string, string> {
   const dir = join(distDir, '_prerender')
   const pages = new Map<string, string>()
   if (!existsSync(dir)) return pages
-  for (const file of readdirSync(dir)) {
-    if (file.endsWith('.html')) pages.set(`/${file.slice(0, -'.html'.length)}`, readFileSync(join(dir, file), 'utf8'))
+  const walk = (sub: string) => {
+    for (const entry of readdirSync(join(dir, sub), { withFileTypes: true })) {
+      const rel = sub ? `${sub}/${entry.name}` : entry.name
+      if (entry.isDirectory()) walk(rel)
+      else if (entry.isFile() && entry.name.endsWith('.html')) pages.set(`/${rel.slice(0, -'.html'.length)}`, readFileSync(join(dir, rel), 'utf8'))
+    }
   }
+  walk('')
   return pages
 }
 

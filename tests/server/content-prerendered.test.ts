@@ -1,0 +1,39 @@
+/** Prerendered share pages: nested build output is found, and the server adds the preview to that HTML. */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadPrerendered, templateFor } from '../../server/prerendered'
+import { makeApp } from './helpers'
+
+const page = (name: string) => `<!doctype html><html><head><meta name="description" content="x"><title>Habor</title></head><body><div id="root" data-prerendered="${name}"><p>skeleton ${name}</p></div></body></html>`
+
+function prerenderedDist(dir: string): string {
+  const dist = join(dir, 'pre-dist')
+  mkdirSync(join(dist, '_prerender', 'share'), { recursive: true })
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>Habor</title></head><body><div id="root"></div></body></html>')
+  writeFileSync(join(dist, '_prerender', 'login.html'), page('/login'))
+  writeFileSync(join(dist, '_prerender', 'share', 'opus.html'), page('/share/opus'))
+  writeFileSync(join(dist, '_prerender', 'sound.html'), page('/sound'))
+  return dist
+}
+
+describe('prerendered pages', () => {
+  it('maps nested files to their paths', async () => {
+    const { dir } = await makeApp()
+    const pages = loadPrerendered(prerenderedDist(dir))
+    expect([...pages.keys()].sort()).toEqual(['/login', '/share/opus', '/sound'])
+    expect(templateFor(pages, '/share/opus?id=demo-opus', 'shell')).toContain('skeleton /share/opus')
+    expect(templateFor(pages, '/share/read?id=demo-read', 'shell')).toBe('shell')
+  })
+
+  it('serves the prerendered frame of a share page with its content preview', async () => {
+    const { dir } = await makeApp()
+    const { app } = await makeApp({ distDir: prerenderedDist(dir) })
+    const html = (await app.inject({ method: 'GET', url: '/share/opus?id=demo-opus' })).body
+    expect(html).toContain('skeleton /share/opus')
+    expect(html).toContain('<meta property="og:title" content="门前的银杏树">')
+    expect(html).toMatch(/<link rel="preload" as="image" href="http:\/\/[^"]+\/api\/content\/media\/[0-9a-f-]{36}" fetchpriority="high">/)
+    const task = (await app.inject({ method: 'GET', url: '/share/task?id=demo-task' })).body
+    expect(task).not.toContain('rel="preload" as="image"')
+  })
+})
