@@ -1,0 +1,29 @@
+/**
+ * The share action: the system share sheet (Web Share API) where there is one, else the link is copied
+ * with SPEC §8's 'Content copied' / 'Copy failed, please copy manually'.
+ */
+import type { Lang } from '../../../manifest/app'
+import { copyText } from '../../lib/clipboard/clipboard'
+import { showToast } from '../Overlay/overlay'
+
+export interface ShareTarget {
+  title: string
+  text: string
+  url: string
+}
+
+export type ShareOutcome = 'shared' | 'cancelled' | 'copied' | 'copy-failed'
+
+export async function shareLink(target: ShareTarget, lang: Lang, nav: Pick<Navigator, 'share' | 'canShare'> | undefined = globalThis.navigator): Promise<ShareOutcome> {
+  if (nav && typeof nav.share === 'function' && (typeof nav.canShare !== 'function' || nav.canShare(target))) {
+    try {
+      await nav.share(target)
+      return 'shared'
+    } catch (e) {
+      // The user closed the sheet: nothing to say. Any other refusal falls back to copying.
+      if (e instanceof DOMException && e.name === 'AbortError') return 'cancelled'
+    }
+  }
+  const { ok } = await copyText(target.url, { lang, notify: (m) => showToast(m, { icon: 'none' }) })
+  return ok ? 'copied' : 'copy-failed'
+}

@@ -1,0 +1,100 @@
+/**
+ * Texts of the public share pages (opus, read, task, Sound) and their widgets, in both languages. Kept
+ * beside the widgets rather than in the app catalogue so they load with the share chunks only.
+ */
+import type { Lang } from '../../../manifest/app'
+
+const zh = {
+  notAvailable: '此内容不可用',
+  notAvailableText: '内容不存在，或作者已不再分享。',
+  loadFailed: '内容加载失败',
+  retry: '重试',
+  share: '分享',
+  shareText: '在 Habor 上看到一份好内容，分享给你',
+  barTitle: '在 Habor 阅读与表达',
+  barOpen: '打开 App',
+  explore: '了解 Habor',
+  loading: '加载中...',
+  minutes: '分钟',
+  pages: '页',
+  streak: '连续阅读',
+  days: '天',
+  readOn: '阅读于',
+  notes: '读书笔记',
+  bookSoFar: '这本书已读 {n} 次，共 {m} 分钟',
+  pagesTotal: '全书 {n} 页',
+  due: '截止',
+  published: '发布于',
+  attachments: '附件',
+  openAttachment: '打开附件 {name}',
+  from: '来自 {who}',
+  recording: '音频',
+  play: '播放',
+  pause: '暂停',
+  seek: '播放进度',
+  speed: '播放速度',
+  speedValue: '播放速度 {v} 倍',
+  audioError: '音频暂时无法播放',
+  images: '作品图片',
+  image: '第 {n} 张图片',
+} as const
+
+type Key = keyof typeof zh
+
+const en: Record<Key, string> = {
+  notAvailable: 'This content is not available',
+  notAvailableText: 'It does not exist, or its author no longer shares it.',
+  loadFailed: 'The content could not be loaded',
+  retry: 'Retry',
+  share: 'Share',
+  shareText: 'Something good on Habor, shared with you',
+  barTitle: 'Read and express yourself on Habor',
+  barOpen: 'Open the app',
+  explore: 'Discover Habor',
+  loading: 'loading...',
+  minutes: 'minutes',
+  pages: 'pages',
+  streak: 'Streak',
+  days: 'days',
+  readOn: 'Read on',
+  notes: 'Reading notes',
+  bookSoFar: '{n} sessions with this book, {m} minutes in all',
+  pagesTotal: '{n} pages in all',
+  due: 'Due',
+  published: 'Published',
+  attachments: 'Attachments',
+  openAttachment: 'Open attachment {name}',
+  from: 'From {who}',
+  recording: 'Audio',
+  play: 'Play',
+  pause: 'Pause',
+  seek: 'Playback position',
+  speed: 'Playback speed',
+  speedValue: 'Playback speed {v}×',
+  audioError: 'The audio cannot be played right now',
+  images: 'Pictures of the work',
+  image: 'Picture {n}',
+}
+
+const CATALOGUES: Record<Lang, Record<Key, string>> = { 'zh-Hans': zh, en }
+
+export type ShareTextKey = Key
+
+export function shareText(lang: Lang, key: Key, vars?: Readonly<Record<string, string | number>>): string {
+  const text = CATALOGUES[lang][key]
+  return vars ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole)) : text
+}
+
+const LOCALE: Record<Lang, string> = { 'zh-Hans': 'zh-CN', en: 'en-GB' }
+
+/** A date (and optionally time) in the reader's language; `offsetMin` shows it in that UTC offset. */
+export function formatDate(lang: Lang, ms: number, opts: { time?: boolean; offsetMin?: number } = {}): string {
+  const shifted = opts.offsetMin === undefined ? ms : ms + opts.offsetMin * 60_000
+  return new Intl.DateTimeFormat(LOCALE[lang], {
+    year: 'numeric',
+    month: lang === 'en' ? 'short' : 'long',
+    day: 'numeric',
+    ...(opts.time ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
+    ...(opts.offsetMin === undefined ? {} : { timeZone: 'UTC' }),
+  }).format(shifted)
+}
