@@ -135,18 +135,20 @@ const routes: FastifyPluginAsync = async (app) => {
       .selectFrom('card_audio')
       .innerJoin('cards', 'cards.audio_id', 'card_audio.id')
       .innerJoin('users', 'users.id', 'cards.user_id')
-      .select(['card_audio.key', 'card_audio.mime'])
+      .select(['card_audio.key', 'card_audio.mime', 'cards.shareable', 'cards.user_id'])
       .where('card_audio.id', '=', req.params.id)
-      .where('cards.shareable', '=', 1)
       .where('cards.deleted_at', 'is', null)
       .where('users.status', '=', 'active')
       .executeTakeFirst()
+    // A private card's recording reaches its author only (the app fetches it with the token).
+    const allowed = audio && (audio.shareable === 1 || audio.user_id === (await viewerOf(req)))
     const file = audio ? join(audioDir(o.dataDir), audio.key) : ''
-    if (!audio || !existsSync(file)) throw new ApiError(CODE.DATA_EMPTY)
+    if (!audio || !allowed || !existsSync(file)) throw new ApiError(CODE.DATA_EMPTY)
     const size = statSync(file).size
     const range = byteRange(req.headers.range, size)
-    // The id never changes its bytes: cache for a year.
-    reply.header('content-type', audio.mime).header('accept-ranges', 'bytes').header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`)
+    // The id never changes its bytes: cache for a year (privately while only its author may hear it).
+    const scope = audio.shareable === 1 ? 'public' : 'private'
+    reply.header('content-type', audio.mime).header('accept-ranges', 'bytes').header('cache-control', `${scope}, max-age=${YEAR_SECONDS}, immutable`)
     if (range === 'invalid') return reply.code(416).header('content-range', `bytes */${size}`).send()
     if (range) {
       return reply

@@ -111,6 +111,10 @@ describe('cards', () => {
     expect((await call(app, 'GET', `/cards/${id}`, { token: 'not-a-token' })).body.code).toBe(100001)
     expect((await call<Card>(app, 'GET', `/cards/${id}`, { token })).body.data).toMatchObject({ message: 'secret', mine: true, shareable: false })
     expect((await app.inject({ method: 'GET', url: audioUrl })).json()).toMatchObject({ code: 100001 })
+    expect((await app.inject({ method: 'GET', url: audioUrl, headers: { authorization: `Bearer ${other}` } })).json()).toMatchObject({ code: 100001 })
+    const own = await app.inject({ method: 'GET', url: audioUrl, headers: { authorization: `Bearer ${token}` } })
+    expect(own.statusCode).toBe(200)
+    expect(own.headers['cache-control']).toBe('private, max-age=31536000, immutable')
     // Only the author may share it; then everyone sees it.
     expect((await call(app, 'PUT', `/cards/${id}`, { token: other, body: { shareable: true } })).body.code).toBe(100001)
     expect((await call(app, 'PUT', `/cards/${id}`, { token, body: { shareable: true } })).body.code).toBe(0)

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react'
 import type { PageProps } from '../../app/routes'
 import { push, replace } from '../../app/navigation'
-import { CARD_AUDIO_MAX_BYTES, CARD_AUDIO_MAX_SECONDS, CARD_DESIGNS, CARD_MESSAGE_MAX, CARD_TO_MAX, cardAudioType, type CardDesign } from '../../contract/cards'
+import { CARD_AUDIO_MAX_BYTES, CARD_AUDIO_MAX_SECONDS, CARD_DESIGNS, CARD_MESSAGE_MAX, CARD_TO_MAX, cardAudioType, type Card, type CardDesign } from '../../contract/cards'
 import { useResource } from '../../hooks/useResource'
 import { clearDrafts, readDraft, saveDraft } from '../../lib/auth/drafts'
 import { copyText } from '../../lib/clipboard/clipboard'
@@ -18,7 +18,7 @@ import { TextField } from '../../ui/Field/TextField'
 import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
-import { audioUrl, createCard, fetchCard, keepRecording, keptRecording, uploadRecording } from './cardsApi'
+import { audioUrl, createCard, fetchCard, fetchPrivateAudio, keepRecording, keptRecording, uploadRecording } from './cardsApi'
 import { CardView, DESIGN_NAMES } from './CardView'
 import { useRecorder } from './useRecorder'
 import './Motherday.css'
@@ -139,8 +139,34 @@ async function shareLink(url: string, t: Texts, lang: 'zh-Hans' | 'en'): Promise
   await copyText(`${t.shareText}${url}`, { lang, notify: (m) => showToast(m) })
 }
 
+/** Where the card's recording plays from: its public URL, or for the author's private card a Blob fetched with the token. */
+function useAudioSrc(card: Card | null): string | null {
+  const [blobUrl, setBlobUrl] = useState<string | null>(null)
+  const privatePath = card?.audio && card.mine && !card.shareable ? card.audio.path : null
+  useEffect(() => {
+    if (!privatePath) return
+    let url: string | null = null
+    let live = true
+    fetchPrivateAudio(privatePath).then(
+      (blob) => {
+        if (!live) return
+        url = URL.createObjectURL(blob)
+        setBlobUrl(url)
+      },
+      () => undefined,
+    )
+    return () => {
+      live = false
+      if (url) URL.revokeObjectURL(url)
+    }
+  }, [privatePath])
+  if (!card?.audio) return null
+  return privatePath ? blobUrl : audioUrl(card.audio.path)
+}
+
 function CardPage({ id, t, lang }: { id: string; t: Texts; lang: 'zh-Hans' | 'en' }) {
   const [state, retry] = useResource(() => fetchCard(id), id)
+  const audioSrc = useAudioSrc(state.kind === 'ready' ? state.data : null)
   if (state.kind === 'offline') return <RetryScreen onRetry={retry} />
   if (state.kind === 'loading') {
     return (
@@ -170,7 +196,7 @@ function CardPage({ id, t, lang }: { id: string; t: Texts; lang: 'zh-Hans' | 'en
   const url = `${location.origin}/motherday?id=${encodeURIComponent(card.id)}`
   return (
     <div className="motherday__view">
-      <CardView design={card.design} to={card.to} message={card.message} from={card.senderName} lang={lang} audio={card.audio ? { src: audioUrl(card.audio.path), label: t.voiceLabel } : null} />
+      <CardView design={card.design} to={card.to} message={card.message} from={card.senderName} lang={lang} audio={audioSrc ? { src: audioSrc, label: t.voiceLabel } : null} />
       {card.mine ? (
         <div className="motherday__actions">
           {!card.shareable ? <p className="motherday__hint">{t.private}</p> : null}

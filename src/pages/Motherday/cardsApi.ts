@@ -1,7 +1,7 @@
 /** The Mother's Day page's calls, and the recording kept in memory while the writer signs in. */
 import type { Envelope } from '../../contract'
 import { CARD_AUDIO_UPLOAD_PATH, CARDS_PATH, type Card, type CardAudioUploaded, type CardCreateBody, type CardCreated } from '../../contract/cards'
-import { request, upload, type TransferProgress } from '../../lib/http'
+import { download, request, upload, type TransferProgress } from '../../lib/http'
 import { apiBase } from '../../lib/http/texts'
 
 export async function fetchCard(id: string): Promise<Card> {
@@ -28,6 +28,12 @@ export async function createCard(body: CardCreateBody): Promise<CardCreated> {
 }
 
 export const audioUrl = (path: string): string => `${apiBase()}${path}`
+
+/** A private card's recording, which only its author may fetch (with the token), as a Blob. */
+export async function fetchPrivateAudio(path: string): Promise<Blob> {
+  const res = await download({ url: path, auth: true, loading: false })
+  return res.data
+}
 
 /** A recording made before signing in: it stays in memory (the page is a single-page app) until used. */
 export interface PendingRecording {
