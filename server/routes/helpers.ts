@@ -41,5 +41,7 @@ export async function loginAs(
     return { ...started, flags: await flagsOf(trx, user) }
   })
   app.sessions.emitKicks(kicks)
-  return { ...flags, ...sendTokens(reply, pair) }
+  // A registration that needs more steps hands out only its temporary pair in the body: the token
+  // headers mean "your session's tokens changed", which an unfinished registration has none of yet.
+  return { ...flags, ...(flags.isReg ? { token: pair.token, refreshToken: pair.refreshToken } : sendTokens(reply, pair)) }
 }

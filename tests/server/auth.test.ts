@@ -98,6 +98,9 @@ describe('SMS login and registration (DESIGN "Flags")', () => {
     const code = await smsCode(app, phone, 'register')
     const reg = await call<SmsLogin>(app, 'POST', '/login/sms', { body: { username: `+86${phone}`, code, isAdmin: false, ...DEVICE } })
     expect(reg.body).toMatchObject({ code: 0, data: { isReg: true, isPassword: false } })
+    // Only the body carries the temporary pair: token headers would overwrite a signed-in session.
+    expect(reg.headers.token).toBeUndefined()
+    expect(reg.headers['refresh-token']).toBeUndefined()
     const temp = reg.body.data.token
 
     // Profile fetch fails until Improve: 200004 (the app routes to Improve).
