@@ -1,6 +1,6 @@
 /** One report slide drawn in HTML from its SlideText; the canvas picture (drawSlide) follows the same layout. */
 import type { CSSProperties } from 'react'
-import { THEMES, widthEm, type SlideText } from './reportSlide'
+import { THEMES, unitBeside, widthEm, type SlideText } from './reportSlide'
 
 interface Props {
   text: SlideText
@@ -24,7 +24,7 @@ export function ReportSlideCard({ text, brand, badge }: Props) {
         <p className="rslide__eyebrow">{text.eyebrow}</p>
         <p className="rslide__big" style={bigStyle}>
           {text.big}
-          {text.unit ? <span className="rslide__unit">{text.unit}</span> : null}
+          {text.unit ? <span className={unitBeside(text) ? 'rslide__unit' : 'rslide__unit rslide__unit--below'}>{text.unit}</span> : null}
         </p>
         {text.list.length > 0 ? (
           <ol className="rslide__list">

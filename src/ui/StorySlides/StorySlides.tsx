@@ -42,6 +42,8 @@ export function StorySlides({ stories, texts, onIndexChange, autoplay = true, ex
   const reduced = useReducedMotion()
   const [viewportRef, embla] = useEmblaCarousel({ loop: false, duration: 26 })
   const [index, setIndex] = useState(0)
+  // Between a move's start and its rest (for tests and screenshots: data-moving).
+  const [moving, setMoving] = useState(false)
   const [playing, setPlaying] = useState(autoplay && !reduced)
   // Each start of play restarts the current slide's timer and its progress bar.
   const [run, setRun] = useState(0)
@@ -56,10 +58,12 @@ export function StorySlides({ stories, texts, onIndexChange, autoplay = true, ex
     if (!embla) return
     const onSelect = () => setIndex(embla.selectedScrollSnap())
     const onPointer = () => setPlaying(false)
-    embla.on('select', onSelect).on('pointerDown', onPointer)
+    const onScroll = () => setMoving(true)
+    const onSettle = () => setMoving(false)
+    embla.on('select', onSelect).on('pointerDown', onPointer).on('scroll', onScroll).on('settle', onSettle)
     onSelect()
     return () => {
-      embla.off('select', onSelect).off('pointerDown', onPointer)
+      embla.off('select', onSelect).off('pointerDown', onPointer).off('scroll', onScroll).off('settle', onSettle)
     }
   }, [embla])
 
@@ -121,7 +125,7 @@ export function StorySlides({ stories, texts, onIndexChange, autoplay = true, ex
   }
 
   return (
-    <section className="story" aria-roledescription="carousel" aria-label={texts.region} onKeyDown={onKeyDown}>
+    <section className="story" aria-roledescription="carousel" aria-label={texts.region} onKeyDown={onKeyDown} data-moving={moving || undefined}>
       <ol className="story__progress" aria-hidden="true">
         {stories.map((s, i) => (
           <li key={s.key} className={`story__bar${i < index ? ' story__bar--done' : ''}${i === index ? ' story__bar--now' : ''}`}>

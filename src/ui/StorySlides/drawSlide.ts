@@ -2,7 +2,7 @@
  * "Save as image": the slide drawn on a canvas (gradient, shapes, text) at 1080 × 1920 and saved as a
  * PNG. Drawing it ourselves keeps the report's page small and the picture sharp, with no DOM capture.
  */
-import { THEMES, widthEm, type SlideText } from './reportSlide'
+import { THEMES, unitBeside, widthEm, type SlideText } from './reportSlide'
 
 const W = 1080
 const H = 1920
@@ -87,10 +87,10 @@ export function drawSlide(ctx: CanvasRenderingContext2D, text: SlideText, brand:
   const eyebrowLines = wrapText(measureWith(eyebrowFont), text.eyebrow, inner)
   const bigWidth = measureWith(bigFont)(text.big)
   const unitWidth = text.unit ? measureWith(unitFont)(text.unit) : 0
-  const unitInline = text.unit !== '' && bigWidth + 10 * S + unitWidth <= inner
+  const unitInline = text.unit !== '' && unitBeside(text) && bigWidth + 10 * S + unitWidth <= inner
   const bodyLines = text.lines.map((l, i) => ({ font: lineFont(i === 0), rows: wrapText(measureWith(lineFont(i === 0)), l, inner) }))
   const eyebrowH = eyebrowLines.length * 27 * S
-  const bigH = bigPx + (text.unit && !unitInline ? 34 * S : 0) + 24 * S
+  const bigH = bigPx + (text.unit && !unitInline ? 38 * S : 0) + 24 * S
   const listH = text.list.length * (48 * S + 8 * S)
   const linesH = bodyLines.reduce((h, l) => h + 8 * S + l.rows.length * 26 * S, 0)
   const total = eyebrowH + bigH + listH + linesH
@@ -109,8 +109,8 @@ export function drawSlide(ctx: CanvasRenderingContext2D, text: SlideText, brand:
     ctx.fillStyle = theme.accent
     if (unitInline) ctx.fillText(text.unit, pad + bigWidth + 10 * S, y - 0.1 * bigPx - 0.2 * 22 * S)
     else {
-      y += 34 * S
-      ctx.fillText(text.unit, pad, y)
+      y += 38 * S
+      ctx.fillText(text.unit, pad, y - 6 * S)
     }
     ctx.fillStyle = theme.ink
   }

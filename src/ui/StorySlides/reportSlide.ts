@@ -173,17 +173,20 @@ export function dwellMs(text: SlideText): number {
 /** The words of a slide as one sentence, for its accessible name and the live announcement. */
 export const slideSentence = (t: SlideText): string => [t.eyebrow, `${t.big}${t.unit ? ` ${t.unit}` : ''}`, ...t.list.map((l) => `${l.label} ${l.value}`), ...t.lines].filter(Boolean).join('，')
 
-/** The width of a string in em at the slide's heavy weight, roughly: enough to pick a size that fits. */
+/** A unit goes beside a short figure ("7 本书") and under a wide one ("2,460" / "分钟"). */
+export const unitBeside = (text: SlideText): boolean => widthEm(text.big) <= 2.3
+
+/** The width of a string in em at the slide's heavy weight, on the widest common fallback font: so the figure always fits. */
 export function widthEm(text: string): number {
   let em = 0
   for (const ch of text) {
     const c = ch.codePointAt(0) ?? 0
     if (c >= 0x2e80) em += 1
-    else if (/[0-9]/.test(ch)) em += 0.6
-    else if (/[,.:'’]/.test(ch)) em += 0.3
-    else if (ch === ' ') em += 0.28
-    else if (/[A-Z]/.test(ch)) em += 0.72
-    else em += 0.58
+    else if (/[0-9]/.test(ch)) em += 0.7
+    else if (/[,.:'’]/.test(ch)) em += 0.38
+    else if (ch === ' ') em += 0.35
+    else if (/[A-Z]/.test(ch)) em += 0.78
+    else em += 0.66
   }
-  return em * 1.05
+  return em * 1.04
 }
