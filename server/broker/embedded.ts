@@ -15,7 +15,6 @@ export interface EmbeddedBrokerDeps {
   /** Resolves the claims of a live access token; rejects for a bad, expired or revoked one. */
   verify: (token: string) => Promise<LiveClaims>
   clock: Clock
-  log: { warn: (obj: object, msg: string) => void }
 }
 
 interface Connection {
@@ -64,7 +63,7 @@ export class EmbeddedBroker implements KickPublisher {
   }
 
   static async create(deps: EmbeddedBrokerDeps): Promise<EmbeddedBroker> {
-    // The app pings every 60 s; aedes allows 1.5 keepalives before dropping a silent client.
+    // A socket that sends no CONNECT within 10 s is dropped; a silent client after 1.5 keepalives (aedes).
     return new EmbeddedBroker(await Aedes.createBroker({ connectTimeout: 10_000, maxClientsIdLength: 64 }), deps)
   }
 

@@ -38,7 +38,7 @@ export default fp(
     if (o.mqtt.url) {
       publisher = ExternalBroker.open({ url: o.mqtt.url, username: o.mqtt.username, password: o.mqtt.password }, app.log)
     } else {
-      embedded = await EmbeddedBroker.create({ verify, clock: o.clock, log: app.log })
+      embedded = await EmbeddedBroker.create({ verify, clock: o.clock })
       publisher = embedded
       const broker = embedded
       await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false } })
