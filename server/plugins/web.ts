@@ -14,6 +14,7 @@ import { envelope } from '../errors'
 import type { Lang } from '../../manifest/app'
 import { loadPrerendered, templateFor } from '../prerendered'
 import { previewFor, injectPreview } from '../services/preview'
+import { reportPreviewFor } from '../services/reportPreview'
 
 /** Paths that never fall back to the app. */
 const NOT_APP = /^\/(api|mqtt|oidc)(\/|\?|$)/
@@ -21,8 +22,9 @@ const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest'])
 
 /**
  * The one place index.html is produced for an app URL. Share pages (/share/opus, /share/read,
- * /share/task, /sound) get their content's title, description and Open Graph/Twitter meta here, so a
- * link preview needs no JavaScript; a database failure only costs the preview, never the page.
+ * /share/task, /sound) and shared reports (/2023/report) get their content's title, description and
+ * Open Graph/Twitter meta here, so a link preview needs no JavaScript; a database failure only costs the
+ * preview, never the page.
  */
 export async function renderIndexHtml(template: string, req: FastifyRequest): Promise<string> {
   const url = new URL(req.url, 'http://localhost')
@@ -31,7 +33,7 @@ export async function renderIndexHtml(template: string, req: FastifyRequest): Pr
   const { publicUrl } = req.server.config
   const origin = publicUrl ? new URL(publicUrl).origin : `${req.protocol}://${req.host}`
   try {
-    const preview = await previewFor(req.server.db, pathname, url.searchParams, origin, lang)
+    const preview = (await previewFor(req.server.db, pathname, url.searchParams, origin, lang)) ?? (await reportPreviewFor(req.server.db, pathname, url.searchParams, origin, lang))
     return preview ? injectPreview(template, preview, lang) : template
   } catch (err) {
     req.log.warn({ err }, 'link preview failed')

@@ -39,6 +39,16 @@ export function timeBucketOf(hour: number): TimeBucket {
 export const CLOSING_KEYWORDS = ['start', 'persistent', 'explorer', 'creator', 'bookworm', 'curious'] as const
 export type ClosingKeyword = (typeof CLOSING_KEYWORDS)[number]
 
+/** The word of the year as shown on the closing slide and in link previews. */
+export const KEYWORD_WORDS: Record<ClosingKeyword, { 'zh-Hans': string; en: string }> = {
+  start: { 'zh-Hans': '开始', en: 'Beginnings' },
+  persistent: { 'zh-Hans': '坚持', en: 'Steady' },
+  explorer: { 'zh-Hans': '探索', en: 'Explorer' },
+  creator: { 'zh-Hans': '创作', en: 'Creator' },
+  bookworm: { 'zh-Hans': '书虫', en: 'Bookworm' },
+  curious: { 'zh-Hans': '好奇', en: 'Curious' },
+}
+
 /** One reading session, as the computation needs it. */
 export interface ReadingInput {
   /** Epoch ms (UTC) when it started. */

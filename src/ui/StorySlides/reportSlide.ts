@@ -4,7 +4,7 @@
  * the student did and never compare them with anyone.
  */
 import type { Lang } from '../../../manifest/app'
-import type { ClosingKeyword, ReportSlide, SlideKind, TimeBucket } from '../../contract/report'
+import { KEYWORD_WORDS, type ClosingKeyword, type ReportSlide, type SlideKind, type TimeBucket } from '../../contract/report'
 
 export type SlideTheme = 'cover' | 'minutes' | 'books' | 'streak' | 'morning' | 'noon' | 'afternoon' | 'evening' | 'night' | 'categories' | 'works' | 'closing' | 'start'
 
@@ -46,13 +46,14 @@ const BUCKETS: Record<TimeBucket, { 'zh-Hans': [string, string, string]; en: [st
   night: { 'zh-Hans': ['夜晚', '22 点以后', '安静的夜里，故事陪着你'], en: ['Late evenings', 'after 10 pm', 'Stories kept you company at night'] },
 }
 
-const KEYWORDS: Record<ClosingKeyword, { 'zh-Hans': [string, string]; en: [string, string] }> = {
-  start: { 'zh-Hans': ['开始', '你的阅读故事，从现在开始'], en: ['Beginnings', 'Your reading story starts now'] },
-  persistent: { 'zh-Hans': ['坚持', '一天接一天，你把阅读变成了习惯'], en: ['Steady', 'Day after day, reading became your habit'] },
-  explorer: { 'zh-Hans': ['探索', '你的书架上，装着好几个世界'], en: ['Explorer', 'Your shelf holds many worlds'] },
-  creator: { 'zh-Hans': ['创作', '读进心里的，你用文字写了出来'], en: ['Creator', 'What you read, you turned into your own words'] },
-  bookworm: { 'zh-Hans': ['书虫', '一本接一本，你停不下来'], en: ['Bookworm', 'One book after another'] },
-  curious: { 'zh-Hans': ['好奇', '每次翻开书，都是一次新发现'], en: ['Curious', 'Every book you opened was a discovery'] },
+/** The sentence under the word of the year (KEYWORD_WORDS). */
+const KEYWORD_LINES: Record<ClosingKeyword, Record<Lang, string>> = {
+  start: { 'zh-Hans': '你的阅读故事，从现在开始', en: 'Your reading story starts now' },
+  persistent: { 'zh-Hans': '一天接一天，你把阅读变成了习惯', en: 'Day after day, reading became your habit' },
+  explorer: { 'zh-Hans': '你的书架上，装着好几个世界', en: 'Your shelf holds many worlds' },
+  creator: { 'zh-Hans': '读进心里的，你用文字写了出来', en: 'What you read, you turned into your own words' },
+  bookworm: { 'zh-Hans': '一本接一本，你停不下来', en: 'One book after another' },
+  curious: { 'zh-Hans': '每次翻开书，都是一次新发现', en: 'Every book you opened was a discovery' },
 }
 
 /** Short names of the slides, for the share settings and labels. */
@@ -149,7 +150,8 @@ export function slideText(slide: ReportSlide, lang: Lang): SlideText {
         lines: [zh ? '读进去的，都变成了你自己的表达' : 'What you read became your own voice'],
       }
     case 'closing': {
-      const [word, line] = KEYWORDS[slide.keyword][lang]
+      const word = KEYWORD_WORDS[slide.keyword][lang]
+      const line = KEYWORD_LINES[slide.keyword][lang]
       const start = slide.keyword === 'start'
       return {
         ...base,
