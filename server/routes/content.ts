@@ -18,18 +18,19 @@ const idParam = { type: 'string', pattern: CONTENT_ID_PATTERN } as const
 const contentRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>(
     `${MEDIA_PATH}/:id`,
-    // Ranges and compression do not mix; media is compressed already (or, for WAV, small).
-    { schema: { params: { type: 'object', required: ['id'], properties: { id: idParam } } }, compress: false },
+    { schema: { params: { type: 'object', required: ['id'], properties: { id: idParam } } } },
     async (req, reply) => {
       const m = await app.db.selectFrom('media').select(['id', 'mime', 'storage', 'key']).where('id', '=', req.params.id).executeTakeFirst()
       const file = m ? mediaPath(m.storage, m.key, app.config.dataDir) : null
       if (!m || !file || !existsSync(file)) throw new ApiError(CODE.DATA_EMPTY)
-      return sendMedia(req, reply, file, m.mime, `"${m.id}"`)
+      sendMedia(req, reply, file, m.mime, `"${m.id}"`)
     },
   )
 
   // The link-preview picture of pages without a picture of their own (1200×630).
-  app.get('/content/card.png', { compress: false }, async (req, reply) => sendMedia(req, reply, `${ASSET_DIR}${SHARE_CARD_ASSET}`, 'image/png', '"share-card-1"'))
+  app.get('/content/card.png', async (req, reply) => {
+    sendMedia(req, reply, `${ASSET_DIR}${SHARE_CARD_ASSET}`, 'image/png', '"share-card-1"')
+  })
 
   app.get<{ Params: { kind: ContentKind; id: string } }>(
     '/content/:kind/:id',

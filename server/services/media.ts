@@ -47,16 +47,33 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 
 export const MEDIA_CACHE = 'public, max-age=31536000, immutable'
 
-/** Sends a file whole or, for a Range request, the one range asked for. */
-export function sendMedia(req: FastifyRequest, reply: FastifyReply, file: string, mime: string, etag: string): FastifyReply {
+/**
+ * Sends a file whole or, for a Range request, the one range asked for. The reply is taken over (hijacked)
+ * and written directly: the /api layer wraps whatever a handler returns in the JSON envelope, and a
+ * streamed body must never be followed by one.
+ */
+export function sendMedia(req: FastifyRequest, reply: FastifyReply, file: string, mime: string, etag: string): void {
   const size = statSync(file).size
-  reply.header('content-type', mime).header('accept-ranges', 'bytes').header('cache-control', MEDIA_CACHE).header('etag', etag)
-  if (req.headers['if-none-match'] === etag) return reply.code(304).send()
+  const headers: Record<string, string | number> = {
+    'content-type': mime,
+    'accept-ranges': 'bytes',
+    'cache-control': MEDIA_CACHE,
+    etag,
+    'x-content-type-options': 'nosniff',
+  }
+  reply.hijack()
+  const res = reply.raw
+  const finish = (status: number, extra: Record<string, string | number>, range?: { start: number; end: number }) => {
+    res.writeHead(status, { ...headers, ...extra })
+    if (req.method === 'HEAD' || status === 304 || status === 416) return void res.end()
+    const stream = createReadStream(file, range)
+    stream.on('error', () => res.destroy())
+    stream.pipe(res)
+  }
+  if (req.headers['if-none-match'] === etag) return finish(304, {})
   const ifRange = req.headers['if-range']
   const range = ifRange && ifRange !== etag ? null : parseRange(req.headers.range, size)
-  if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send()
-  if (range === null) return reply.header('content-length', size).send(req.method === 'HEAD' ? '' : createReadStream(file))
-  const length = range.end - range.start + 1
-  reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', length)
-  return reply.send(req.method === 'HEAD' ? '' : createReadStream(file, { start: range.start, end: range.end }))
+  if (range === 'unsatisfiable') return finish(416, { 'content-range': `bytes */${size}`, 'content-length': 0 })
+  if (range === null) return finish(200, { 'content-length': size })
+  finish(206, { 'content-range': `bytes ${range.start}-${range.end}/${size}`, 'content-length': range.end - range.start + 1 }, range)
 }

@@ -98,6 +98,20 @@ describe('GET /content/media/<id>', () => {
     expect(again.statusCode).toBe(304)
   })
 
+  it('streams whole files and ranges over a real connection, with nothing after the body', async () => {
+    const { app, url } = await audioUrl()
+    const address = await app.listen({ port: 0, host: '127.0.0.1' })
+    const whole = await fetch(`${address}${url}`)
+    expect(whole.status).toBe(200)
+    expect(Buffer.from(await whole.arrayBuffer()).equals(wav)).toBe(true)
+    const part = await fetch(`${address}${url}`, { headers: { range: 'bytes=44-1043' } })
+    expect(part.status).toBe(206)
+    expect(Buffer.from(await part.arrayBuffer()).equals(wav.subarray(44, 1044))).toBe(true)
+    const card = await fetch(`${address}/api/content/card.png`)
+    expect(card.headers.get('content-type')).toBe('image/png')
+    expect((await card.arrayBuffer()).byteLength).toBeGreaterThan(1000)
+  })
+
   it('answers 100001 for an unknown id and never leaves its folder', async () => {
     const { app } = await makeApp()
     const unknown = await call(app, 'GET', `/content/media/${crypto.randomUUID()}`)
