@@ -14,6 +14,7 @@ export const SHARE_CARD_PATH = '/api/content/card.png'
 const CARD: Image = { url: SHARE_CARD_PATH, width: 1200, height: 630 }
 
 export interface Preview {
+  kind?: ContentKind
   title: string
   description: string
   image: Image
@@ -74,7 +75,7 @@ export async function previewFor(db: Db, pathname: string, query: URLSearchParam
   const missing: Preview = { title: t.missing, description: t.missingText, image: CARD, imageAlt: APP_CONFIG.tagline[lang], url, type: 'website', found: false }
   if (!id || !isContentId(id)) return { ...missing, title: `${pageTitle} - ${APP_CONFIG.productTitle}` }
   const abs = (img: Image): Image => ({ ...img, url: new URL(img.url, origin).href })
-  const base = { url, type: 'article' as const, found: true }
+  const base = { kind, url, type: 'article' as const, found: true }
   switch (kind) {
     case 'opus': {
       const v = await loadContent(db, 'opus', id)
@@ -100,6 +101,10 @@ export async function previewFor(db: Db, pathname: string, query: URLSearchParam
     }
   }
 }
+
+/** The skeleton block each page shows where its main picture will be (see the pages' Skeleton). */
+const PICTURE_SLOT: Partial<Record<ContentKind, string>> = { opus: '.opus__cover-bone', read: '.read__cover.share-bone', sound: '.sound__cover.share-bone' }
+const MEDIA_PICTURE = /^\/api\/content\/media\/[A-Za-z0-9-]{1,64}$/
 
 /** The page's HTML with the preview's title, description, Open Graph and Twitter meta, and canonical link. */
 export function injectPreview(html: string, p: Preview, lang: Lang): string {
@@ -127,6 +132,7 @@ export function injectPreview(html: string, p: Preview, lang: Lang): string {
     `<meta name="twitter:image:alt" content="${e(p.imageAlt)}">`,
     // The page shows this picture first (its largest paint): fetch it with the HTML, not after the app starts.
     p.found && !image.endsWith(SHARE_CARD_PATH) ? `<link rel="preload" as="image" href="${e(image)}" fetchpriority="high">` : '',
+    pictureSlot(p, image),
   ]
     .filter(Boolean)
     .join('')
@@ -135,4 +141,15 @@ export function injectPreview(html: string, p: Preview, lang: Lang): string {
     .replace(/<meta name="description"[^>]*>\s*/i, '')
     .replace(/<title>[\s\S]*?<\/title>/i, () => title)
     .replace('</head>', () => `${meta}</head>`)
+}
+
+/**
+ * Paints the content's picture into the prerendered skeleton's picture block, so the first paint already
+ * shows it (the app then renders the same picture in its place). Only our own media paths are used.
+ */
+function pictureSlot(p: Preview, image: string): string {
+  const slot = p.kind && PICTURE_SLOT[p.kind]
+  const path = new URL(image).pathname
+  if (!p.found || !slot || !MEDIA_PICTURE.test(path)) return ''
+  return `<style>${slot}{background:url(${path}) center/cover no-repeat;animation:none}</style>`
 }

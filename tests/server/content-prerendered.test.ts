@@ -33,7 +33,11 @@ describe('prerendered pages', () => {
     expect(html).toContain('skeleton /share/opus')
     expect(html).toContain('<meta property="og:title" content="门前的银杏树">')
     expect(html).toMatch(/<link rel="preload" as="image" href="http:\/\/[^"]+\/api\/content\/media\/[0-9a-f-]{36}" fetchpriority="high">/)
+    expect(html).toMatch(/<style>\.opus__cover-bone\{background:url\(\/api\/content\/media\/[0-9a-f-]{36}\) center\/cover no-repeat;animation:none\}<\/style>/)
     const task = (await app.inject({ method: 'GET', url: '/share/task?id=demo-task' })).body
     expect(task).not.toContain('rel="preload" as="image"')
+    expect(task).not.toContain('background:url(')
+    const missing = (await app.inject({ method: 'GET', url: `/share/opus?id=${crypto.randomUUID()}` })).body
+    expect(missing).not.toContain('background:url(')
   })
 })
