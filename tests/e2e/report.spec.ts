@@ -143,6 +143,30 @@ test('the demo student creates, pages, hides a slide, shares and saves; a visito
   await v.goto(`/2023/report?id=${crypto.randomUUID()}`)
   await expect(v.getByRole('heading', { name: '暂时看不到这份报告' })).toBeVisible()
   await screenshot(v, 'report-missing-375x812')
+
+  // Offline: a report seen before opens from the service worker's cache; one never seen shows the retry screen.
+  await v.goto(link)
+  await v.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  await expect.poll(() => v.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  // Once controlled, the report's data goes through the worker and into its cache.
+  await v.reload()
+  await expect(v.locator('.story__slide')).toHaveCount(visible.length)
+  await visitor.setOffline(true)
+  await v.reload()
+  await expect(v.locator('.story__slide')).toHaveCount(visible.length)
+  await v.goto(`/2023/report?id=${crypto.randomUUID()}`)
+  await expect(v.getByRole('button', { name: /连接超时，点击重试/ })).toBeVisible()
+  await screenshot(v, 'report-offline-375x812')
+  await visitor.setOffline(false)
+
+  // In English.
+  await v.goto(`${link}&lang=en`)
+  await expect(v.getByRole('region', { name: 'Year in review' })).toBeVisible()
+  await v.locator('.story__viewport').focus()
+  await v.keyboard.press('ArrowRight')
+  await settled(v)
+  await expect(v.locator('[data-story="minutes"]')).toContainText('This year you read for')
+  await screenshot(v, 'report-visitor-en-375x812')
   await visitor.close()
 })
 
