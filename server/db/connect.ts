@@ -34,7 +34,33 @@ export function openDb(opts: { dataDir: string; databaseUrl?: string }): DbHandl
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), kind: 'sqlite', where: file }
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), kind: 'sqlite', where: file }
+}
+
+/** Prepared statements kept per SQL text: preparing again on every query cost most of a cheap read. */
+const STATEMENT_CACHE_SIZE = 500
+
+/**
+ * The database as Kysely's SQLite driver sees it, reusing prepared statements. Safe because better-sqlite3
+ * is synchronous and Kysely runs one query at a time per connection. Oldest entries go first when full
+ * (generated `in (…)` lists make some texts one-off).
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(query: string) {
+      let statement = cache.get(query)
+      if (statement) {
+        cache.delete(query)
+      } else {
+        statement = sqlite.prepare(query)
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string)
+      }
+      cache.set(query, statement)
+      return statement
+    },
+  }
 }
 
 export async function migrate(db: Db, kind: DbHandle['kind']): Promise<void> {

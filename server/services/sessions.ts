@@ -6,6 +6,7 @@
  * whole family. One live session per (user, app, device type): a new login replaces the old one, and when
  * it comes from another device the kick listeners hear about it (the live channel publishes `logout`).
  */
+import { createSecretKey, type KeyObject } from 'node:crypto'
 import { EventEmitter } from 'node:events'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import { CODE } from '../../src/contract'
@@ -58,8 +59,12 @@ export interface SessionOptions {
 
 export class Sessions {
   private readonly events = new EventEmitter()
+  /** Imported once: passing raw bytes to jose would import the HMAC key again on every sign and verify. */
+  private readonly key: KeyObject
 
-  constructor(private readonly o: SessionOptions) {}
+  constructor(private readonly o: SessionOptions) {
+    this.key = createSecretKey(o.secret)
+  }
 
   /** Subscribe to kicks; returns the unsubscribe function. The next issue's broker publishes from here. */
   onKick(listener: (kick: Kick) => void): () => void {
@@ -113,7 +118,7 @@ export class Sessions {
   async verifyAccess(token: string): Promise<AccessClaims> {
     let claims: AccessClaims
     try {
-      const { payload } = await jwtVerify(token, this.o.secret, { algorithms: ['HS256'], currentDate: new Date(this.o.clock()), typ: 'at+jwt' })
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: new Date(this.o.clock()), typ: 'at+jwt' })
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw tokenError(CODE.JWT_INVALID)
       claims = { sub: payload.sub, sid: payload.sid, app: String(payload.app), deviceType: String(payload.deviceType), deviceCode: String(payload.deviceCode) }
     } catch (e) {
@@ -177,6 +182,6 @@ export class Sessions {
       .setIssuedAt(iat)
       .setExpirationTime(iat + this.o.accessTtlSeconds)
       .setJti(crypto.randomUUID())
-      .sign(this.o.secret)
+      .sign(this.key)
   }
 }
