@@ -52,7 +52,8 @@ export default fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // WeChat's JS-SDK (share cards); the share pages load it only inside WeChat.
+          scriptSrc: ["'self'", 'https://res.wx.qq.com'],
           // The app sets element styles at run time (orientation, layout widths).
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],

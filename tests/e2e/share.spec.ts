@@ -77,8 +77,8 @@ test.describe('the Sound player', () => {
     await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(15)
     await expect(page.getByTestId('elapsed')).toHaveText(/^0:1[5-9]$/)
 
-    await page.getByRole('button', { name: '播放速度 1 倍' }).click()
-    await expect(page.getByRole('button', { name: '播放速度 1.25 倍' })).toBeVisible()
+    await page.getByRole('button', { name: '播放速度 1×' }).click()
+    await expect(page.getByRole('button', { name: '播放速度 1.25×' })).toBeVisible()
     expect(await audio(page).evaluate((a: HTMLAudioElement) => a.playbackRate)).toBe(1.25)
 
     await page.getByRole('button', { name: /^暂停 · / }).click()
@@ -119,6 +119,39 @@ test.describe('actions and states', () => {
     await expect.poll(() => page.evaluate(() => (window as unknown as { shared: { title: string; url: string }[] }).shared)).toEqual([
       expect.objectContaining({ title: '口琴练习：小星星', url: new URL('/sound?id=demo-sound', page.url()).href }),
     ])
+  })
+
+  test('inside WeChat the share card is set through the JS-SDK', async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 Mobile MicroMessenger/8.0.40', viewport: { width: 375, height: 812 } })
+    const page = await context.newPage()
+    let signedUrl = ''
+    await page.route('**/api/weixin/js/init', async (route) => {
+      signedUrl = (route.request().postDataJSON() as { url: string }).url
+      await route.fulfill({ json: { code: 0, msg: 'success', data: { appId: 'wx-test', timestamp: 1, nonceStr: 'n', signature: 's' } } })
+    })
+    // A stand-in for WeChat's SDK that records what the page asks of it.
+    await page.route('https://res.wx.qq.com/**', (route) =>
+      route.fulfill({
+        contentType: 'application/javascript',
+        body: 'window.wxCalls=[];window.wx={config:function(c){wxCalls.push(["config",c.appId])},ready:function(f){f()},error:function(){},updateAppMessageShareData:function(d){wxCalls.push(["chat",d.title,d.imgUrl])},updateTimelineShareData:function(d){wxCalls.push(["moments",d.title])}};',
+      }),
+    )
+    await page.goto('/share/opus?id=demo-opus')
+    await expect.poll(() => page.evaluate(() => (window as unknown as { wxCalls?: unknown[] }).wxCalls ?? [])).toEqual([
+      ['config', 'wx-test'],
+      ['chat', '门前的银杏树', expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/api\/content\/media\//)],
+      ['moments', '门前的银杏树'],
+    ])
+    expect(signedUrl).toBe(new URL('/share/opus?id=demo-opus', page.url()).href)
+    await context.close()
+  })
+
+  test('outside WeChat no SDK is loaded', async ({ page }) => {
+    const requested: string[] = []
+    page.on('request', (r) => requested.push(r.url()))
+    await page.goto('/share/opus?id=demo-opus')
+    await expect(page.getByRole('heading', { level: 2, name: '门前的银杏树' })).toBeVisible()
+    expect(requested.filter((u) => u.includes('res.wx.qq.com') || u.includes('/weixin/js/init'))).toEqual([])
   })
 
   test('open in app leads to Download', async ({ page }) => {

@@ -33,7 +33,7 @@ const zh = {
   pause: '暂停',
   seek: '播放进度',
   speed: '播放速度',
-  speedValue: '播放速度 {v} 倍',
+  speedValue: '播放速度 {v}×',
   audioError: '音频暂时无法播放',
   images: '作品图片',
   image: '第 {n} 张图片',
