@@ -58,6 +58,27 @@ test.describe('share pages for a logged-out visitor', () => {
   })
 })
 
+test.describe('offline after one visit', () => {
+  test('the reading record and its cover still show with the network off', async ({ page, context }) => {
+    await page.goto('/share/read?id=demo-read')
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+    // The first load installs the service worker; the visit it serves fills the caches.
+    await page.reload()
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+    const heading = page.getByRole('heading', { level: 2, name: '草房子' })
+    await expect(heading).toBeVisible()
+    const cover = page.locator('img.read__cover')
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+
+    await context.setOffline(true)
+    await page.reload()
+    await expect(heading).toBeVisible()
+    await expect(page.getByText('Demo Student', { exact: true })).toBeVisible()
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+    await context.setOffline(false)
+  })
+})
+
 test.describe('the Sound player', () => {
   test('waits for the listener, then plays, seeks, changes speed and pauses', async ({ page }) => {
     await page.goto('/sound?id=demo-sound')
