@@ -3,6 +3,7 @@
  * a touch swipe and by keyboard, hiding one slide, sharing it and saving a slide as a PNG; then a
  * logged-out visitor opens the link and sees every slide but the hidden one.
  */
+import AxeBuilder from '@axe-core/playwright'
 import { devices, expect, test, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { screenshot } from '../support/screenshot'
@@ -23,6 +24,11 @@ async function swipeLeft(page: Page): Promise<void> {
 }
 
 const position = (page: Page) => page.locator('.story__position')
+async function noAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
 /** Waits for the carousel to come to rest, so a screenshot shows one whole slide. */
 const settled = (page: Page) => expect(page.locator('.story[data-moving]')).toHaveCount(0)
 
@@ -32,6 +38,7 @@ test('the demo student creates, pages, hides a slide, shares and saves; a visito
   await expect(page.getByRole('heading', { name: '我的 2023 阅读故事' })).toBeVisible()
   await expect(page.getByText('Demo Student 邀请你一起回顾 2023 的阅读')).toBeVisible()
   await screenshot(page, 'report-join-375x812')
+  await noAxeViolations(page)
   await page.getByRole('button', { name: '登录后生成我的报告' }).click()
   await expect(page).toHaveURL(/\/login\?redirect=Create&query=invite%3DDEMO2023&invite=DEMO2023$/)
   await page.locator('form[data-ready]').waitFor()
@@ -93,7 +100,11 @@ test('the demo student creates, pages, hides a slide, shares and saves; a visito
   expect(((await (await shared).json()) as { data: { shareable: boolean } }).data.shareable).toBe(true)
   const link = await page.getByLabel('报告链接').inputValue()
   expect(link).toBe(`${baseURL}/2023/report?id=${id}`)
+  // From the top, so the full-page capture does not catch the story mid-measure.
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await settled(page)
   await screenshot(page, 'report-owner-settings-375x812')
+  await noAxeViolations(page)
 
   // Save the streak slide as a PNG: a real 1080 × 1920 image.
   const download = page.waitForEvent('download')
@@ -112,6 +123,7 @@ test('the demo student creates, pages, hides a slide, shares and saves; a visito
   await expect(page.getByText('已公开')).toBeVisible()
   await expect(page.getByText('1 页对别人隐藏')).toBeVisible()
   await screenshot(page, 'report-history-375x812')
+  await noAxeViolations(page)
 
   // A logged-out visitor: every slide but the hidden one, paged by keyboard to the end.
   const visitor = await browser.newContext({ ...devices['Pixel 7'], viewport: VIEW, baseURL })
@@ -129,7 +141,10 @@ test('the demo student creates, pages, hides a slide, shares and saves; a visito
     await expect(position(v)).toHaveText(`${i + 1} / ${visible.length}`)
     await expect(v.locator(`[data-story="${kind}"]`)).toHaveAttribute('aria-hidden', 'false')
     await settled(v)
-    if (kind === 'time') await screenshot(v, 'report-visitor-time-375x812')
+    if (kind === 'time') {
+      await screenshot(v, 'report-visitor-time-375x812')
+      await noAxeViolations(v)
+    }
     await v.keyboard.press('ArrowRight')
   }
   await expect(v.getByRole('group', { name: /年度关键词/ })).toBeVisible()
