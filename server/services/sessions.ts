@@ -6,7 +6,7 @@
  * whole family. One live session per (user, app, device type): a new login replaces the old one, and when
  * it comes from another device the kick listeners hear about it (the live channel publishes `logout`).
  */
-import { createSecretKey, type KeyObject } from 'node:crypto'
+import type { webcrypto } from 'node:crypto'
 import { EventEmitter } from 'node:events'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import { CODE } from '../../src/contract'
@@ -59,11 +59,11 @@ export interface SessionOptions {
 
 export class Sessions {
   private readonly events = new EventEmitter()
-  /** Imported once: passing raw bytes to jose would import the HMAC key again on every sign and verify. */
-  private readonly key: KeyObject
+  /** Imported once as a WebCrypto key: given raw bytes or a KeyObject, jose would import it on every call. */
+  private readonly key: Promise<webcrypto.CryptoKey>
 
   constructor(private readonly o: SessionOptions) {
-    this.key = createSecretKey(o.secret)
+    this.key = crypto.subtle.importKey('raw', o.secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
   }
 
   /** Subscribe to kicks; returns the unsubscribe function. The next issue's broker publishes from here. */
@@ -118,7 +118,7 @@ export class Sessions {
   async verifyAccess(token: string): Promise<AccessClaims> {
     let claims: AccessClaims
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: new Date(this.o.clock()), typ: 'at+jwt' })
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], currentDate: new Date(this.o.clock()), typ: 'at+jwt' })
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw tokenError(CODE.JWT_INVALID)
       claims = { sub: payload.sub, sid: payload.sid, app: String(payload.app), deviceType: String(payload.deviceType), deviceCode: String(payload.deviceCode) }
     } catch (e) {
@@ -174,7 +174,7 @@ export class Sessions {
     return token
   }
 
-  private sign(c: AccessClaims): Promise<string> {
+  private async sign(c: AccessClaims): Promise<string> {
     const iat = Math.floor(this.o.clock() / 1000)
     return new SignJWT({ sid: c.sid, app: c.app, deviceType: c.deviceType, deviceCode: c.deviceCode })
       .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
@@ -182,6 +182,6 @@ export class Sessions {
       .setIssuedAt(iat)
       .setExpirationTime(iat + this.o.accessTtlSeconds)
       .setJti(crypto.randomUUID())
-      .sign(this.key)
+      .sign(await this.key)
   }
 }
