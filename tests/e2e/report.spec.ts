@@ -4,11 +4,13 @@
  * logged-out visitor opens the link and sees every slide but the hidden one.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { devices, expect, test, type Page } from '@playwright/test'
+import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { screenshot } from '../support/screenshot'
 
 const DEMO = { phone: '13800138000', password: 'Passw0rd!' }
+/** The demo phone that signs in by SMS only and has no 2023 reading. */
+const SMS_ONLY = '13900139000'
 const VIEW = { width: 375, height: 812 }
 
 /** A real touch swipe (touchstart → touchmove → touchend) from right to left across the slide. */
@@ -29,8 +31,17 @@ async function noAxeViolations(page: Page): Promise<void> {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
-/** Waits for the carousel to come to rest, so a screenshot shows one whole slide. */
-const settled = (page: Page) => expect(page.locator('.story[data-moving]')).toHaveCount(0)
+/** Waits for the carousel to come to rest on the current slide, so a screenshot shows one whole slide. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('.story[data-moving]')).toHaveCount(0)
+  await expect
+    .poll(async () => {
+      const [slide, frame] = await Promise.all([page.locator('.story__slide[aria-hidden="false"]').boundingBox(), page.locator('.story__viewport').boundingBox()])
+      return slide && frame ? Math.round(Math.abs(slide.x - frame.x)) : -1
+    })
+    .toBe(0)
+  await expect(page.locator('.story[data-moving]')).toHaveCount(0)
+}
 
 test('the demo student creates, pages, hides a slide, shares and saves; a visitor sees all but the hidden slide', async ({ page, browser, baseURL }) => {
   // Join, logged out, with an invitation code: it leads to login, then to Create with the code.
@@ -213,3 +224,35 @@ test('auto-advance waits at least six seconds a slide, stops on pause, and never
   await page.clock.runFor(60_000)
   await expect(position(page)).toHaveText(/^1 \//)
 })
+
+test('a student with no 2023 reading gets a friendly "your story starts now" report', async ({ page, request }) => {
+  await page.goto('/2023/create')
+  await expect(page).toHaveURL(/\/login\?redirect=Create/)
+  await page.locator('form[data-ready]').waitFor()
+  await page.getByRole('tab', { name: '验证码登录' }).click()
+  await page.getByLabel('手机号').fill(SMS_ONLY)
+  await page.getByRole('button', { name: '获取验证码' }).click()
+  await page.getByLabel('验证码', { exact: true }).fill(await smsCode(request, SMS_ONLY))
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page).toHaveURL(/\/2023\/report\?id=[0-9a-f-]{36}$/, { timeout: 15_000 })
+  await expect(page.locator('.story__slide')).toHaveCount(2)
+  await page.getByRole('button', { name: '暂停自动翻页' }).click()
+  await page.getByRole('button', { name: '下一页' }).click()
+  await settled(page)
+  await expect(page.locator('[data-story="closing"]')).toContainText('你的阅读故事，从现在开始')
+  await screenshot(page, 'report-start-375x812')
+})
+
+/** The newest code the dev SMS outbox holds for a phone. */
+async function smsCode(request: APIRequestContext, phone: string): Promise<string> {
+  let code = ''
+  await expect
+    .poll(async () => {
+      const body = (await (await request.get(`/api/dev/sms/outbox?phone=${phone}`)).json()) as { data?: { code?: string } | null }
+      code = body.data?.code ?? ''
+      return code
+    })
+    .toMatch(/^\d{6}$/)
+  return code
+}
