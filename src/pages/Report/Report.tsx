@@ -4,7 +4,7 @@
  * sees a shared report's visible slides, or "not available". Offline, a report seen before opens from
  * the service worker's cache; otherwise the tap-to-retry screen shows.
  */
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import type { PageProps } from '../../app/routes'
 import { push } from '../../app/navigation'
 import { CODE, type Envelope } from '../../contract'
@@ -165,16 +165,19 @@ function OwnerView({ initial, t, lang }: { initial: OwnerReport; t: Texts; lang:
   const stories = useStories(report, t, lang, report.hidden)
   const current = report.slides[index]?.kind
 
+  // Only the newest change's answer is applied, so quick taps cannot undo each other.
+  const latest = useRef(0)
   const change = async (body: ReportUpdateBody): Promise<OwnerReport | null> => {
     const before = report
+    const n = ++latest.current
     // Shown at once; put back if the server says no.
     setReport({ ...report, ...body })
     try {
       const next = await updateReport(report.id, body)
-      setReport(next)
+      if (n === latest.current) setReport(next)
       return next
     } catch {
-      setReport(before)
+      if (n === latest.current) setReport(before)
       showToast(t.updateFailed)
       return null
     }
