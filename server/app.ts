@@ -25,6 +25,7 @@ import inviteRoutes from './routes/invite'
 import devRoutes from './routes/dev'
 import healthRoutes from './routes/health'
 import downloadRoutes from './routes/download'
+import reportRoutes from './routes/report'
 import wechatRoutes from './routes/wechat'
 import { FailureWindow } from './services/failures'
 import { OAuthLogin } from './services/oauth'
@@ -133,7 +134,8 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
         const handler = route.handler
         route.handler = async function (req, reply) {
           const data: unknown = await handler.call(this, req, reply)
-          return reply.sent ? reply : envelope(data ?? null)
+          // A handler that answered itself (a streamed file returns the reply) is never wrapped.
+          return data === reply || reply.sent ? reply : envelope(data ?? null)
         }
       })
       await api.register(authRoutes)
@@ -145,6 +147,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       await api.register(inviteRoutes)
       await api.register(cardsRoutes)
       await api.register(accountExtraRoutes)
+      await api.register(reportRoutes)
       await api.register(contentRoutes)
     },
     { prefix: '/api' },

@@ -55,7 +55,8 @@ const downloadRoutes: FastifyPluginAsync = async (app) => {
   })
   app.get<{ Params: { name: string } }>(
     `${DOWNLOAD_FILES_PATH}/:name`,
-    { schema: { params: { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: APK_NAME.source } } } } },
+    // An APK is compressed already, and its exact length is what the page's progress bar divides by.
+    { schema: { params: { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: APK_NAME.source } } } }, compress: false },
     async (req, reply) => {
       const file = join(o.dir, req.params.name)
       if (!existsSync(file) || !statSync(file).isFile()) throw new ApiError(CODE.DATA_EMPTY)

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { get } from 'node:http'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CODE } from '../../src/contract'
@@ -45,5 +46,26 @@ describe('GET /api/download/info', () => {
     expect(traversal.json()).toMatchObject({ code: CODE.PARAM_INVALID })
     const missing = await call(app, 'GET', '/download/files/nothing.apk')
     expect(missing.body.code).toBe(CODE.DATA_EMPTY)
+  })
+})
+
+describe('the package over a real connection', () => {
+  it('is the file alone, not followed by an envelope', async () => {
+    const { app, dir } = await makeApp()
+    mkdirSync(join(dir, 'downloads'))
+    const bytes = Buffer.alloc(2 * 1024 * 1024, 3)
+    writeFileSync(join(dir, 'downloads', 'habor-1.5.5.apk'), bytes)
+    const address = await app.listen({ port: 0, host: '127.0.0.1' })
+    // No keep-alive, so closing the app after the test does not wait on an idle connection.
+    const { status, body } = await new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+      get(`${address}/api/download/files/habor-1.5.5.apk`, { agent: false }, (res) => {
+        const parts: Buffer[] = []
+        res.on('data', (c: Buffer) => parts.push(c))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts) }))
+      }).on('error', reject)
+    })
+    expect(status).toBe(200)
+    expect(body.length).toBe(bytes.length)
+    expect(body.equals(bytes)).toBe(true)
   })
 })
