@@ -212,95 +212,98 @@ export default function Login({ page, query }: PageProps) {
             ))}
           </div>
 
-          <form id="login-panel" role="tabpanel" aria-labelledby={`login-tab-${tab}`} className="login__form" onSubmit={submit} noValidate data-ready={ready || undefined}>
-            <PhoneField
-              id="login-phone"
-              label={f.phone}
-              placeholder={f.phonePlaceholder}
-              autoComplete="tel"
-              value={phone}
-              onChange={(v) => {
-                setPhone(v)
-                clear('phone')
-              }}
-              error={err('phone')}
-            />
-            {tab === 'password' ? (
-              <TextField
-                id="login-password"
-                type="password"
-                label={f.password}
-                placeholder={f.passwordPlaceholder}
-                autoComplete="current-password"
-                value={password}
+          {/* ARIA does not allow a form to be a tabpanel: the panel is a wrapper around it. */}
+          <div id="login-panel" role="tabpanel" aria-labelledby={`login-tab-${tab}`}>
+            <form className="login__form" onSubmit={submit} noValidate data-ready={ready || undefined}>
+              <PhoneField
+                id="login-phone"
+                label={f.phone}
+                placeholder={f.phonePlaceholder}
+                autoComplete="tel"
+                value={phone}
                 onChange={(v) => {
-                  setPassword(v)
-                  clear('password')
+                  setPhone(v)
+                  clear('phone')
                 }}
-                error={err('password')}
+                error={err('phone')}
               />
-            ) : (
-              <CodeField
-                id="login-code"
-                label={f.code}
-                placeholder={f.codePlaceholder}
-                value={code}
-                onChange={(v) => {
-                  setCode(v)
-                  clear('code')
-                }}
-                error={err('code')}
-                hint={t.smsHint}
-                action={
-                  <Button variant="plain" size="s" className="login__send" disabled={left > 0} busy={busy === 'sms'} onClick={() => void sendCode()}>
-                    {left > 0 ? fill(f.resend, { n: left }) : f.sendCode}
-                  </Button>
-                }
-              />
-            )}
+              {tab === 'password' ? (
+                <TextField
+                  id="login-password"
+                  type="password"
+                  label={f.password}
+                  placeholder={f.passwordPlaceholder}
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(v) => {
+                    setPassword(v)
+                    clear('password')
+                  }}
+                  error={err('password')}
+                />
+              ) : (
+                <CodeField
+                  id="login-code"
+                  label={f.code}
+                  placeholder={f.codePlaceholder}
+                  value={code}
+                  onChange={(v) => {
+                    setCode(v)
+                    clear('code')
+                  }}
+                  error={err('code')}
+                  hint={t.smsHint}
+                  action={
+                    <Button variant="plain" size="s" className="login__send" disabled={left > 0} busy={busy === 'sms'} onClick={() => void sendCode()}>
+                      {left > 0 ? fill(f.resend, { n: left }) : f.sendCode}
+                    </Button>
+                  }
+                />
+              )}
 
-            <div className={`login__agree${agreeError && !agreed ? ' login__agree--error' : ''}`}>
-              <input
-                id="login-agree"
-                type="checkbox"
-                checked={agreed}
-                aria-describedby={agreeError && !agreed ? 'login-agree-error' : undefined}
-                onChange={(e) => {
-                  setAgreed(e.currentTarget.checked)
-                  if (e.currentTarget.checked) setAgreeError(false)
-                }}
-              />
-              <label htmlFor="login-agree">
-                {t.agreePrefix}
-                <a href="/agreement" onClick={inApp('/agreement')}>
-                  {t.agreement}
-                </a>
-                {t.and}
-                <a href="/agreement?section=privacy" onClick={inApp('/agreement?section=privacy')}>
-                  {t.privacy}
-                </a>
-              </label>
-            </div>
-            {agreeError && !agreed ? (
-              <p id="login-agree-error" className="login__error" role="alert">
-                {t.agreeRequired}
-              </p>
-            ) : null}
-            {formError ? (
-              <p className="login__error login__error--form" role="alert">
-                {formError}
-              </p>
-            ) : null}
+              <div className={`login__agree${agreeError && !agreed ? ' login__agree--error' : ''}`}>
+                <input
+                  id="login-agree"
+                  type="checkbox"
+                  checked={agreed}
+                  aria-describedby={agreeError && !agreed ? 'login-agree-error' : undefined}
+                  onChange={(e) => {
+                    setAgreed(e.currentTarget.checked)
+                    if (e.currentTarget.checked) setAgreeError(false)
+                  }}
+                />
+                <label htmlFor="login-agree">
+                  {t.agreePrefix}
+                  <a href="/agreement" onClick={inApp('/agreement')}>
+                    {t.agreement}
+                  </a>
+                  {t.and}
+                  <a href="/agreement?section=privacy" onClick={inApp('/agreement?section=privacy')}>
+                    {t.privacy}
+                  </a>
+                </label>
+              </div>
+              {agreeError && !agreed ? (
+                <p id="login-agree-error" className="login__error" role="alert">
+                  {t.agreeRequired}
+                </p>
+              ) : null}
+              {formError ? (
+                <p className="login__error login__error--form" role="alert">
+                  {formError}
+                </p>
+              ) : null}
 
-            <Button type="submit" block busy={busy === 'login'} disabled={busy !== '' && busy !== 'login'}>
-              {busy === 'login' ? t.submitting : t.submit}
-            </Button>
-            <div className="login__links">
-              <a href="/forget" className="login__link" onClick={inApp('/forget')}>
-                {t.forgot}
-              </a>
-            </div>
-          </form>
+              <Button type="submit" block busy={busy === 'login'} disabled={busy !== '' && busy !== 'login'}>
+                {busy === 'login' ? t.submitting : t.submit}
+              </Button>
+              <div className="login__links">
+                <a href="/forget" className="login__link" onClick={inApp('/forget')}>
+                  {t.forgot}
+                </a>
+              </div>
+            </form>
+          </div>
         </div>
 
         <div className="login__other">
