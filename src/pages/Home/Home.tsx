@@ -14,6 +14,7 @@ import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { Picker } from '../../ui/Picker/Picker'
 import { usePullRefresh } from '../../ui/PullRefresh/usePullRefresh'
+import { HomeSections } from './sections/HomeSections'
 import './Home.css'
 
 const TEXTS = {
@@ -127,14 +128,8 @@ export default function Home({ page }: PageProps) {
     await flows.logout()
   }
 
-  const sections = [
-    { key: 'reading', title: t.reading, empty: t.readingEmpty },
-    { key: 'works', title: t.works, empty: t.worksEmpty },
-    { key: 'tasks', title: t.tasks, empty: t.tasksEmpty },
-  ] as const
+  // The report and Invite entries, with their data, live in HomeSections.
   const entries = [
-    { key: 'report', label: t.report, to: '/2023/join' },
-    { key: 'invite', label: t.invite, to: '/invite' },
     { key: 'profile', label: t.profile, to: '/improve' },
     { key: 'password', label: t.password, to: '/password' },
   ] as const
@@ -148,7 +143,9 @@ export default function Home({ page }: PageProps) {
           </div>
           <div className="home__hello">
             <h2 className="home__greeting">
-              {t[greetingKey(new Date().getHours())]}，{name}
+              {t[greetingKey(new Date().getHours())]}
+              {lang === 'en' ? ', ' : '，'}
+              {name}
             </h2>
             {klass.trim() !== '·' ? <p className="home__class">{klass}</p> : null}
           </div>
@@ -171,17 +168,7 @@ export default function Home({ page }: PageProps) {
           </div>
         ) : null}
 
-        <div className="home__grid">
-          {sections.map((s) => (
-            <section key={s.key} className="home__card" aria-labelledby={`home-${s.key}`}>
-              <h2 id={`home-${s.key}`} className="home__card-title">
-                <Icon d={ICONS[s.key]} />
-                {s.title}
-              </h2>
-              <p className="home__empty">{s.empty}</p>
-            </section>
-          ))}
-        </div>
+        <HomeSections />
 
         <nav className="home__entries" aria-label={lang === 'zh-Hans' ? '快捷入口' : 'Shortcuts'}>
           {entries.map((e) => (

@@ -1,0 +1,139 @@
+/**
+ * Settings as people use it: switching the language turns every visible text on Home into English,
+ * clearing the cache keeps the session, and deleting an account logs out and frees the phone.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { screenshot } from '../support/screenshot'
+
+const DEMO = { phone: '13800138000', password: 'Passw0rd!' }
+const PORTRAIT = { width: 375, height: 812 }
+const LANDSCAPE = { width: 812, height: 375 }
+const CJK = /[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]/
+
+test.use({ viewport: PORTRAIT })
+
+async function smsCode(request: APIRequestContext, phone: string): Promise<string> {
+  let code = ''
+  await expect
+    .poll(async () => {
+      const body = (await (await request.get(`/api/dev/sms/outbox?phone=${phone}`)).json()) as { data?: { code?: string } | null }
+      code = body.data?.code ?? ''
+      return code
+    })
+    .toMatch(/^\d{6}$/)
+  return code
+}
+
+async function smsLogin(page: Page, request: APIRequestContext, phone: string): Promise<void> {
+  await page.goto('/login')
+  await page.locator('form[data-ready]').waitFor()
+  await page.getByRole('tab', { name: '验证码登录' }).click()
+  await page.getByLabel('手机号').fill(phone)
+  await page.getByRole('button', { name: '获取验证码' }).click()
+  // Sent: only now is the outbox's newest code this one.
+  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled()
+  await page.getByLabel('验证码', { exact: true }).fill(await smsCode(request, phone))
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+}
+
+/** Interface text a person sees: the page's visible text without the students' own titles and names of books. */
+const visibleText = (page: Page) =>
+  page.evaluate(() => {
+    const hide = document.createElement('style')
+    hide.textContent = '[data-user-content] { visibility: hidden !important }'
+    document.head.append(hide)
+    const text = document.body.innerText
+    hide.remove()
+    return text
+  })
+
+test('switching the language turns every visible text on Home into English, and back', async ({ page }) => {
+  await page.goto('/settings')
+  await page.locator('form[data-ready]').waitFor()
+  await page.getByLabel('手机号').fill(DEMO.phone)
+  await page.getByLabel('密码', { exact: true }).fill(DEMO.password)
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page).toHaveURL(/\/settings$/)
+  await expect(page.getByRole('heading', { name: '设置', level: 1 })).toBeVisible()
+  await expect(page.getByTestId('cache-size')).not.toHaveText('计算中…')
+  await screenshot(page, 'settings-375x812')
+
+  await page.getByLabel('English').check()
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  // Each language keeps its own name, in its own script.
+  expect((await visibleText(page)).replace('简体中文', '')).not.toMatch(CJK)
+  await screenshot(page, 'settings-en-375x812')
+
+  await page.setViewportSize(LANDSCAPE)
+  await page.goto('/home')
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+  const english = await visibleText(page)
+  expect(english, english.match(new RegExp(`.{0,20}${CJK.source}.{0,20}`, 'g'))?.join(' | ')).not.toMatch(CJK)
+  await screenshot(page, 'home-en-812x375')
+
+  // Remembered across a reload, and switched back from Settings.
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+  await page.setViewportSize(PORTRAIT)
+  await page.goto('/settings')
+  await page.getByLabel('简体中文').check()
+  await page.setViewportSize(LANDSCAPE)
+  await page.goto('/home')
+  await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible()
+  expect(await visibleText(page)).toMatch(CJK)
+})
+
+test('clearing the cache keeps the session', async ({ page, request }) => {
+  await smsLogin(page, request, '13900139000')
+  await expect(page).toHaveURL(/\/home$/)
+  await page.goto('/settings')
+  await page.getByRole('button', { name: '清除缓存' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: '清除缓存' }).click()
+  await expect(page.getByText('缓存已清除')).toBeVisible()
+  const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('jsj_habor_')))
+  expect(keys).toEqual(expect.arrayContaining(['jsj_habor_token', 'jsj_habor_deviceCode']))
+  expect(keys).not.toContain('jsj_habor_lastPhone')
+  await page.reload()
+  await expect(page).toHaveURL(/\/settings$/)
+})
+
+test('deleting an account names what goes, logs out, and the phone can register afresh', async ({ page, request }) => {
+  const phone = '13600136002'
+  await smsLogin(page, request, phone)
+  await expect(page).toHaveURL(/\/password$/)
+  await page.getByRole('button', { name: '稍后设置' }).click()
+  await page.getByLabel('姓名').fill('赵小燕')
+  await page.getByRole('button', { name: /年级/ }).click()
+  await page.getByRole('dialog').getByRole('option', { name: '八年级', exact: true }).click()
+  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
+  await page.getByRole('button', { name: /班级/ }).click()
+  await page.getByRole('dialog').getByRole('option', { name: '1班', exact: true }).click()
+  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
+  await page.getByLabel('机构代码').fill('demo')
+  await page.getByRole('button', { name: '完成' }).click()
+  await expect(page).toHaveURL(/\/home$/)
+
+  await page.goto('/settings')
+  await page.getByRole('button', { name: '注销账号' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toContainText('赵小燕')
+  await expect(dialog).toContainText('136****6002')
+  await expect(dialog).toContainText('邀请码')
+  await expect(dialog).toContainText('母亲节贺卡')
+  await screenshot(page, 'settings-delete-375x812')
+  // Cancel keeps everything.
+  await dialog.getByRole('button', { name: '取消' }).click()
+  await expect(page).toHaveURL(/\/settings$/)
+  await page.getByRole('button', { name: '注销账号' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: '确认注销' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('jsj_habor_')))
+  expect(keys).not.toContain('jsj_habor_token')
+
+  // The phone is free: an SMS login registers it again from the start.
+  await smsLogin(page, request, phone)
+  await expect(page).toHaveURL(/\/password$/)
+})
