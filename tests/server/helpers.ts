@@ -72,6 +72,8 @@ export async function makeApp(over: BuildInput = {}, clock = new FakeClock()): P
   const schema = await pgSchema()
   const app = await build({ dataDir: dir, distDir: fixtureDist(dir), clock: clock.now, jwtSecret: 'test-jwt-secret', databaseUrl: schema?.url, ...over })
   cleanups.push(async () => {
+    // A test that listened may leave a client's keep-alive socket open; close() would wait on it.
+    if (app.server.listening) app.server.closeAllConnections()
     await app.close()
     await schema?.drop()
     rmSync(dir, { recursive: true, force: true })
