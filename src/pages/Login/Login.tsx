@@ -68,6 +68,12 @@ export default function Login({ page, query }: PageProps) {
     setFormError(errorText(lang, e))
   }
 
+  // An invitation link (/login?invite=CODE): keep the code for the profile step of a registration.
+  const inviteCode = query.invite
+  useEffect(() => {
+    if (inviteCode) void import('../../lib/auth/drafts').then(({ saveDraft }) => saveDraft('improve.invite', inviteCode.trim().toUpperCase()))
+  }, [inviteCode])
+
   // Back from the OAuth provider (?code&state) or opened by a mini-programme web-view (?wxcode=).
   const { code: oauthCode, state: oauthState, wxcode } = query
   useEffect(() => {
