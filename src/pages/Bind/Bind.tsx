@@ -11,6 +11,7 @@ import { CodeField } from '../../ui/Field/CodeField'
 import { PhoneField } from '../../ui/Field/PhoneField'
 import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
+import '../../ui/AuthForm/AuthForm.css'
 import './Bind.css'
 
 type Field = 'phone' | 'code'

@@ -12,7 +12,7 @@ import { PhoneField } from '../../ui/Field/PhoneField'
 import { TextField } from '../../ui/Field/TextField'
 import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
-import './Forget.css'
+import '../../ui/AuthForm/AuthForm.css'
 
 type Field = 'phone' | 'code' | 'password' | 'confirm'
 

@@ -15,6 +15,7 @@ import { TextField } from '../../ui/Field/TextField'
 import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { Picker } from '../../ui/Picker/Picker'
+import '../../ui/AuthForm/AuthForm.css'
 import './Improve.css'
 
 type Field = 'name' | 'grade' | 'className' | 'orgCode'

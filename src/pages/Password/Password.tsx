@@ -12,7 +12,7 @@ import { Button } from '../../ui/Button/Button'
 import { TextField } from '../../ui/Field/TextField'
 import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
-import './Password.css'
+import '../../ui/AuthForm/AuthForm.css'
 
 type Field = 'old' | 'password' | 'confirm'
 
