@@ -194,6 +194,8 @@ test('single sign-on for an identity with no phone goes to Bind and then Home', 
   const phone = '13900139000'
   await page.getByLabel('手机号').fill(phone)
   await page.getByRole('button', { name: '获取验证码' }).click()
+  // Sent: only now is the outbox's newest code this one.
+  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled()
   const code = await smsCode(request, phone)
   await page.getByLabel('验证码', { exact: true }).fill(code)
   await page.getByRole('button', { name: '绑定并继续' }).click()
