@@ -3,22 +3,26 @@
 //
 // DESIGN.md §5's targets are: performance ≥ 99 (≥ 95 on /share/opus), accessibility and best practices
 // 100, LCP ≤ 1.0 s, TBT ≤ 50 ms, CLS 0. Accessibility, best practices and CLS are asserted at those
-// values. Performance, LCP and TBT are not met yet (the app's code, which follows the load event,
-// still blocks the main thread for a few hundred ms under Lighthouse's 4× CPU slowdown), so they are
-// asserted at the measured level as a ratchet against regressions: raise them as the work lands.
+// values. LCP (1.1–1.3 s) and TBT (60–150 ms) are not met yet, and performance is met only on a quiet
+// machine (100 / 100 / 98 measured), so those three are asserted with room for a busy machine, as a
+// ratchet against regressions: raise them as the work lands.
 const base = process.env.LHCI_BASE_URL ?? 'http://127.0.0.1:18090'
 const median = { aggregationMethod: 'median-run' }
 
 const entryPage = {
-  'categories:performance': ['error', { minScore: 0.75, ...median }],
+  'categories:performance': ['error', { minScore: 0.9, ...median }],
   'categories:accessibility': ['error', { minScore: 1, ...median }],
   'categories:best-practices': ['error', { minScore: 1, ...median }],
-  'largest-contentful-paint': ['error', { maxNumericValue: 2000, ...median }],
-  'total-blocking-time': ['error', { maxNumericValue: 800, ...median }],
+  'largest-contentful-paint': ['error', { maxNumericValue: 1600, ...median }],
+  'total-blocking-time': ['error', { maxNumericValue: 400, ...median }],
   'cumulative-layout-shift': ['error', { maxNumericValue: 0, ...median }],
 }
 
-const sharePage = { ...entryPage, 'largest-contentful-paint': ['error', { maxNumericValue: 2500, ...median }] }
+const sharePage = {
+  ...entryPage,
+  'categories:performance': ['error', { minScore: 0.85, ...median }],
+  'largest-contentful-paint': ['error', { maxNumericValue: 2000, ...median }],
+}
 
 module.exports = {
   ci: {

@@ -4,12 +4,6 @@ import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { webManifest } from './manifest/webmanifest.ts'
 
-/** In CI each vitest project also writes a JSON report that scripts/ci-summary.mjs adds up. */
-const ciReport = (project: string) =>
-  process.env.CI
-    ? { reporters: ['default', 'json'], outputFile: { json: `test-results/vitest-${project}${process.env.DATABASE_URL ? '-pg' : ''}.json` } }
-    : {}
-
 const apiProxy = process.env.API_PROXY ?? 'http://127.0.0.1:8080'
 
 /** Precache limit: a file over it fails the build instead of being silently left out of the offline shell. */
@@ -68,7 +62,6 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          ...ciReport('unit'),
           environment: 'happy-dom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
@@ -78,7 +71,6 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          ...ciReport('server'),
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           testTimeout: 30_000,
