@@ -1,7 +1,9 @@
 /**
  * Sessions and the request's identity. `app.requireAuth()` is the preHandler of authenticated routes:
  * missing token → 401 300001, invalid or revoked → 401 300002, expired → 401 300003; then the Org-ID and
- * Student-ID headers are checked against the account's memberships.
+ * Student-ID headers are checked against the account's memberships. The session is read on every call,
+ * so a logout or a kick takes effect at once; when the headers or the route need the account too, the
+ * session, account and memberships come in one query (`sessionAccount`).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -11,8 +13,15 @@ import { join } from 'node:path'
 import { CODE, HEADER } from '../../src/contract'
 import { ApiError, tokenError } from '../errors'
 import { randomToken } from '../services/crypto'
-import { Sessions, type AccessClaims, type IssuedPair } from '../services/sessions'
-import { membershipsOf } from '../services/users'
+import { isLive, Sessions, type AccessClaims, type IssuedPair } from '../services/sessions'
+import { sessionAccount, type SessionAccount } from '../services/users'
+
+export interface RequireAuthOptions {
+  /** Check the Org-ID and Student-ID headers (default true; registration steps have no profile yet). */
+  checkHeaders?: boolean
+  /** Put the session's account, profile and memberships on `req.account`, read with the session check. */
+  account?: boolean
+}
 
 export interface AuthContext extends AccessClaims {
   /** The org of the Org-ID header when sent and valid. */
@@ -25,10 +34,12 @@ declare module 'fastify' {
     sessions: Sessions
     /** Keys derived from the server secret (HMAC by purpose), so every process derives the same ones. */
     deriveKey: (purpose: string) => string
-    requireAuth: (opts?: { checkHeaders?: boolean }) => (req: FastifyRequest) => Promise<void>
+    requireAuth: (opts?: RequireAuthOptions) => (req: FastifyRequest) => Promise<void>
   }
   interface FastifyRequest {
     auth: AuthContext | null
+    /** Set by `requireAuth({ account: true })`, and whenever Org-ID or Student-ID were checked. */
+    account: SessionAccount | null
   }
 }
 
@@ -78,24 +89,24 @@ export default fp(
     })
     app.decorate('sessions', sessions)
     app.decorateRequest('auth', null)
-    app.decorate('requireAuth', ({ checkHeaders = true }: { checkHeaders?: boolean } = {}) => async (req: FastifyRequest) => {
+    app.decorateRequest('account', null)
+    app.decorate('requireAuth', ({ checkHeaders = true, account = false }: RequireAuthOptions = {}) => async (req: FastifyRequest) => {
       const token = bearerOf(req)
       if (!token) throw tokenError(CODE.JWT_UNAUTHORIZED)
-      const claims = await sessions.verifyAccess(token)
-      const auth: AuthContext = { ...claims, orgId: null, studentId: null }
-      const orgHeader = headerValue(req, HEADER.orgId)
-      const studentHeader = headerValue(req, HEADER.studentId)
-      if (checkHeaders && (orgHeader || studentHeader)) {
-        const student = await app.db.selectFrom('students').select('id').where('user_id', '=', claims.sub).executeTakeFirst()
-        if (studentHeader && studentHeader !== student?.id) throw new ApiError(CODE.USER_NOT_FOUND, 'Student-ID does not belong to this account')
-        if (orgHeader) {
-          const ms = student ? await membershipsOf(app.db, student.id) : []
-          if (!ms.some((m) => m.org.id === orgHeader)) throw new ApiError(CODE.ORG_NOT_IDENTIFIED, 'Org-ID is not one of this account\'s organisations')
-          auth.orgId = orgHeader
-        }
-        auth.studentId = student?.id ?? null
+      const orgHeader = checkHeaders ? headerValue(req, HEADER.orgId) : null
+      const studentHeader = checkHeaders ? headerValue(req, HEADER.studentId) : null
+      if (!account && !orgHeader && !studentHeader) {
+        req.auth = { ...(await sessions.verifyAccess(token)), orgId: null, studentId: null }
+        return
       }
-      req.auth = auth
+      const claims = await sessions.verifyAccessToken(token)
+      const acc = await sessionAccount(app.db, claims.sid)
+      if (!acc || !isLive(acc.session, claims)) throw tokenError(CODE.JWT_INVALID)
+      const studentId = acc.student?.id ?? null
+      if (studentHeader && studentHeader !== studentId) throw new ApiError(CODE.USER_NOT_FOUND, 'Student-ID does not belong to this account')
+      if (orgHeader && !acc.memberships.some((m) => m.org.id === orgHeader)) throw new ApiError(CODE.ORG_NOT_IDENTIFIED, 'Org-ID is not one of this account\'s organisations')
+      req.auth = { ...claims, orgId: orgHeader, studentId }
+      req.account = acc
     })
   },
   { name: 'auth', dependencies: ['db'] },

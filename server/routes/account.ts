@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { CODE, type StudentProfile, type TokenPair } from '../../src/contract'
 import { ApiError, badInput, tokenError, tooMany } from '../errors'
 import { hashPassword, verifyPassword } from '../services/crypto'
-import { STUDENT_PERMS, STUDENT_ROLES, buildProfile, deleteAccount, findUser, newInviteCode } from '../services/users'
+import { STUDENT_PERMS, STUDENT_ROLES, deleteAccount, findUser, newInviteCode, profileOf } from '../services/users'
 import { loginAs } from './helpers'
 import * as S from './schemas'
 
@@ -20,8 +20,9 @@ const routes: FastifyPluginAsync = async (app) => {
   const authLimit = { rateLimit: { max: o.limits.authPerMinute, timeWindow: 60_000 } }
   const registrationStep = app.requireAuth({ checkHeaders: false })
 
-  app.get<{ Querystring: S.Body<typeof S.StudentQuery> }>('/auth/student', { schema: { querystring: S.StudentQuery }, preHandler: app.requireAuth() }, async (req) => {
-    const profile = await buildProfile(app.db, req.auth!.sub, req.auth!.orgId ?? undefined)
+  // The profile comes from the same query as the session check (one round trip per call).
+  app.get<{ Querystring: S.Body<typeof S.StudentQuery> }>('/auth/student', { schema: { querystring: S.StudentQuery }, preHandler: app.requireAuth({ account: true }) }, async (req) => {
+    const profile = profileOf(req.account!, req.auth!.orgId ?? undefined)
     if (!profile) throw new ApiError(CODE.USER_NOT_FOUND, 'account does not exist')
     return profile satisfies StudentProfile
   })

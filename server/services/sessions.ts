@@ -12,6 +12,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import { CODE } from '../../src/contract'
 import type { Clock } from '../clock'
 import type { Db } from '../db/connect'
+import { prepared } from '../db/prepared'
 import { tokenError } from '../errors'
 import { randomToken, sha256Hex } from './crypto'
 import type { Transaction } from 'kysely'
@@ -48,6 +49,20 @@ export interface IssuedPair {
   sessionId: string
 }
 
+/**
+ * The one rule for accepting an access token's session: it is the token's, it has not been revoked
+ * (logout, kick, password change, deletion) and its account is active. Checked on every call.
+ */
+export const isLive = (row: { user_id: string; revoked_at: number | null; status: string }, claims: Pick<AccessClaims, 'sub'>): boolean =>
+  row.user_id === claims.sub && row.revoked_at === null && row.status === 'active'
+
+/** Most verified access tokens remembered (oldest forgotten first): about 8 MB when full. */
+const VERIFIED_TOKENS = 10_000
+
+const sessionLiveness = prepared((db, sessionId: string) =>
+  db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').select(['sessions.user_id', 'sessions.revoked_at', 'users.status']).where('sessions.id', '=', sessionId),
+)
+
 export interface SessionOptions {
   db: Db
   clock: Clock
@@ -61,6 +76,13 @@ export class Sessions {
   private readonly events = new EventEmitter()
   /** Imported once as a WebCrypto key: given raw bytes or a KeyObject, jose would import it on every call. */
   private readonly key: Promise<webcrypto.CryptoKey>
+  /**
+   * Access tokens whose signature has been verified, with their claims: an app sends the same token
+   * for its whole lifetime (15 minutes by default), and an HMAC through WebCrypto costs more than the
+   * whole session query.
+   * Only what the token itself says is kept; the session is still read on every call.
+   */
+  private readonly verified = new Map<string, { claims: AccessClaims; exp: number }>()
 
   constructor(private readonly o: SessionOptions) {
     this.key = crypto.subtle.importKey('raw', o.secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
@@ -114,25 +136,38 @@ export class Sessions {
     for (const s of await q.execute()) await this.revoke(trx, s.id, reason)
   }
 
-  /** Verifies an access token and that its session is still live. Throws 401 errors with 300002/300003. */
+  /**
+   * Verifies an access token and that its session is still live. Throws 401 errors with 300002/300003.
+   * (The auth plugin's account query makes the same session check joined with the profile.)
+   */
   async verifyAccess(token: string): Promise<AccessClaims> {
-    let claims: AccessClaims
+    const claims = await this.verifyAccessToken(token)
+    const [row] = await sessionLiveness(this.o.db, claims.sid)
+    if (!row || !isLive(row, claims)) throw tokenError(CODE.JWT_INVALID)
+    return claims
+  }
+
+  /**
+   * The token alone: signature, type and expiry. Whoever calls this must still check the session with
+   * `isLive` on a row read for this request, or a logged-out or kicked session would keep working.
+   */
+  async verifyAccessToken(token: string): Promise<AccessClaims> {
+    const known = this.verified.get(token)
+    // A token's signature and claims never change, but its expiry is checked again on every use
+    // (jose's rule: expired once exp <= now in whole seconds); an expired one goes through jose again.
+    if (known && known.exp > Math.floor(this.o.clock() / 1000)) return known.claims
+    if (known) this.verified.delete(token)
     try {
       const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], currentDate: new Date(this.o.clock()), typ: 'at+jwt' })
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw tokenError(CODE.JWT_INVALID)
-      claims = { sub: payload.sub, sid: payload.sid, app: String(payload.app), deviceType: String(payload.deviceType), deviceCode: String(payload.deviceCode) }
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') throw tokenError(CODE.JWT_INVALID)
+      const claims: AccessClaims = Object.freeze({ sub: payload.sub, sid: payload.sid, app: String(payload.app), deviceType: String(payload.deviceType), deviceCode: String(payload.deviceCode) })
+      if (this.verified.size >= VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value as string)
+      this.verified.set(token, { claims, exp: payload.exp })
+      return claims
     } catch (e) {
       if (e instanceof joseErrors.JWTExpired) throw tokenError(CODE.JWT_EXPIRED)
       throw tokenError(CODE.JWT_INVALID)
     }
-    const row = await this.o.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.revoked_at', 'users.status'])
-      .where('sessions.id', '=', claims.sid)
-      .executeTakeFirst()
-    if (!row || row.revoked_at !== null || row.status !== 'active') throw tokenError(CODE.JWT_INVALID)
-    return claims
   }
 
   /** GET /refresh: rotation with grace and reuse detection. */

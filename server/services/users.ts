@@ -1,6 +1,7 @@
 /** Accounts and profiles: lookups, the flags of DESIGN "Flags", the user-info object, deletion. */
 import type { OrgRef, StudentProfile } from '../../src/contract'
 import type { Db } from '../db/connect'
+import { prepared } from '../db/prepared'
 import type { UserTable } from '../db/schema'
 import type { Sessions, Trx } from './sessions'
 
@@ -53,6 +54,10 @@ export interface Membership {
   primary: boolean
 }
 
+type MembershipRow = { id: string; name: string; code: string; roles: string; perms: string; is_primary: number }
+
+const toMembership = (r: MembershipRow): Membership => ({ org: { id: r.id, name: r.name, code: r.code }, roles: parseList(r.roles), perms: parseList(r.perms), primary: r.is_primary === 1 })
+
 export async function membershipsOf(db: Trx, studentId: string): Promise<Membership[]> {
   const rows = await db
     .selectFrom('memberships')
@@ -63,38 +68,105 @@ export async function membershipsOf(db: Trx, studentId: string): Promise<Members
     .orderBy('memberships.created_at')
     .orderBy('orgs.code')
     .execute()
-  return rows.map((r) => ({ org: { id: r.id, name: r.name, code: r.code }, roles: parseList(r.roles), perms: parseList(r.perms), primary: r.is_primary === 1 }))
+  return rows.map(toMembership)
 }
 
-/** The user-info object of GET /auth/student; `orgId` picks the current org (already checked). */
-export async function buildProfile(db: Db, userId: string, orgId?: string): Promise<StudentProfile | null> {
-  const row = await db
-    .selectFrom('students')
-    .innerJoin('users', 'users.id', 'students.user_id')
-    .select(['students.id as studentId', 'students.name', 'students.grade', 'students.class_name', 'students.avatar', 'users.id', 'users.phone', 'users.password_hash', 'users.created_at'])
-    .where('users.id', '=', userId)
-    .executeTakeFirst()
-  if (!row) return null
-  const ms = await membershipsOf(db, row.studentId)
-  const invite = await db.selectFrom('invite_codes').select('code').where('owner_user_id', '=', userId).executeTakeFirst()
+/** A session with its account, profile and memberships, as the auth plugin reads them for a call. */
+export interface SessionAccount {
+  /** For `isLive` (services/sessions): the session check is part of this read. */
+  session: { user_id: string; revoked_at: number | null; status: string }
+  user: { id: string; phone: string | null; hasPassword: boolean; createdAt: number }
+  /** null until the registration's Improve step. */
+  student: { id: string; name: string; grade: string; className: string; avatar: string | null } | null
+  inviteCode: string | null
+  /** Primary first, then by joining time. */
+  memberships: Membership[]
+}
+
+const sessionAccountRows = prepared((db, sessionId: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('students', 'students.user_id', 'users.id')
+    .leftJoin('invite_codes', 'invite_codes.owner_user_id', 'users.id')
+    .leftJoin('memberships', 'memberships.student_id', 'students.id')
+    .leftJoin('orgs', 'orgs.id', 'memberships.org_id')
+    .select((eb) => [
+      'sessions.user_id',
+      'sessions.revoked_at',
+      'users.status',
+      'users.phone',
+      'users.created_at',
+      eb('users.password_hash', 'is not', null).as('has_password'),
+      'students.id as student_id',
+      'students.name as student_name',
+      'students.grade',
+      'students.class_name',
+      'students.avatar',
+      'invite_codes.code as invite_code',
+      'orgs.id as org_id',
+      'orgs.name as org_name',
+      'orgs.code as org_code',
+      'memberships.roles',
+      'memberships.perms',
+      'memberships.is_primary',
+    ])
+    .where('sessions.id', '=', sessionId)
+    .orderBy('memberships.is_primary', 'desc')
+    .orderBy('memberships.created_at')
+    .orderBy('orgs.code'),
+)
+
+/**
+ * Reads a session, its user, profile, invitation code and memberships in one query (one row per
+ * membership): an authenticated call needs all of them and each query costs more than the join.
+ * Undefined when the session does not exist; the caller decides liveness with `isLive`.
+ */
+export async function sessionAccount(db: Db, sessionId: string): Promise<SessionAccount | undefined> {
+  const rows = await sessionAccountRows(db, sessionId)
+  const first = rows[0]
+  if (!first) return undefined
+  const memberships: Membership[] = []
+  for (const r of rows) {
+    if (r.org_id === null || r.org_name === null || r.org_code === null || r.roles === null || r.perms === null || r.is_primary === null) continue
+    memberships.push(toMembership({ id: r.org_id, name: r.org_name, code: r.org_code, roles: r.roles, perms: r.perms, is_primary: r.is_primary }))
+  }
+  const s = first
+  return {
+    session: { user_id: s.user_id, revoked_at: s.revoked_at, status: s.status },
+    // SQLite answers the comparison as 0/1, PostgreSQL as a boolean.
+    user: { id: s.user_id, phone: s.phone, hasPassword: Boolean(s.has_password), createdAt: s.created_at },
+    student:
+      s.student_id !== null && s.student_name !== null && s.grade !== null && s.class_name !== null
+        ? { id: s.student_id, name: s.student_name, grade: s.grade, className: s.class_name, avatar: s.avatar }
+        : null,
+    inviteCode: s.invite_code,
+    memberships,
+  }
+}
+
+/** The user-info object of GET /auth/student; `orgId` picks the current org (already checked). Null without a profile. */
+export function profileOf(account: SessionAccount, orgId?: string): StudentProfile | null {
+  const { user, student, memberships: ms } = account
+  if (!student) return null
   const current = ms.find((m) => m.org.id === orgId) ?? ms.find((m) => m.primary) ?? ms[0]
   const uniq = (xs: string[]) => [...new Set(xs)]
   return {
-    id: row.id,
-    studentId: row.studentId,
-    name: row.name,
-    phone: row.phone,
-    avatar: row.avatar,
-    grade: row.grade,
-    className: row.class_name,
+    id: user.id,
+    studentId: student.id,
+    name: student.name,
+    phone: user.phone,
+    avatar: student.avatar,
+    grade: student.grade,
+    className: student.className,
     org: current?.org ?? null,
     orgList: ms.map((m) => m.org),
     roleList: uniq((current ? [current] : ms).flatMap((m) => m.roles)),
     orgRoleList: ms.flatMap((m) => m.roles.map((r) => `${m.org.code}:${r}`)),
     permList: uniq((current ? [current] : ms).flatMap((m) => m.perms)),
-    isPassword: row.password_hash !== null,
-    inviteCode: invite?.code ?? null,
-    createdAt: new Date(row.created_at).toISOString(),
+    isPassword: user.hasPassword,
+    inviteCode: account.inviteCode,
+    createdAt: new Date(user.createdAt).toISOString(),
   }
 }
 

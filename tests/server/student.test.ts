@@ -1,3 +1,4 @@
+import { decodeJwt, SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import type { StudentProfile } from '../../src/contract'
 import { call, DEVICE, makeApp, PASSWORD, passwordLogin, smsCode, STUDENT_PHONE, type Pair } from './helpers'
@@ -37,6 +38,82 @@ describe('GET /auth/student', () => {
     // A real org that is not one of this account's (the SMS-only demo account is only in DEMO).
     const sms = await call<Pair>(app, 'POST', '/login/sms', { body: { username: '13900139000', code: await smsCode(app, '13900139000'), isAdmin: false, ...DEVICE } })
     expect((await call(app, 'GET', '/auth/student', { token: sms.body.data.token, headers: { 'Org-ID': academy.id } })).body.code).toBe(200006)
+  })
+})
+
+// The profile and the Org-ID/Student-ID checks read the session in the same query as the account: these
+// pin that the joined read still refuses an ended session on the very next call.
+describe('GET /auth/student reads the session on every call', () => {
+  const withOrg = async (app: Parameters<typeof call>[0], token: string) => {
+    const p = (await call<StudentProfile>(app, 'GET', '/auth/student', { token })).body.data
+    return { 'Org-ID': p.org!.id, 'Student-ID': p.studentId }
+  }
+
+  it('refuses a logged-out session right after /logout, with and without the org headers', async () => {
+    const { app } = await makeApp()
+    const { token } = await passwordLogin(app)
+    const headers = await withOrg(app, token)
+    expect((await call(app, 'GET', '/auth/student', { token, headers })).body.code).toBe(0)
+    expect((await call(app, 'POST', '/logout', { token, body: { deviceType: DEVICE.deviceType, appId: DEVICE.appId } })).body.code).toBe(0)
+    for (const h of [undefined, headers]) {
+      const r = await call(app, 'GET', '/auth/student', { token, headers: h })
+      expect(r.status).toBe(401)
+      expect(r.body.code).toBe(300002)
+    }
+    expect((await call(app, 'GET', '/home/desk', { token, headers })).body.code).toBe(300002)
+  })
+
+  it('refuses a kicked session as soon as another terminal signs in', async () => {
+    const { app } = await makeApp()
+    const old = await passwordLogin(app)
+    const headers = await withOrg(app, old.token)
+    const fresh = await passwordLogin(app, { deviceCode: 'device-b' })
+    for (const h of [undefined, headers]) expect((await call(app, 'GET', '/auth/student', { token: old.token, headers: h })).body.code).toBe(300002)
+    expect((await call(app, 'GET', '/auth/student', { token: fresh.token, headers })).body.code).toBe(0)
+  })
+
+  it("refuses a validly signed token whose subject is not its session's account", async () => {
+    const { app } = await makeApp()
+    const me = await passwordLogin(app)
+    const sms = await call<Pair>(app, 'POST', '/login/sms', { body: { username: '13900139000', code: await smsCode(app, '13900139000'), isAdmin: false, ...DEVICE } })
+    const other = decodeJwt(sms.body.data.token)
+    const { sid, app: appId, deviceType, deviceCode, exp } = decodeJwt(me.token)
+    const forged = await new SignJWT({ sid, app: appId, deviceType, deviceCode })
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .setSubject(other.sub!)
+      .setIssuedAt()
+      .setExpirationTime(exp!)
+      .sign(new TextEncoder().encode('test-jwt-secret'))
+    for (const headers of [undefined, { 'Org-ID': crypto.randomUUID() }]) expect((await call(app, 'GET', '/auth/student', { token: forged, headers })).status).toBe(401)
+    expect((await call(app, 'POST', '/logout', { token: forged, body: { deviceType: DEVICE.deviceType, appId: DEVICE.appId } })).status).toBe(401)
+  })
+
+  it('lists the memberships primary first, then by joining time, then by org code', async () => {
+    const { app } = await makeApp()
+    const { token } = await passwordLogin(app)
+    const p = (await call<StudentProfile>(app, 'GET', '/auth/student', { token })).body.data
+    const academy = await app.db.selectFrom('memberships').innerJoin('orgs', 'orgs.id', 'memberships.org_id').select('memberships.created_at').where('orgs.code', '=', 'ACADEMY').where('student_id', '=', p.studentId).executeTakeFirstOrThrow()
+    for (const code of ['ZETA', 'ALPHA']) {
+      const id = crypto.randomUUID()
+      await app.db.insertInto('orgs').values({ id, code, name: code, created_at: 0 }).execute()
+      await app.db.insertInto('memberships').values({ student_id: p.studentId, org_id: id, roles: '["reader"]', perms: '[]', is_primary: 0, created_at: academy.created_at - 1 }).execute()
+    }
+    const again = (await call<StudentProfile>(app, 'GET', '/auth/student', { token })).body.data
+    expect(again.orgList.map((o) => o.code)).toEqual(['DEMO', 'ALPHA', 'ZETA', 'ACADEMY'])
+    expect(again.org?.code).toBe('DEMO')
+    expect(again.orgRoleList).toEqual(['DEMO:student', 'ALPHA:reader', 'ZETA:reader', 'ACADEMY:student'])
+  })
+
+  it('answers a profile without memberships or invitation code (the outer joins find nothing)', async () => {
+    const { app } = await makeApp()
+    const { token } = await passwordLogin(app)
+    const before = (await call<StudentProfile>(app, 'GET', '/auth/student', { token })).body.data
+    await app.db.deleteFrom('memberships').where('student_id', '=', before.studentId).execute()
+    await app.db.deleteFrom('invite_codes').where('owner_user_id', '=', before.id).execute()
+    const p = (await call<StudentProfile>(app, 'GET', '/auth/student', { token })).body.data
+    expect(p).toMatchObject({ id: before.id, studentId: before.studentId, name: 'Demo Student', org: null, orgList: [], roleList: [], orgRoleList: [], permList: [], inviteCode: null, isPassword: true })
+    expect((await call(app, 'GET', '/auth/student', { token, headers: { 'Org-ID': before.org!.id } })).body.code).toBe(200006)
+    expect((await call(app, 'GET', '/auth/student', { token, headers: { 'Student-ID': before.studentId } })).body.code).toBe(0)
   })
 })
 

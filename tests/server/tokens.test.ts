@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
 import type { Kick } from '../../server/services/sessions'
 import { call, makeApp, passwordLogin, type Pair } from './helpers'
@@ -25,6 +26,40 @@ describe('access token', () => {
     const next = await refresh(app, pair.refreshToken)
     expect(next.body.code).toBe(0)
     expect((await call(app, 'GET', '/auth/student', { token: next.body.data.token })).body.code).toBe(0)
+  })
+})
+
+// The server remembers tokens it has verified (services/sessions.ts): these pin that a remembered token
+// still expires on time and that only the exact verified string is remembered.
+describe('a token already verified', () => {
+  it('is refused from its expiry second on (300003), not later', async () => {
+    const { app, clock } = await makeApp({ accessTtlSeconds: 900 })
+    const { token } = await passwordLogin(app)
+    const exp = decodeJwt(token).exp! * 1000
+    expect((await call(app, 'GET', '/auth/student', { token })).body.code).toBe(0)
+    clock.t = exp - 1
+    expect((await call(app, 'GET', '/auth/student', { token })).body.code).toBe(0)
+    expect((await call(app, 'GET', '/home/desk', { token })).body.code).toBe(0)
+    clock.t = exp
+    for (const path of ['/auth/student', '/home/desk']) {
+      const r = await call(app, 'GET', path, { token })
+      expect([r.status, r.body.code]).toEqual([401, 300003])
+    }
+  })
+
+  it('does not vouch for an altered copy of itself', async () => {
+    const { app } = await makeApp()
+    const me = await passwordLogin(app)
+    const other = await passwordLogin(app, { deviceType: 'mobile', deviceCode: 'phone-1' })
+    expect((await call(app, 'GET', '/auth/student', { token: me.token })).body.code).toBe(0)
+    const [h, p, sig] = me.token.split('.') as [string, string, string]
+    const flipped = `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`
+    const otherPayload = other.token.split('.')[1]
+    for (const token of [`${h}.${p}.${flipped}`, `${h}.${otherPayload}.${sig}`, `${h}.${p}.`, `${me.token}x`]) {
+      const r = await call(app, 'GET', '/auth/student', { token })
+      expect([r.status, r.body.code]).toEqual([401, 300002])
+    }
+    expect((await call(app, 'GET', '/auth/student', { token: me.token })).body.code).toBe(0)
   })
 })
 
