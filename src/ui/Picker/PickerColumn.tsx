@@ -25,6 +25,12 @@ export function PickerColumn({ id, column, onSelect, onNeighbour }: Props) {
   const listRef = useRef<HTMLDivElement>(null)
   const settleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const placed = useRef(false)
+  /**
+   * Where our own smooth scroll is heading. Until it arrives, its scroll events are not the user's: a
+   * pause in them (a busy phone) must not settle on an option it passes. A touch, wheel or key hands the
+   * wheel back to the user.
+   */
+  const heading = useRef<number | null>(null)
   const { options, selected } = column
 
   // Bring the chosen option into the centre band when it changes by key, click or a rule.
@@ -37,6 +43,7 @@ export function PickerColumn({ id, column, onSelect, onNeighbour }: Props) {
       return
     }
     const smooth = placed.current && !reducedMotion()
+    heading.current = smooth ? top : null
     if (typeof list.scrollTo === 'function') list.scrollTo({ top, behavior: smooth ? 'smooth' : 'instant' })
     else list.scrollTop = top
     placed.current = true
@@ -46,6 +53,11 @@ export function PickerColumn({ id, column, onSelect, onNeighbour }: Props) {
 
   const onScroll = () => {
     clearTimeout(settleTimer.current)
+    const list = listRef.current
+    if (heading.current !== null && list) {
+      if (Math.abs(list.scrollTop - heading.current) >= 1) return
+      heading.current = null
+    }
     settleTimer.current = setTimeout(() => {
       const list = listRef.current
       if (!list) return
@@ -54,7 +66,12 @@ export function PickerColumn({ id, column, onSelect, onNeighbour }: Props) {
     }, SETTLE_MS)
   }
 
+  const userTakesOver = () => {
+    heading.current = null
+  }
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    userTakesOver()
     if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
       event.preventDefault()
       onNeighbour(event.key === 'ArrowLeft' ? -1 : 1)
@@ -79,6 +96,9 @@ export function PickerColumn({ id, column, onSelect, onNeighbour }: Props) {
         aria-label={column.label}
         aria-activedescendant={options.length ? optionId(selected) : undefined}
         onScroll={onScroll}
+        onPointerDown={userTakesOver}
+        onTouchStart={userTakesOver}
+        onWheel={userTakesOver}
         onKeyDown={onKeyDown}
       >
         {options.map((option, index) => (

@@ -192,3 +192,52 @@ describe('Picker: shown value and modes', () => {
     expect(onChange).toHaveBeenCalledWith('23:59')
   })
 })
+
+describe('Picker: the wheel during its own smooth scroll', () => {
+  let scrollTo: PropertyDescriptor | undefined
+  beforeEach(() => {
+    vi.useFakeTimers()
+    scrollTo = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'scrollTo')
+    // A smooth scroll that has only begun: the position moves later, as the test says.
+    HTMLElement.prototype.scrollTo = vi.fn() as unknown as HTMLElement['scrollTo']
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    if (scrollTo) Object.defineProperty(HTMLElement.prototype, 'scrollTo', scrollTo)
+    else delete (HTMLElement.prototype as Partial<HTMLElement>).scrollTo
+  })
+
+  function openAtEnd() {
+    const { trigger } = selector()
+    fireEvent.click(trigger)
+    const list = screen.getByRole('listbox')
+    fireEvent.keyDown(list, { key: 'End' })
+    const selected = () => within(list).getByRole('option', { selected: true }).textContent
+    const scrollAt = (top: number) => {
+      Object.defineProperty(list, 'scrollTop', { configurable: true, value: top })
+      fireEvent.scroll(list)
+    }
+    return { list, selected, scrollAt }
+  }
+
+  it('a pause on the way to the chosen option does not settle on an option it passes', () => {
+    const { selected, scrollAt } = openAtEnd()
+    expect(selected()).toBe('葡萄')
+    scrollAt(44)
+    act(() => vi.advanceTimersByTime(500))
+    expect(selected()).toBe('葡萄')
+    scrollAt(3 * 44)
+    act(() => vi.advanceTimersByTime(500))
+    expect(selected()).toBe('葡萄')
+  })
+
+  it('a touch hands the wheel back: where the user lets it rest is chosen', () => {
+    const { list, selected, scrollAt } = openAtEnd()
+    fireEvent.pointerDown(list)
+    scrollAt(2 * 44)
+    act(() => vi.advanceTimersByTime(119))
+    expect(selected()).toBe('葡萄')
+    act(() => vi.advanceTimersByTime(1))
+    expect(selected()).toBe('橙子')
+  })
+})
