@@ -4,19 +4,21 @@
  * the sign-in flows and the HTTP client load only when the user acts. The inputs have no `name`, so a
  * submit before hydration (a plain GET of the form) can never put a password into the URL.
  */
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react'
 import { APP_CONFIG } from '../../../manifest/app'
 import type { PageProps } from '../../app/routes'
 import { push, replace } from '../../app/navigation'
-import { secondsLeft, subscribeCountdown } from '../../lib/auth/countdown'
-import { checkCode, checkPassword, checkPhone, failed, fill, formTexts, type Errors } from '../../lib/auth/form'
+import { checkCode, checkPassword, checkPhone, formTexts } from '../../lib/auth/form'
 import { read } from '../../lib/storage'
 import { useLang } from '../../state/app'
+import { FormError } from '../../ui/AuthForm/FormError'
+import { loadFlows } from '../../ui/AuthForm/loadFlows'
+import { SignInPhoneField } from '../../ui/AuthForm/SignInPhoneField'
+import { SmsCodeField } from '../../ui/AuthForm/SmsCodeField'
+import { useFormErrors } from '../../ui/AuthForm/useFormErrors'
+import { useSmsCode } from '../../ui/AuthForm/useSmsCode'
 import { Button } from '../../ui/Button/Button'
-import { CodeField } from '../../ui/Field/CodeField'
-import { PhoneField } from '../../ui/Field/PhoneField'
 import { TextField } from '../../ui/Field/TextField'
-import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { loginTexts } from './texts'
 import './Login.css'
@@ -24,8 +26,6 @@ import './Login.css'
 type Tab = 'password' | 'sms'
 type Field = 'phone' | 'password' | 'code'
 
-const loadFlows = () => import('../../lib/auth/flows')
-const loadTexts = () => import('../../lib/auth/texts')
 /** In-app links: a full page load would be a launch, and reset the SMS countdown. */
 const inApp = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {
   event.preventDefault()
@@ -42,12 +42,9 @@ export default function Login({ page, query }: PageProps) {
   const [password, setPassword] = useState('')
   const [code, setCode] = useState('')
   const [agreed, setAgreed] = useState(false)
-  const [errors, setErrors] = useState<Errors<Field>>({})
-  const clear = (k: Field) => setErrors((e) => (e[k] ? { ...e, [k]: undefined } : e))
+  const form = useFormErrors<Field>(lang)
   const [agreeError, setAgreeError] = useState(false)
-  const [formError, setFormError] = useState('')
-  const [busy, setBusy] = useState<'' | 'login' | 'sms' | 'oauth' | 'return'>('')
-  const left = useSyncExternalStore(subscribeCountdown, secondsLeft, () => 0)
+  const [working, setWorking] = useState<'' | 'login' | 'oauth' | 'return'>('')
   const search = new URLSearchParams(query).toString()
   const started = useRef(false)
 
@@ -64,9 +61,11 @@ export default function Login({ page, query }: PageProps) {
       replace('/improve')
       return
     }
-    const { errorText } = await loadTexts()
-    setFormError(errorText(lang, e))
+    await form.fail(e)
   }
+  const sms = useSmsCode({ phone, scene: 'login', form, busy: working !== '', fail, onSent: () => document.getElementById('login-code')?.focus() })
+  // Sending a code counts as busy too: the other buttons wait for it, as they wait for each other.
+  const busy = sms.sending ? 'sms' : working
 
   // An invitation link (/login?invite=CODE): keep the code for the profile step of a registration.
   const inviteCode = query.invite
@@ -79,7 +78,7 @@ export default function Login({ page, query }: PageProps) {
   useEffect(() => {
     if (started.current || !((oauthCode && oauthState) || wxcode)) return
     started.current = true
-    setBusy('return')
+    setWorking('return')
     void (async () => {
       const flows = await loadFlows()
       try {
@@ -87,14 +86,14 @@ export default function Login({ page, query }: PageProps) {
           await flows.loginWxMp(wxcode)
         } else {
           const result = await flows.loginOauth({ code: oauthCode ?? '', state: oauthState ?? '', redirectUri: flows.oauthRedirectUri() })
-          if (typeof result === 'string' && flows.nextPage() === 'stay') setFormError(result)
+          if (typeof result === 'string' && flows.nextPage() === 'stay') form.setFormError(result)
         }
         await flows.go(flows.nextPage())
       } catch (e) {
         replace('/login')
         await fail(e)
       } finally {
-        setBusy('')
+        setWorking('')
       }
     })()
     // The query is read once: the flow replaces the URL itself.
@@ -110,15 +109,13 @@ export default function Login({ page, query }: PageProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
-    setFormError('')
-    const bad = failed<Field>(tab === 'password' ? { phone: checkPhone(phone), password: checkPassword(password) } : { phone: checkPhone(phone), code: checkCode(code) })
-    setErrors(bad ?? {})
+    const bad = form.check(tab === 'password' ? { phone: checkPhone(phone), password: checkPassword(password) } : { phone: checkPhone(phone), code: checkCode(code) })
     if (bad) {
       document.getElementById(`login-${Object.keys(bad)[0]}`)?.focus()
       return
     }
     if (!checkAgreement()) return
-    setBusy('login')
+    setWorking('login')
     try {
       const flows = await loadFlows()
       if (tab === 'password') await flows.loginPassword(phone, password)
@@ -127,46 +124,27 @@ export default function Login({ page, query }: PageProps) {
     } catch (e) {
       await fail(e)
     } finally {
-      setBusy('')
-    }
-  }
-
-  const sendCode = async () => {
-    if (busy || left > 0) return
-    setFormError('')
-    const bad = checkPhone(phone)
-    setErrors(bad ? { phone: bad } : {})
-    if (bad) return
-    setBusy('sms')
-    try {
-      const flows = await loadFlows()
-      await flows.sendSmsCode(phone, 'login')
-      showToast(f.codeSent, { icon: 'success' })
-      document.getElementById('login-code')?.focus()
-    } catch (e) {
-      await fail(e)
-    } finally {
-      setBusy('')
+      setWorking('')
     }
   }
 
   const oauth = async () => {
     if (busy || !checkAgreement()) return
-    setBusy('oauth')
-    setFormError('')
+    setWorking('oauth')
+    form.setFormError('')
     try {
       const flows = await loadFlows()
       await flows.startOauth()
     } catch (e) {
       await fail(e)
-      setBusy('')
+      setWorking('')
     }
   }
 
   const switchTab = (next: Tab) => {
     setTab(next)
-    setErrors({})
-    setFormError('')
+    form.setErrors({})
+    form.setFormError('')
   }
   const tabKey = (event: KeyboardEvent) => {
     if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
@@ -175,7 +153,6 @@ export default function Login({ page, query }: PageProps) {
       document.getElementById(`login-tab-${next}`)?.focus()
     }
   }
-  const err = (k: Field) => (errors[k] ? f[errors[k]] : undefined)
   const returning = busy === 'return'
 
   return (
@@ -221,17 +198,11 @@ export default function Login({ page, query }: PageProps) {
           {/* ARIA does not allow a form to be a tabpanel: the panel is a wrapper around it. */}
           <div id="login-panel" role="tabpanel" aria-labelledby={`login-tab-${tab}`}>
             <form className="login__form" onSubmit={submit} noValidate data-ready={ready || undefined}>
-              <PhoneField
+              <SignInPhoneField
                 id="login-phone"
-                label={f.phone}
-                placeholder={f.phonePlaceholder}
-                autoComplete="tel"
                 value={phone}
-                onChange={(v) => {
-                  setPhone(v)
-                  clear('phone')
-                }}
-                error={err('phone')}
+                onChange={form.change('phone', setPhone)}
+                error={form.message('phone')}
               />
               {tab === 'password' ? (
                 <TextField
@@ -241,29 +212,18 @@ export default function Login({ page, query }: PageProps) {
                   placeholder={f.passwordPlaceholder}
                   autoComplete="current-password"
                   value={password}
-                  onChange={(v) => {
-                    setPassword(v)
-                    clear('password')
-                  }}
-                  error={err('password')}
+                  onChange={form.change('password', setPassword)}
+                  error={form.message('password')}
                 />
               ) : (
-                <CodeField
+                <SmsCodeField
                   id="login-code"
-                  label={f.code}
-                  placeholder={f.codePlaceholder}
+                  sms={sms}
+                  sendClassName="login__send"
                   value={code}
-                  onChange={(v) => {
-                    setCode(v)
-                    clear('code')
-                  }}
-                  error={err('code')}
+                  onChange={form.change('code', setCode)}
+                  error={form.message('code')}
                   hint={t.smsHint}
-                  action={
-                    <Button variant="plain" size="s" className="login__send" disabled={left > 0} busy={busy === 'sms'} onClick={() => void sendCode()}>
-                      {left > 0 ? fill(f.resend, { n: left }) : f.sendCode}
-                    </Button>
-                  }
                 />
               )}
 
@@ -294,11 +254,7 @@ export default function Login({ page, query }: PageProps) {
                   {t.agreeRequired}
                 </p>
               ) : null}
-              {formError ? (
-                <p className="login__error login__error--form" role="alert">
-                  {formError}
-                </p>
-              ) : null}
+              <FormError text={form.formError} className="login__error login__error--form" />
 
               <Button type="submit" block busy={busy === 'login'} disabled={busy !== '' && busy !== 'login'}>
                 {busy === 'login' ? t.submitting : t.submit}

@@ -5,14 +5,17 @@
 import { useState, type FormEvent } from 'react'
 import type { PageProps } from '../../app/routes'
 import { back, replace } from '../../app/navigation'
-import { checkConfirm, checkNewPassword, checkPassword, failed, formTexts, type Errors } from '../../lib/auth/form'
+import { checkConfirm, checkNewPassword, checkPassword, formTexts } from '../../lib/auth/form'
 import { useLang } from '../../state/app'
 import { useAuth } from '../../state/auth'
+import { AuthForm } from '../../ui/AuthForm/AuthForm'
+import { loadFlows } from '../../ui/AuthForm/loadFlows'
+import { LoginFirst } from '../../ui/AuthForm/LoginFirst'
+import { NewPasswordFields } from '../../ui/AuthForm/NewPasswordFields'
+import { useFormErrors } from '../../ui/AuthForm/useFormErrors'
 import { Button } from '../../ui/Button/Button'
 import { TextField } from '../../ui/Field/TextField'
 import { showToast } from '../../ui/Overlay/overlay'
-import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
-import '../../ui/AuthForm/AuthForm.css'
 
 type Field = 'old' | 'password' | 'confirm'
 
@@ -24,7 +27,6 @@ const TEXTS = {
     skip: '稍后设置',
     done: '密码已保存',
     none: '请先登录或完成验证码注册',
-    toLogin: '去登录',
   },
   en: {
     leadNew: 'With a password you can also log in with your phone number and password',
@@ -33,7 +35,6 @@ const TEXTS = {
     skip: 'Later',
     done: 'Password saved',
     none: 'Log in or register with an SMS code first',
-    toLogin: 'Go to log in',
   },
 }
 
@@ -47,21 +48,16 @@ export default function Password({ page }: PageProps) {
   const [old, setOld] = useState('')
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
-  const [errors, setErrors] = useState<Errors<Field>>({})
-  const clear = (k: Field) => setErrors((e) => (e[k] ? { ...e, [k]: undefined } : e))
-  const [formError, setFormError] = useState('')
+  const form = useFormErrors<Field>(lang)
   const [busy, setBusy] = useState(false)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
-    setFormError('')
-    const bad = failed<Field>({ old: askOld ? checkPassword(old) : undefined, password: checkNewPassword(password), confirm: checkConfirm(password, confirm) })
-    setErrors(bad ?? {})
-    if (bad) return
+    if (form.check({ old: askOld ? checkPassword(old) : undefined, password: checkNewPassword(password), confirm: checkConfirm(password, confirm) })) return
     setBusy(true)
     try {
-      const flows = await import('../../lib/auth/flows')
+      const flows = await loadFlows()
       if (registering) {
         await flows.setFirstPassword(password)
         showToast(t.done, { icon: 'success' })
@@ -73,77 +69,36 @@ export default function Password({ page }: PageProps) {
         if (!back()) replace('/home')
       }
     } catch (e) {
-      const { errorText } = await import('../../lib/auth/texts')
-      setFormError(errorText(lang, e))
+      await form.fail(e)
     } finally {
       setBusy(false)
     }
   }
-  const err = (k: Field) => (errors[k] ? f[errors[k]] : undefined)
 
-  if (!registering && !auth.token) {
-    return (
-      <PageScaffold page={page}>
-        <div className="auth-form auth-form__empty">
-          <p>{t.none}</p>
-          <Button onClick={() => replace('/login')}>{t.toLogin}</Button>
-        </div>
-      </PageScaffold>
-    )
-  }
+  if (!registering && !auth.token) return <LoginFirst page={page} text={t.none} />
 
   return (
-    <PageScaffold page={page}>
-      <form className="auth-form" onSubmit={submit} noValidate>
-        <p className="auth-form__lead">{registering || !askOld ? t.leadNew : t.leadChange}</p>
-        {/* Lets password managers tie the new password to the account. */}
-        <input type="text" name="username" autoComplete="username" value={auth.lastPhone} readOnly hidden />
-        {askOld ? (
-          <TextField type="password" label={f.oldPassword} autoComplete="current-password" value={old}
-            onChange={(v) => {
-              setOld(v)
-              clear('old')
-            }}
-            error={err('old')} />
-        ) : null}
-        <TextField
-          type="password"
-          label={f.newPassword}
-          placeholder={f.newPasswordPlaceholder}
-          autoComplete="new-password"
-          value={password}
-          onChange={(v) => {
-            setPassword(v)
-            clear('password')
-          }}
-          error={err('password')}
-        />
-        <TextField
-          type="password"
-          label={f.confirmPassword}
-          placeholder={f.confirmPlaceholder}
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(v) => {
-            setConfirm(v)
-            clear('confirm')
-          }}
-          error={err('confirm')}
-        />
-        {formError ? (
-          <p className="auth-form__error" role="alert">
-            {formError}
-          </p>
-        ) : null}
-        <Button type="submit" block busy={busy}>
-          {t.submit}
-        </Button>
-        {registering ? (
+    <AuthForm
+      page={page}
+      onSubmit={submit}
+      error={form.formError}
+      submit={t.submit}
+      busy={busy}
+      after={
+        registering ? (
           <Button variant="plain" className="auth-form__skip" onClick={() => replace('/improve')} disabled={busy}>
             {t.skip}
           </Button>
-        ) : null}
-      </form>
-    </PageScaffold>
+        ) : null
+      }
+    >
+      <p className="auth-form__lead">{registering || !askOld ? t.leadNew : t.leadChange}</p>
+      {/* Lets password managers tie the new password to the account. */}
+      <input type="text" name="username" autoComplete="username" value={auth.lastPhone} readOnly hidden />
+      {askOld ? (
+        <TextField type="password" label={f.oldPassword} autoComplete="current-password" value={old} onChange={form.change('old', setOld)} error={form.message('old')} />
+      ) : null}
+      <NewPasswordFields password={password} confirm={confirm} setPassword={setPassword} setConfirm={setConfirm} form={form} />
+    </AuthForm>
   )
 }

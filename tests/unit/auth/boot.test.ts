@@ -3,25 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { boot, LAUNCHED_DELAY_MS } from '../../../src/app/boot'
 import { onLoggedIn } from '../../../src/lib/auth/events'
 import { configureHttp } from '../../../src/lib/http'
-import { resetHttpConfig } from '../../../src/lib/http/config'
 import { read, write } from '../../../src/lib/storage'
-import { appState, reset as resetApp } from '../../../src/state/app'
-import { authState, reset as resetAuth } from '../../../src/state/auth'
+import { appState } from '../../../src/state/app'
+import { authState } from '../../../src/state/auth'
 import { fakeFetch, ok } from '../http/fakes'
+import { resetClient, storeSession } from './pageFakes'
 
 beforeEach(() => {
-  localStorage.clear()
-  resetAuth()
-  resetApp()
-  resetHttpConfig()
-  configureHttp({
-    baseUrl: '/api',
-    session: {
-      get: () => ({ token: authState.token, refreshToken: authState.refreshToken, tempToken: authState.tempToken }),
-      persisted: () => ({ token: read('token') ?? '', refreshToken: read('refreshToken') ?? '' }),
-      setTokens: () => {},
-    },
-  })
+  resetClient()
+  configureHttp({ baseUrl: '/api', session: storeSession(() => {}) })
 })
 afterEach(() => {
   vi.useRealTimers()

@@ -1,15 +1,13 @@
 /** Each login kind against a fake server: the exact body sent, the state and storage it leaves, its value. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configureHttp } from '../../../src/lib/http'
-import { resetHttpConfig } from '../../../src/lib/http/config'
-import { resetLoading } from '../../../src/lib/http/loading'
-import { resetRefresh } from '../../../src/lib/http/refresh'
 import { AUTH_KEYS, read, write } from '../../../src/lib/storage'
-import { appState, reset as resetApp } from '../../../src/state/app'
-import { authState, reset as resetAuth, setSessionTokens, setTempToken, updateSessionTokens } from '../../../src/state/auth'
+import { appState } from '../../../src/state/app'
+import { authState, setSessionTokens, setTempToken, updateSessionTokens } from '../../../src/state/auth'
 import * as flows from '../../../src/lib/auth/flows'
 import { onLoggedIn } from '../../../src/lib/auth/events'
 import { fakeFetch, ok, type Reply, type Sent } from '../http/fakes'
+import { resetClient, storeSession } from './pageFakes'
 
 const PROFILE = {
   id: 'u1',
@@ -29,21 +27,12 @@ const flags = (isReg: boolean, isPassword: boolean, isPhone = true) => ({ token:
 let ui: { notify: ReturnType<typeof vi.fn<(text: string) => void>>; onLoggedOut: ReturnType<typeof vi.fn<() => void>> }
 
 beforeEach(() => {
-  localStorage.clear()
-  resetAuth()
-  resetApp()
-  resetHttpConfig()
-  resetLoading()
-  resetRefresh()
+  resetClient()
   write('deviceCode', 'dev-1')
   ui = { notify: vi.fn<(text: string) => void>(), onLoggedOut: vi.fn<() => void>() }
   configureHttp({
     baseUrl: '/api',
-    session: {
-      get: () => ({ token: authState.token, refreshToken: authState.refreshToken, tempToken: authState.tempToken, orgId: authState.org?.id, studentId: authState.userInfo?.studentId }),
-      persisted: () => ({ token: read('token') ?? '', refreshToken: read('refreshToken') ?? '' }),
-      setTokens: updateSessionTokens,
-    },
+    session: storeSession(updateSessionTokens, () => ({ token: authState.token, refreshToken: authState.refreshToken, tempToken: authState.tempToken, orgId: authState.org?.id, studentId: authState.userInfo?.studentId })),
     notify: ui.notify,
     onLoggedOut: ui.onLoggedOut,
   })

@@ -1,34 +1,23 @@
 /** Launch with a cached session: quiet profile reload + logged-in event; a revoked session ends silently. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configureHttp } from '../../../src/lib/http'
-import { resetHttpConfig } from '../../../src/lib/http/config'
-import { resetLoading } from '../../../src/lib/http/loading'
-import { resetRefresh } from '../../../src/lib/http/refresh'
 import { read } from '../../../src/lib/storage'
-import { appState, reset as resetApp } from '../../../src/state/app'
-import { authState, clearSession, hydrate, reset as resetAuth, setSessionTokens, setTokens } from '../../../src/state/auth'
+import { appState } from '../../../src/state/app'
+import { authState, clearSession, hydrate, setSessionTokens, setTokens } from '../../../src/state/auth'
 import { isQuiet, onLoggedIn } from '../../../src/lib/auth/events'
 import { launch } from '../../../src/lib/auth/launch'
 import { fakeFetch, ok } from '../http/fakes'
+import { resetClient, storeSession } from './pageFakes'
 
 const PROFILE = { id: 'u1', studentId: 's1', name: 'Li', org: null, orgList: [{ id: 'o1', name: 'A', code: 'A' }], roleList: [], orgRoleList: [], permList: [] }
 
 let toasts: string[]
 beforeEach(() => {
-  localStorage.clear()
-  resetAuth()
-  resetApp()
-  resetHttpConfig()
-  resetLoading()
-  resetRefresh()
+  resetClient()
   toasts = []
   configureHttp({
     baseUrl: '/api',
-    session: {
-      get: () => ({ token: authState.token, refreshToken: authState.refreshToken, tempToken: authState.tempToken }),
-      persisted: () => ({ token: read('token') ?? '', refreshToken: read('refreshToken') ?? '' }),
-      setTokens: setSessionTokens,
-    },
+    session: storeSession(setSessionTokens),
     // As network.ts does: no toast while quiet.
     notify: (text) => {
       if (!isQuiet()) toasts.push(text)

@@ -1,0 +1,39 @@
+/**
+ * The card of the sign-in steps (Forget, Password, Improve, Bind): the page frame, the form with its
+ * fields, what the server answered, and the submit button. Login has its own look and markup.
+ */
+import type { FormEvent, ReactNode } from 'react'
+import type { PageRow } from '../../../manifest/pages'
+import { Button } from '../Button/Button'
+import { PageScaffold } from '../PageScaffold/PageScaffold'
+import { FormError } from './FormError'
+import './AuthForm.css'
+
+interface Props {
+  page: PageRow
+  onSubmit: (event: FormEvent) => void
+  /** What the server or the network answered, above the submit button. */
+  error: string
+  /** The submit button's label. */
+  submit: ReactNode
+  busy: boolean
+  disabled?: boolean
+  /** Below the submit button, such as a skip button. */
+  after?: ReactNode
+  children: ReactNode
+}
+
+export function AuthForm({ page, onSubmit, error, submit, busy, disabled, after, children }: Props) {
+  return (
+    <PageScaffold page={page}>
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        {children}
+        <FormError text={error} />
+        <Button type="submit" block busy={busy} disabled={disabled}>
+          {submit}
+        </Button>
+        {after}
+      </form>
+    </PageScaffold>
+  )
+}

@@ -1,0 +1,29 @@
+/** The verification-code field with its send button, which shows the wait before another code may be sent. */
+import { fill, formTexts } from '../../lib/auth/form'
+import { useLang } from '../../state/app'
+import { Button } from '../Button/Button'
+import { CodeField, type CodeFieldProps } from '../Field/CodeField'
+import type { SmsCode } from './useSmsCode'
+
+export type SmsCodeFieldProps = Omit<CodeFieldProps, 'label' | 'action'> & {
+  label?: string
+  sms: SmsCode
+  /** The send button's class: the page's stylesheet places it (the page may not load AuthForm.css). */
+  sendClassName?: string
+}
+
+export function SmsCodeField({ sms, sendClassName = 'auth-form__send', ...field }: SmsCodeFieldProps) {
+  const f = formTexts(useLang())
+  return (
+    <CodeField
+      label={f.code}
+      placeholder={f.codePlaceholder}
+      {...field}
+      action={
+        <Button variant="plain" size="s" className={sendClassName} disabled={sms.left > 0} busy={sms.sending} onClick={() => void sms.send()}>
+          {sms.left > 0 ? fill(f.resend, { n: sms.left }) : f.sendCode}
+        </Button>
+      }
+    />
+  )
+}

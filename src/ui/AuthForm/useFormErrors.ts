@@ -1,0 +1,58 @@
+/**
+ * What every sign-in form keeps besides its values: one message per field from the checks of
+ * lib/auth/form.ts, and one form-level message for what the server or the network answered.
+ */
+import { useState } from 'react'
+import type { Lang } from '../../../manifest/app'
+import { failed, formTexts, type Errors, type FormTexts } from '../../lib/auth/form'
+
+export type Checks<K extends string> = Partial<Record<K, keyof FormTexts | undefined>>
+
+export interface FormErrors<K extends string> {
+  errors: Errors<K>
+  setErrors: (errors: Errors<K>) => void
+  /** Hides field k's message (the user is changing it). */
+  clear: (k: K) => void
+  /** An onChange for field k: keeps the value and hides the field's message. */
+  change: (k: K, set: (value: string) => void) => (value: string) => void
+  /** Field k's message in the form's language. */
+  message: (k: K) => string | undefined
+  /** Before sending: clears the form message, shows what failed and returns it (null = the form may go). */
+  check: (checks: Checks<K>) => Errors<K> | null
+  formError: string
+  setFormError: (text: string) => void
+  /** Shows a failed call in words; the texts load only when something has failed. */
+  fail: (e: unknown) => Promise<void>
+}
+
+export function useFormErrors<K extends string>(lang: Lang): FormErrors<K> {
+  const [errors, setErrors] = useState<Errors<K>>({})
+  const [formError, setFormError] = useState('')
+  const f = formTexts(lang)
+  const clear = (k: K) => setErrors((e) => (e[k] ? { ...e, [k]: undefined } : e))
+  return {
+    errors,
+    setErrors,
+    clear,
+    change: (k, set) => (value) => {
+      set(value)
+      clear(k)
+    },
+    message: (k) => {
+      const e = errors[k]
+      return e ? f[e] : undefined
+    },
+    check: (checks) => {
+      setFormError('')
+      const bad = failed<K>(checks)
+      setErrors(bad ?? {})
+      return bad
+    },
+    formError,
+    setFormError,
+    fail: async (e) => {
+      const { errorText } = await import('../../lib/auth/texts')
+      setFormError(errorText(lang, e))
+    },
+  }
+}

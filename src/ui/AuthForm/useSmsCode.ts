@@ -1,0 +1,56 @@
+/**
+ * The send-code button of Login, Forget and Bind: the phone is checked first, the code is sent for the
+ * page's scene, and the countdown is the stored one of lib/auth/countdown, so every page shows the same
+ * wait (DESIGN §2 "Refinements of SPEC").
+ */
+import { useState, useSyncExternalStore } from 'react'
+import type { SmsScene } from '../../contract/api'
+import { secondsLeft, subscribeCountdown } from '../../lib/auth/countdown'
+import { checkPhone, formTexts } from '../../lib/auth/form'
+import { useLang } from '../../state/app'
+import { showToast } from '../Overlay/overlay'
+import { loadFlows } from './loadFlows'
+import type { FormErrors } from './useFormErrors'
+
+export interface SmsCodeOptions {
+  phone: string
+  scene: SmsScene
+  /** The form's field messages and its failure handling. */
+  form: Pick<FormErrors<'phone'>, 'check' | 'fail'>
+  /** Something else of the page is under way: sending waits for it. */
+  busy?: boolean
+  /** After the code was sent and the toast shown. */
+  onSent?: () => void
+  /** Instead of form.fail, for a page that routes some failures elsewhere. */
+  fail?: (e: unknown) => Promise<void>
+}
+
+export interface SmsCode {
+  /** Whole seconds before another code may be sent (0 = now). */
+  left: number
+  sending: boolean
+  send: () => Promise<void>
+}
+
+export function useSmsCode({ phone, scene, form, busy = false, onSent, fail = form.fail }: SmsCodeOptions): SmsCode {
+  const lang = useLang()
+  const [sending, setSending] = useState(false)
+  const left = useSyncExternalStore(subscribeCountdown, secondsLeft, () => 0)
+
+  const send = async () => {
+    if (busy || sending || left > 0) return
+    if (form.check({ phone: checkPhone(phone) })) return
+    setSending(true)
+    try {
+      const flows = await loadFlows()
+      await flows.sendSmsCode(phone, scene)
+      showToast(formTexts(lang).codeSent, { icon: 'success' })
+      onSent?.()
+    } catch (e) {
+      await fail(e)
+    } finally {
+      setSending(false)
+    }
+  }
+  return { left, sending, send }
+}
