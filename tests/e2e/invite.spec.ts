@@ -1,6 +1,6 @@
 /**
- * Invite as people use it: the demo student's code and QR, a new SMS user who registers with that code,
- * and the inviter's list that then names them.
+ * Invite as people use it: the demo student's code and QR, a new SMS user who registers with that code
+ * (checked on the profile step, where a mistyped one is pointed out), and the inviter's list that then names them.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { screenshot } from '../support/screenshot'
@@ -64,8 +64,20 @@ test('a new SMS user who registers with the demo invitation code appears in the 
   await page.getByRole('dialog').getByRole('option', { name: '2班', exact: true }).click()
   await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
   await page.getByLabel('机构代码').fill('demo')
-  // The code of the link the friend opened is carried through the registration steps.
-  await expect(page.getByLabel('邀请码（选填）')).toHaveValue('DEMO2023')
+  // The code of the link the friend opened is carried through the registration steps, and checked.
+  const invite = page.getByLabel('邀请码（选填）')
+  await expect(invite).toHaveValue('DEMO2023')
+  await expect(page.getByText(/^来自 .+ 的邀请$/)).toBeVisible()
+  // A mistyped code is pointed out when the field is left; the right one clears it.
+  await invite.fill('DEMO2024')
+  await invite.blur()
+  await expect(page.getByText('没有找到这个邀请码，请检查是否输入正确；不填也可以完成')).toBeVisible()
+  await expect(invite).toHaveAttribute('aria-invalid', 'true')
+  await screenshot(page, 'improve-invite-unknown-375x812')
+  await invite.fill('demo2023')
+  await expect(page.getByText('没有找到这个邀请码，请检查是否输入正确；不填也可以完成')).toBeHidden()
+  await invite.blur()
+  await expect(page.getByText(/^来自 .+ 的邀请$/)).toBeVisible()
   await page.getByRole('button', { name: '完成' }).click()
   await expect(page).toHaveURL(/\/home$/)
   await page.close()

@@ -1,21 +1,26 @@
 /**
  * Improve: complete the profile (name, grade and class with the kit's picker, organisation by code,
  * invitation code from `?invite=`). During registration it carries the temporary token and answers the
- * final session; signed in, it edits the profile. What is typed is kept as a draft until it is saved.
+ * final session; signed in, it edits the profile. What is typed is kept as a draft until it is saved. An
+ * invitation code is checked when the field is left (and once when it came filled in), so an unknown one
+ * is pointed out before sending; it never stops the form.
  */
 import { useEffect, useState, type FormEvent } from 'react'
 import type { PageProps } from '../../app/routes'
 import { back, replace } from '../../app/navigation'
 import { clearDrafts, readDraft, saveDraft } from '../../lib/auth/drafts'
-import { checkRequired, failed, fill, formTexts, type Errors } from '../../lib/auth/form'
+import { normalizeInviteCode } from '../../contract/invite'
+import { checkRequired, fill, formTexts } from '../../lib/auth/form'
 import { useLang } from '../../state/app'
 import { authState, useAuth } from '../../state/auth'
-import { Button } from '../../ui/Button/Button'
+import { AuthForm } from '../../ui/AuthForm/AuthForm'
+import { loadFlows } from '../../ui/AuthForm/loadFlows'
+import { LoginFirst } from '../../ui/AuthForm/LoginFirst'
+import { useFormErrors } from '../../ui/AuthForm/useFormErrors'
 import { TextField } from '../../ui/Field/TextField'
 import { showToast } from '../../ui/Overlay/overlay'
-import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { Picker } from '../../ui/Picker/Picker'
-import '../../ui/AuthForm/AuthForm.css'
+import { checkInvite, type InviteVerdict } from './inviteCheck'
 import './Improve.css'
 
 type Field = 'name' | 'grade' | 'className' | 'orgCode'
@@ -24,6 +29,8 @@ const GRADES = {
   'zh-Hans': ['一年级', '二年级', '三年级', '四年级', '五年级', '六年级', '七年级', '八年级', '九年级', '高一', '高二', '高三'],
   en: ['Grade 1', 'Grade 2', 'Grade 3', 'Grade 4', 'Grade 5', 'Grade 6', 'Grade 7', 'Grade 8', 'Grade 9', 'Grade 10', 'Grade 11', 'Grade 12'],
 }
+/** Codes are typed in capitals and are nobody's autofill. */
+const CODE_INPUT = { autoCapitalize: 'characters', autoComplete: 'off', maxLength: 32 } as const
 const CLASS_COUNT = 30
 const classes = (lang: 'zh-Hans' | 'en') => Array.from({ length: CLASS_COUNT }, (_, i) => (lang === 'zh-Hans' ? `${i + 1}班` : `Class ${i + 1}`))
 
@@ -49,12 +56,14 @@ const TEXTS = {
     orgPlaceholder: '学校或机构提供的代码，如 DEMO',
     invite: '邀请码（选填）',
     invitePlaceholder: '好友的邀请码',
+    inviteUnknown: '没有找到这个邀请码，请检查是否输入正确；不填也可以完成',
+    inviteFrom: '来自 {name} 的邀请',
+    inviteKnown: '邀请码有效',
     chooseRequired: '请选择{what}',
     submit: '完成',
     save: '保存',
     done: '资料已保存',
     none: '请先登录',
-    toLogin: '去登录',
   },
   en: {
     leadNew: 'Complete your profile to start reading',
@@ -68,12 +77,14 @@ const TEXTS = {
     orgPlaceholder: 'The code from your school, e.g. DEMO',
     invite: 'Invitation code (optional)',
     invitePlaceholder: "A friend's invitation code",
+    inviteUnknown: 'No invitation has this code. Check it, or leave the field empty',
+    inviteFrom: 'Invited by {name}',
+    inviteKnown: 'Valid invitation code',
     chooseRequired: 'Choose your {what}',
     submit: 'Done',
     save: 'Save',
     done: 'Profile saved',
     none: 'Please log in first',
-    toLogin: 'Go to log in',
   },
 }
 
@@ -90,10 +101,13 @@ export default function Improve({ page, query }: PageProps) {
   const [klass, setKlass] = useState(-1)
   const [orgCode, setOrgCode] = useState('')
   const [invite, setInvite] = useState(query.invite ?? '')
-  const [errors, setErrors] = useState<Errors<Field>>({})
-  const clear = (k: Field) => setErrors((e) => (e[k] ? { ...e, [k]: undefined } : e))
-  const [formError, setFormError] = useState('')
+  const form = useFormErrors<Field>(lang)
+  const { errors, clear } = form
   const [busy, setBusy] = useState(false)
+  // The code last left in the field (or brought by the link or a draft), and the server's verdict on it.
+  // A new object each time, so leaving the field again retries a check the network lost.
+  const [inviteToCheck, setInviteToCheck] = useState(() => ({ code: normalizeInviteCode(query.invite ?? '') }))
+  const [verdict, setVerdict] = useState<(InviteVerdict & { code: string }) | null>(null)
 
   // The saved profile first, then any unsent draft over it.
   useEffect(() => {
@@ -101,12 +115,27 @@ export default function Improve({ page, query }: PageProps) {
     const str = (v: unknown) => (typeof v === 'string' ? v : '')
     setName(readDraft(`${DRAFT}name`) || str(user?.name))
     setOrgCode(readDraft(`${DRAFT}orgCode`) || str(user?.org?.code))
-    setInvite((i) => i || readDraft(`${DRAFT}invite`))
+    const draftInvite = readDraft(`${DRAFT}invite`)
+    setInvite((i) => i || draftInvite)
+    setInviteToCheck((prev) => (prev.code ? prev : { code: normalizeInviteCode(draftInvite) }))
     const g = readDraft(`${DRAFT}grade`) || str(user?.grade)
     const c = readDraft(`${DRAFT}className`) || str(user?.className)
     setGrade(indexIn([GRADES['zh-Hans'], GRADES.en], g))
     setKlass(indexIn([classes('zh-Hans'), classes('en')], c))
   }, [])
+
+  useEffect(() => {
+    const { code } = inviteToCheck
+    if (!code) return
+    let live = true
+    void checkInvite(code).then((v) => live && setVerdict(v && { ...v, code }))
+    return () => {
+      live = false
+    }
+  }, [inviteToCheck])
+  // A verdict speaks only of the code it was given: typing another hides it at once.
+  const inviteCode = normalizeInviteCode(invite)
+  const shown = verdict?.code === inviteCode ? verdict : null
 
   const keep = (key: Field | 'invite', set: (v: string) => void) => (value: string) => {
     set(value)
@@ -117,18 +146,16 @@ export default function Improve({ page, query }: PageProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
-    setFormError('')
-    const bad = failed<Field>({
+    const bad = form.check({
       name: checkRequired(name),
       grade: grade < 0 ? 'required' : undefined,
       className: klass < 0 ? 'required' : undefined,
       orgCode: checkRequired(orgCode),
     })
-    setErrors(bad ?? {})
     if (bad) return
     setBusy(true)
     try {
-      const flows = await import('../../lib/auth/flows')
+      const flows = await loadFlows()
       await flows.improve({
         name: name.trim(),
         grade: GRADES[lang][grade] ?? '',
@@ -142,8 +169,7 @@ export default function Improve({ page, query }: PageProps) {
         if (!back()) replace('/home')
       } else await flows.enterApp()
     } catch (e) {
-      const { errorText } = await import('../../lib/auth/texts')
-      setFormError(errorText(lang, e))
+      await form.fail(e)
     } finally {
       setBusy(false)
     }
@@ -155,90 +181,72 @@ export default function Improve({ page, query }: PageProps) {
     return fill(f[e], { n: 32 })
   }
 
-  if (!auth.token && !auth.tempToken) {
-    return (
-      <PageScaffold page={page}>
-        <div className="auth-form auth-form__empty">
-          <p>{t.none}</p>
-          <Button onClick={() => replace('/login')}>{t.toLogin}</Button>
-        </div>
-      </PageScaffold>
-    )
-  }
+  if (!auth.token && !auth.tempToken) return <LoginFirst page={page} text={t.none} />
 
   return (
-    <PageScaffold page={page}>
-      <form className="auth-form" onSubmit={submit} noValidate>
-        <p className="auth-form__lead">{editing ? t.leadEdit : t.leadNew}</p>
-        <TextField label={t.name} placeholder={t.namePlaceholder} autoComplete="name" maxLength={32} value={name} onChange={keep('name', setName)} error={err('name')} />
-        <div className="improve__row">
-          <div className="improve__pick">
-            <Picker
-              mode="selector"
-              label={t.grade}
-              placeholder={t.choose}
-              range={GRADES[lang]}
-              value={grade}
-              onChange={(i) => {
-                setGrade(i)
-                clear('grade')
-                saveDraft(`${DRAFT}grade`, GRADES[lang][i] ?? '')
-              }}
-            />
-            {errors.grade ? (
-              <p className="improve__error" role="alert">
-                {err('grade')}
-              </p>
-            ) : null}
-          </div>
-          <div className="improve__pick">
-            <Picker
-              mode="selector"
-              label={t.className}
-              placeholder={t.choose}
-              range={classes(lang)}
-              value={klass}
-              onChange={(i) => {
-                setKlass(i)
-                clear('className')
-                saveDraft(`${DRAFT}className`, classes(lang)[i] ?? '')
-              }}
-            />
-            {errors.className ? (
-              <p className="improve__error" role="alert">
-                {err('className')}
-              </p>
-            ) : null}
-          </div>
+    <AuthForm page={page} onSubmit={submit} error={form.formError} submit={editing ? t.save : t.submit} busy={busy}>
+      <p className="auth-form__lead">{editing ? t.leadEdit : t.leadNew}</p>
+      <TextField label={t.name} placeholder={t.namePlaceholder} autoComplete="name" maxLength={32} value={name} onChange={keep('name', setName)} error={err('name')} />
+      <div className="improve__row">
+        <div className="improve__pick">
+          <Picker
+            mode="selector"
+            label={t.grade}
+            placeholder={t.choose}
+            range={GRADES[lang]}
+            value={grade}
+            onChange={(i) => {
+              setGrade(i)
+              clear('grade')
+              saveDraft(`${DRAFT}grade`, GRADES[lang][i] ?? '')
+            }}
+          />
+          {errors.grade ? (
+            <p className="improve__error" role="alert">
+              {err('grade')}
+            </p>
+          ) : null}
         </div>
-        <TextField
-          label={t.orgCode}
-          placeholder={t.orgPlaceholder}
-          autoCapitalize="characters"
-          autoComplete="off"
-          maxLength={32}
-          value={orgCode}
-          onChange={keep('orgCode', setOrgCode)}
-          error={err('orgCode')}
-        />
-        <TextField
-          label={t.invite}
-          placeholder={t.invitePlaceholder}
-          autoCapitalize="characters"
-          autoComplete="off"
-          maxLength={32}
-          value={invite}
-          onChange={keep('invite', setInvite)}
-        />
-        {formError ? (
-          <p className="auth-form__error" role="alert">
-            {formError}
-          </p>
-        ) : null}
-        <Button type="submit" block busy={busy}>
-          {editing ? t.save : t.submit}
-        </Button>
-      </form>
-    </PageScaffold>
+        <div className="improve__pick">
+          <Picker
+            mode="selector"
+            label={t.className}
+            placeholder={t.choose}
+            range={classes(lang)}
+            value={klass}
+            onChange={(i) => {
+              setKlass(i)
+              clear('className')
+              saveDraft(`${DRAFT}className`, classes(lang)[i] ?? '')
+            }}
+          />
+          {errors.className ? (
+            <p className="improve__error" role="alert">
+              {err('className')}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <TextField
+        label={t.orgCode}
+        placeholder={t.orgPlaceholder}
+        {...CODE_INPUT}
+        value={orgCode}
+        onChange={keep('orgCode', setOrgCode)}
+        error={err('orgCode')}
+      />
+      <TextField
+        label={t.invite}
+        placeholder={t.invitePlaceholder}
+        {...CODE_INPUT}
+        value={invite}
+        onChange={keep('invite', setInvite)}
+        onBlur={() => {
+          if (!shown) setInviteToCheck({ code: inviteCode })
+        }}
+        error={shown && !shown.known ? t.inviteUnknown : undefined}
+        hint={shown?.known ? (shown.inviterName ? fill(t.inviteFrom, { name: shown.inviterName }) : t.inviteKnown) : undefined}
+      />
+    </AuthForm>
   )
 }
