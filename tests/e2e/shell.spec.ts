@@ -25,6 +25,7 @@ async function recordAnimations(page: Page): Promise<void> {
 }
 /** Waits until the element's own animations (fade/scale in) are done, so a screenshot shows the end state. */
 const settled = (locator: Locator) => locator.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)).then(() => undefined))
+/** The animations started since recordAnimations; animationstart fires a frame after the render, so poll it. */
 const animations = (page: Page) => page.evaluate(() => (window as unknown as { __animations: string[] }).__animations)
 
 for (const viewport of [PHONE, DESKTOP]) {
@@ -74,7 +75,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('用户协议')
       await expect(page.locator('.page-transition')).toHaveAttribute('data-nav', 'push')
       await expect(page.locator('.page-transition')).toHaveClass(/page-transition--slide/)
-      expect(await animations(page)).toContain('page-slide-in')
+      await expect.poll(() => animations(page)).toContain('page-slide-in')
       const duration = await page.locator('.page-transition').evaluate((el) => getComputedStyle(el).animationDuration)
       expect(duration).toBe('0.3s')
 
@@ -82,7 +83,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await page.getByRole('button', { name: '返回' }).click()
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('下载')
       await expect(page.locator('.page-transition')).toHaveAttribute('data-nav', 'back')
-      expect(await animations(page)).toContain('page-slide-in')
+      await expect.poll(() => animations(page)).toContain('page-slide-in')
 
       await navigate(page, 'push', '/agreement')
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('用户协议')
