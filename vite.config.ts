@@ -42,10 +42,6 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     manifest: true,
-    rollupOptions: {
-      // paint-first is the entry of the prerendered pages: it starts the app after their first paint.
-      input: { index: 'index.html', 'paint-first': 'src/paint-first.ts' },
-    },
   },
   server: {
     host: '127.0.0.1',

@@ -1,11 +1,12 @@
-// After `vite build`: prerender the public entry pages (Login, Download, the share pages) into dist/_prerender/<path>.html
-// with their CSS inlined, so the first paint comes from HTML alone; their script is src/paint-first.ts,
-// which fetches the app only after the load event. The server sends these files for those paths;
-// everything else gets dist/index.html.
+// After `vite build`: prerender the public entry pages (Login, Download, the share pages) into
+// dist/_prerender/<path>.html with their CSS inlined, so the first paint comes from HTML alone; their only
+// script is inline (src/app/startAfterPaint.ts), and it fetches the app only after the page has loaded and
+// painted. The server sends these files for those paths; everything else gets dist/index.html.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { START_IMPORTS } from './start-imports.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const dist = process.env.HABOR_OUT_DIR ?? join(root, 'dist')
@@ -23,14 +24,15 @@ export const PRERENDERED = {
 }
 
 rmSync(ssrOut, { recursive: true, force: true })
-const built = spawnSync('npx', ['vite', 'build', '--ssr', 'src/prerender.tsx', '--outDir', ssrOut, '--logLevel', 'warn'], {
+// Minified: the starter's source is copied from this build into every page.
+const built = spawnSync('npx', ['vite', 'build', '--ssr', 'src/prerender.tsx', '--outDir', ssrOut, '--minify', '--logLevel', 'warn'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, HABOR_PRERENDER: '1' },
 })
 if (built.status !== 0) process.exit(built.status ?? 1)
 
-const { renderPage } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)
+const { renderPage, startAfterPaint } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'))
 const template = readFileSync(join(dist, 'index.html'), 'utf8')
 const entry = manifest['index.html']
@@ -54,24 +56,37 @@ const entryKey = 'index.html'
 const shellLayers = Object.values(manifest)
   .flatMap((c) => c.dynamicImports ?? [])
   .filter((k) => k.startsWith('src/ui/'))
-const paintFirst = manifest['src/paint-first.ts']
 const entryFiles = closure(entryKey)
+for (const key of START_IMPORTS) if (!manifest[key]) throw new Error(`prerender: ${key} is not a chunk of its own in the build manifest`)
+/** The app's modules every page's starter asks for: the entry's graph and what it imports as it starts. */
+const appFiles = [...entryFiles.js, ...START_IMPORTS.flatMap((k) => closure(k).js)]
 mkdirSync(join(dist, '_prerender'), { recursive: true })
 
 for (const [path, source] of Object.entries(PRERENDERED)) {
   const page = closure(source, new Set([entryKey]))
   const layers = shellLayers.flatMap((k) => closure(k, new Set([entryKey])).css)
-  const css = [...new Set([...entryFiles.css, ...layers, ...page.css])].map((f) => readFileSync(join(dist, f), 'utf8')).join('\n')
+  const cssFiles = [...new Set([...entryFiles.css, ...layers, ...page.css])]
+  const css = cssFiles.map((f) => readFileSync(join(dist, f), 'utf8')).join('\n')
+  // A disabled stylesheet link is never fetched, but it tells Vite's preload helper that the file is on
+  // the page already: without it, loading the page's chunk would fetch its CSS again and apply it a
+  // second time, a restyle and relayout of the whole screen while React hydrates.
+  const inlinedMarks = cssFiles.map((f) => `<link rel="stylesheet" href="/${f}" disabled>`).join('')
   const body = await renderPage(path)
   let html = template
   // Its CSS is inlined below and its scripts start after load: no stylesheet or preload links may block
   // or compete with the first paint.
   html = html.replace(/\s*<link rel="(?:stylesheet|modulepreload)"[^>]*href="\/assets\/[^"]*"[^>]*>/g, '')
-  // The app's code starts after the prerendered screen has painted (src/paint-first.ts).
-  html = html.replace(`src="/${entry.file}"`, `src="/${paintFirst.file}"`)
+  // The app's code starts after the prerendered screen has painted, from an inline starter: no script is
+  // fetched before the first paint. Its hash is allowed by the server's Content-Security-Policy.
+  const entryTag = new RegExp(`\\s*<script type="module"[^>]*src="/${entry.file}"[^>]*></script>`)
+  if (!entryTag.test(html)) throw new Error('prerender: the entry script is missing from dist/index.html')
+  html = html.replace(entryTag, '')
+  const modules = [...new Set([...appFiles, ...page.js])].map((f) => `/${f}`)
+  const starter = `<script type="module">(${startAfterPaint})(${JSON.stringify(`/${entry.file}`)},${JSON.stringify(modules)})</script>`
   html = html
-    .replace('</head>', `<style>${css}</style></head>`)
+    .replace('</head>', `<style>${css}</style>${inlinedMarks}</head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${body}</div>`)
+    .replace('</body>', `${starter}</body>`)
   // Nested paths keep their folders: /share/opus → dist/_prerender/share/opus.html.
   const name = path.slice(1)
   const file = join(dist, '_prerender', `${name}.html`)

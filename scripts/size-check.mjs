@@ -2,13 +2,15 @@
 //  - before load: what the page requests before its load event (DESIGN.md §5). For a prerendered page
 //    that is its HTML (with the inlined critical CSS) and the scripts and styles the HTML references, with
 //    their static imports; otherwise the app entry and the page chunk with their static imports and CSS.
-//  - interactive: everything the page needs to run (entry + page chunk + static imports + CSS), which a
-//    prerendered page loads after its load event; a looser budget that still catches heavy imports.
+//  - interactive: everything the page needs to run (entry + page chunk + static imports + CSS, and what
+//    the entry imports as it starts: scripts/start-imports.mjs), which a prerendered page loads after its
+//    load event; a looser budget that still catches heavy imports.
 // Packages named in `forbid` must stay out of both.
 // Usage: node scripts/size-check.mjs [distDir]   (default dist/)
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { START_IMPORTS } from './start-imports.mjs'
 
 const root = resolve(new URL('..', import.meta.url).pathname)
 const dist = resolve(process.argv[2] ?? join(root, 'dist'))
@@ -46,7 +48,10 @@ const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.fil
 
 /** The assets a prerendered HTML file references, and the manifest keys behind its scripts. */
 function prerenderedRefs(html) {
-  const refs = [...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1])
+  // Disabled stylesheet links only mark CSS inlined into the page (scripts/prerender.mjs): never fetched.
+  const refs = [...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="\/(assets\/[^"]+)"[^>]*>/g)]
+    .filter((m) => !/\sdisabled\b/.test(m[0]))
+    .map((m) => m[1])
   return { files: refs, keys: refs.map((f) => byFile.get(f)).filter(Boolean) }
 }
 
@@ -73,7 +78,7 @@ for (const route of routes) {
     failed = true
     continue
   }
-  const chunks = staticGraph([entryKey, route.page])
+  const chunks = staticGraph([entryKey, ...START_IMPORTS, route.page])
   const rowsOf = (files) => [...files].map((file) => ({ file, gzip: gzipSize(file) })).sort((a, b) => b.gzip - a.gzip)
   const sum = (rows) => rows.reduce((total, r) => total + r.gzip, 0)
   const interactive = rowsOf(filesOf(chunks))

@@ -2,6 +2,7 @@
  * The prerendered entry pages the build writes to dist/_prerender/<path>.html (scripts/prerender.mjs):
  * their HTML already holds the first screen, so a phone paints before any JavaScript runs.
  */
+import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -25,4 +26,18 @@ export function loadPrerendered(distDir: string): Map<string, string> {
 export function templateFor(pages: Map<string, string>, url: string, shell: string): string {
   const pathname = (url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/'
   return pages.get(pathname) ?? shell
+}
+
+/**
+ * The Content-Security-Policy sources of the pages' inline scripts (their starter): one 'sha256-…' per
+ * distinct script, so exactly those run and no other inline script can.
+ */
+export function inlineScriptSources(pages: Map<string, string>): string[] {
+  const hashes = new Set<string>()
+  for (const html of pages.values()) {
+    for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+      hashes.add(`'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`)
+    }
+  }
+  return [...hashes]
 }

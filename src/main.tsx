@@ -1,10 +1,10 @@
 /**
  * Mount: boot the stores, then render the router — hydrating the HTML that the build prerendered for
- * public entry pages (Login, Download), or rendering afresh when the HTML cannot match (another language,
- * a logged-in user who will be redirected). The service worker registers after the load event.
+ * public entry pages (Login, Download, the share pages), or rendering afresh when the HTML cannot match
+ * (another language, a logged-in user who will be redirected). The service worker registers after the
+ * load event.
  */
-import { lazy, StrictMode, Suspense } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
+import { lazy, startTransition, StrictMode, Suspense } from 'react'
 import { App } from './app/App'
 import { boot } from './app/boot'
 import { wireNetwork } from './app/network'
@@ -26,10 +26,16 @@ function UpdatePrompt() {
 }
 
 document.documentElement.dataset.build = __BUILD_ID__
+/** Ends the current task, so that start-up runs as several short tasks and a tap in between is answered. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 // Nothing reads or writes storage before its cipher has loaded (its own chunk, fetched in parallel).
-await initStorage()
+// React DOM is a chunk of its own too, so that evaluating it is a task of its own, not part of the app's.
+const [{ createRoot, hydrateRoot }] = await Promise.all([import('react-dom/client'), initStorage()])
+await nextTask()
 boot()
 wireNetwork()
+await nextTask()
 const root = document.getElementById('root')
 if (!root) throw new Error('#root is missing from index.html')
 const tree = (
@@ -40,7 +46,11 @@ const tree = (
 )
 const prerendered = root.dataset.prerendered
 if (prerendered && prerendered === location.pathname && appState.lang === 'zh-Hans' && !appState.loggedIn) {
-  hydrateRoot(root, tree)
+  // As a transition, hydration yields to the browser every few milliseconds instead of running as one
+  // long task; a tap on a part not yet hydrated makes React hydrate that part first.
+  startTransition(() => {
+    hydrateRoot(root, tree)
+  })
 } else {
   root.replaceChildren()
   createRoot(root).render(tree)

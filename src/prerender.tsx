@@ -7,6 +7,8 @@ import { Router } from 'wouter'
 import { App } from './app/App'
 import { UpdatePrompt } from './ui/UpdatePrompt/UpdatePrompt'
 
+export { startAfterPaint } from './app/startAfterPaint'
+
 async function streamToString(stream: ReadableStream<Uint8Array>): Promise<string> {
   const reader = stream.getReader()
   const decoder = new TextDecoder()

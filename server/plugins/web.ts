@@ -12,7 +12,7 @@ import { basename, join, resolve, sep } from 'node:path'
 import { CODE } from '../../src/contract'
 import { envelope } from '../errors'
 import type { Lang } from '../../manifest/app'
-import { loadPrerendered, templateFor } from '../prerendered'
+import { inlineScriptSources, loadPrerendered, templateFor } from '../prerendered'
 import { previewFor, injectPreview } from '../services/preview'
 import { reportPreviewFor } from '../services/reportPreview'
 
@@ -47,13 +47,15 @@ export default fp(
   async (app) => {
     const o = app.config
     const hostOf = (req: { headers: { host?: string } }) => req.headers.host ?? 'localhost'
+    const prerendered = loadPrerendered(o.distDir)
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
           // WeChat's JS-SDK (share cards); the share pages load it only inside WeChat.
-          scriptSrc: ["'self'", 'https://res.wx.qq.com'],
+          // The prerendered pages' inline starter, allowed by its hash (server/prerendered.ts).
+          scriptSrc: ["'self'", 'https://res.wx.qq.com', ...inlineScriptSources(prerendered)],
           // The app sets element styles at run time (orientation, layout widths).
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
@@ -80,7 +82,6 @@ export default fp(
 
     const index = join(o.distDir, 'index.html')
     const template = existsSync(index) ? readFileSync(index, 'utf8') : null
-    const prerendered = loadPrerendered(o.distDir)
     if (template !== null) {
       await app.register(fastifyStatic, {
         root: resolve(o.distDir),

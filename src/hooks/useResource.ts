@@ -2,7 +2,7 @@
  * A page's data: loading → ready | empty | failed, with a retry. Pages render their skeleton, empty state,
  * error state, or — when the request timed out or the network is gone — SPEC §8's tap-to-retry screen.
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { CODE } from '../contract/codes'
 import { isRequestError } from '../lib/http/errors'
 
@@ -33,9 +33,12 @@ export function useResource<T>(load: () => Promise<T>, key: string): [ResourceSt
   const run = useCallback(() => {
     const id = ++latest.current
     setState({ kind: 'loading' })
+    // The answer's render is a transition: a long list or article renders in slices that leave the
+    // page responsive, instead of one long task.
+    const settle = (next: ResourceState<T>) => id === latest.current && startTransition(() => setState(next))
     loadRef.current().then(
-      (data) => id === latest.current && setState({ kind: 'ready', data }),
-      (e: unknown) => id === latest.current && setState(resourceStateOf<T>(e)),
+      (data) => settle({ kind: 'ready', data }),
+      (e: unknown) => settle(resourceStateOf<T>(e)),
     )
   }, [])
   useEffect(() => {

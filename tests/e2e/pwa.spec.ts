@@ -91,6 +91,39 @@ test.describe('offline shell', () => {
     await expect(page.getByRole('heading', { name: 'Habor' })).toBeVisible()
     await context.close()
   })
+
+  test('a prerendered page fetches no script or stylesheet before its load event, then starts the app', async ({ browser }) => {
+    const context = await browser.newContext({ serviceWorkers: 'block' })
+    const page = await context.newPage()
+    await page.goto('/login')
+    const assets = () =>
+      page.evaluate(() => {
+        const load = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart
+        return performance
+          .getEntriesByType('resource')
+          .filter((e) => /\.(js|css)$/.test(new URL(e.name).pathname))
+          .map((e) => ({ path: new URL(e.name).pathname, beforeLoad: load === 0 || e.startTime < load }))
+      })
+    // The inline starter asks for the app once the page has loaded and painted.
+    await expect.poll(async () => (await assets()).length).toBeGreaterThan(0)
+    expect((await assets()).filter((a) => a.beforeLoad)).toEqual([])
+    await context.close()
+  })
+
+  test('a prerendered page does not fetch the CSS it has inlined, even once its code and content have loaded', async ({ browser }) => {
+    const context = await browser.newContext({ serviceWorkers: 'block' })
+    const page = await context.newPage()
+    const css: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.endsWith('.css')) css.push(new URL(r.url()).pathname)
+    })
+    await page.goto('/share/opus?id=demo-opus')
+    // The article comes from the API after hydration, with the page's chunk and its CSS dependencies.
+    await expect(page.getByRole('heading', { name: '门前的银杏树' })).toBeVisible()
+    // Every stylesheet the page and the shell need is inlined into its HTML: none is requested.
+    expect(css).toEqual([])
+    await context.close()
+  })
 })
 
 test.describe('update flow', () => {

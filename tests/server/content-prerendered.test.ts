@@ -1,11 +1,18 @@
-/** Prerendered share pages: nested build output is found, and the server adds the preview to that HTML. */
+/**
+ * Prerendered pages: nested build output is found, the server adds the preview to that HTML, and their
+ * inline starter, and only it, may run.
+ */
+import { createHash } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadPrerendered, templateFor } from '../../server/prerendered'
 import { makeApp } from './helpers'
 
-const page = (name: string) => `<!doctype html><html><head><meta name="description" content="x"><title>Habor</title></head><body><div id="root" data-prerendered="${name}"><p>skeleton ${name}</p></div></body></html>`
+const starter = (name: string) => `(function(a){import(a)})(${JSON.stringify(`/assets/${name.slice(1)}.js`)})`
+const page = (name: string) =>
+  `<!doctype html><html><head><meta name="description" content="x"><title>Habor</title></head><body><div id="root" data-prerendered="${name}"><p>skeleton ${name}</p></div><script type="module">${starter(name)}</script></body></html>`
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
 function prerenderedDist(dir: string): string {
   const dist = join(dir, 'pre-dist')
@@ -39,5 +46,17 @@ describe('prerendered pages', () => {
     expect(task).not.toContain('background:url(')
     const missing = (await app.inject({ method: 'GET', url: `/share/opus?id=${crypto.randomUUID()}` })).body
     expect(missing).not.toContain('background:url(')
+  })
+
+  it('allows the inline starters by their hashes, and no other inline script', async () => {
+    const { dir } = await makeApp()
+    const { app } = await makeApp({ distDir: prerenderedDist(dir) })
+    const res = await app.inject({ method: 'GET', url: '/login' })
+    expect(res.body).toContain(`<script type="module">${starter('/login')}</script>`)
+    const scriptSrc = String(res.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('script-src'))?.trim().split(/\s+/) ?? []
+    expect(scriptSrc).toContain("'self'")
+    for (const name of ['/login', '/share/opus', '/sound']) expect(scriptSrc).toContain(sha256(starter(name)))
+    expect(scriptSrc).not.toContain("'unsafe-inline'")
+    expect(scriptSrc.filter((s) => s.startsWith("'sha256-"))).toHaveLength(3)
   })
 })

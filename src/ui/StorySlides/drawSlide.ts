@@ -8,7 +8,7 @@ const W = 1080
 const H = 1920
 /** Canvas pixels per CSS pixel of the 343 px wide slide the page shows on a 375 px phone. */
 const S = W / 343
-const FONT = "system-ui, -apple-system, 'PingFang SC', 'Noto Sans CJK SC', 'Microsoft YaHei', sans-serif"
+const FONT = "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Noto Sans CJK SC', 'Noto Sans SC', 'Microsoft YaHei', system-ui, sans-serif"
 
 /** Splits into lines no wider than `max`: CJK breaks anywhere, Latin at spaces. */
 export function wrapText(measure: (s: string) => number, text: string, max: number): string[] {
