@@ -89,6 +89,9 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: string } | null)?.type === SW_MESSAGES.skipWaiting) void self.skipWaiting()
 })
 
+// Pages cached by an earlier version name that version's hashed scripts, which its precache no longer
+// holds once this one activates: offline, such a page would paint and never start. Drop them; the
+// precached shell answers until the network refreshes them.
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim())
+  event.waitUntil(caches.delete(PAGES_CACHE).then(() => self.clients.claim()))
 })

@@ -164,7 +164,7 @@ test.describe('update flow', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
-  test('a rebuilt version shows the prompt, and accepting reloads every open tab onto it', async ({ page, context }) => {
+  test('a rebuilt version shows the prompt, accepting reloads every open tab onto it, and pages cached by the old one are dropped', async ({ page, context }) => {
     buildInto('build-a')
     await start()
     await controlled(page, `${origin}/download`)
@@ -172,6 +172,11 @@ test.describe('update flow', () => {
     const other = await context.newPage()
     await other.goto(`${origin}/agreement`)
     await expect(other.locator('html')).toHaveAttribute('data-build', 'build-a')
+    // A page visited only under the old version: the service worker keeps its HTML, which names build-a's scripts.
+    const visited = await context.newPage()
+    await visited.goto(`${origin}/forget`)
+    await expect(visited.getByRole('heading', { level: 1 })).toHaveText('找回密码')
+    await visited.close()
 
     await stop()
     buildInto('build-b')
@@ -185,5 +190,12 @@ test.describe('update flow', () => {
     await prompt.getByRole('button', { name: '刷新' }).click()
     await expect(page.locator('html')).toHaveAttribute('data-build', 'build-b', { timeout: 30_000 })
     await expect(other.locator('html')).toHaveAttribute('data-build', 'build-b', { timeout: 30_000 })
+
+    // Offline, that page opens on the new version: build-a's copy, whose scripts are gone, is not served.
+    await context.setOffline(true)
+    await page.goto(`${origin}/forget`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('找回密码')
+    await expect(page.locator('html')).toHaveAttribute('data-build', 'build-b')
+    await context.setOffline(false)
   })
 })
