@@ -3,7 +3,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { screenshot } from '../support/screenshot'
@@ -123,6 +123,32 @@ test.describe('offline shell', () => {
     // Every stylesheet the page and the shell need is inlined into its HTML: none is requested.
     expect(css).toEqual([])
     await context.close()
+  })
+})
+
+test.describe('precache', () => {
+  test('holds every script and stylesheet of the build except mqtt.js, which is cached on first use', () => {
+    const sw = readFileSync(join('dist', 'sw.js'), 'utf8')
+    const assets = readdirSync(join('dist', 'assets')).filter((f) => /\.(js|css)$/.test(f))
+    expect(assets.length).toBeGreaterThan(20)
+    const missing = assets.filter((f) => !sw.includes(`"assets/${f}"`))
+    expect(missing).toEqual([expect.stringMatching(/^mqtt[^/]*\.js$/)])
+  })
+
+  test('a file over the precache limit fails the build instead of being left out', () => {
+    test.setTimeout(120_000)
+    const out = mkdtempSync(join(tmpdir(), 'habor-limit-'))
+    try {
+      // React DOM alone is over 50 KB.
+      const r = spawnSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
+        env: { ...process.env, HABOR_PRECACHE_LIMIT_KB: '50' },
+        encoding: 'utf8',
+      })
+      expect(r.status).not.toBe(0)
+      expect(r.stdout + r.stderr).toMatch(/maximumFileSizeToCacheInBytes[\s\S]*assets\/[^ ]+\.js is [\d.]+ kB/)
+    } finally {
+      rmSync(out, { recursive: true, force: true })
+    }
   })
 })
 
