@@ -85,14 +85,19 @@ export default fp(
     if (template !== null) {
       await app.register(fastifyStatic, {
         root: resolve(o.distDir),
+        // The build writes .br and .gz copies of text assets (scripts/precompress.mjs): sent as they are.
+        preCompressed: true,
         wildcard: true,
         index: false,
         cacheControl: false,
         setHeaders(res, path) {
-          const name = basename(path)
+          // A precompressed copy (name.br, name.gz) is cached like the file it stands for.
+          const name = basename(path).replace(/\.(?:br|gz)$/, '')
           if (path.includes(`${sep}assets${sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable')
           else if (NO_CACHE.has(name)) res.setHeader('cache-control', 'no-cache')
           else res.setHeader('cache-control', 'public, max-age=3600')
+          // Which copy is sent depends on Accept-Encoding: a shared cache must key on it.
+          res.setHeader('vary', 'Accept-Encoding')
         },
       })
     }

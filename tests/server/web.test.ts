@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { call, DEVICE, makeApp, PASSWORD, STUDENT_PHONE } from './helpers'
 
@@ -29,6 +33,29 @@ describe('the built app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(asset.headers['content-encoding']).toBe('gzip')
     for (const url of ['/sw.js', '/manifest.webmanifest', '/index.html']) expect((await app.inject({ url })).headers['cache-control']).toBe('no-cache')
+  })
+
+  it("sends the build's precompressed copies as they are, by Accept-Encoding, and says it varies", async () => {
+    const { app } = await makeApp()
+    const dist = app.config.distDir
+    const built = spawnSync(process.execPath, ['scripts/precompress.mjs', dist], { encoding: 'utf8' })
+    expect(built.status, built.stderr).toBe(0)
+    const file = readFileSync(join(dist, 'assets', 'index-abc123.js'))
+    expect(existsSync(join(dist, 'sw.js.br'))).toBe(false) // under 1 KB: not worth it
+    const get = (encoding?: string) => app.inject({ url: '/assets/index-abc123.js', headers: encoding ? { 'accept-encoding': encoding } : {} })
+    const br = await get('gzip, deflate, br')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(br.rawPayload).equals(file)).toBe(true)
+    expect(br.rawPayload).toEqual(readFileSync(join(dist, 'assets', 'index-abc123.js.br')))
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(br.headers['content-type']).toContain('javascript')
+    const gz = await get('gzip')
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.rawPayload).equals(file)).toBe(true)
+    const plain = await get()
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.rawPayload.equals(file)).toBe(true)
+    for (const r of [br, gz, plain]) expect(String(r.headers.vary).toLowerCase()).toContain('accept-encoding')
   })
 
   it('never falls back for /api, /mqtt, /oidc or missing files', async () => {
