@@ -1,10 +1,11 @@
 /**
  * Mount: boot the stores, then render the router — hydrating the HTML that the build prerendered for
  * public entry pages (Login, Download, the share pages), or rendering afresh when the HTML cannot match
- * (another language, a logged-in user who will be redirected). The service worker registers after the
- * load event.
+ * (another language, a logged-in user who will be redirected). The service worker registers once the
+ * first page has rendered and the main thread is idle.
  */
 import { lazy, startTransition, StrictMode, Suspense } from 'react'
+import { afterFirstPage } from './app/afterFirstPage'
 import { App } from './app/App'
 import { boot } from './app/boot'
 import { wireNetwork } from './app/network'
@@ -59,7 +60,7 @@ if (prerendered && prerendered === location.pathname && appState.lang === 'zh-Ha
 const startPwa = () =>
   void import('./lib/pwa/register').then(({ registerServiceWorker, listenForInstall }) => {
     listenForInstall()
-    if (import.meta.env.PROD) registerServiceWorker()
+    if (import.meta.env.PROD) afterFirstPage(registerServiceWorker)
   })
 // Prerendered pages start this code after their first paint, often after the load event has passed.
 if (document.readyState === 'complete') startPwa()

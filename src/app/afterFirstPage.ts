@@ -1,0 +1,29 @@
+/**
+ * Defers work that would compete with the first page (the service worker's install fetches the whole
+ * precache, about 120 files): it runs once a page has rendered (`appState.loaded`) and the main thread is
+ * idle, or after FIRST_PAGE_WAIT_MS whatever happens, so a page that never finishes still gets it.
+ */
+import { subscribe } from 'valtio'
+import { appState } from '../state/app'
+
+/** The longest the work waits for the first page. */
+export const FIRST_PAGE_WAIT_MS = 10_000
+/** How long an idle moment is waited for once the page is there. */
+export const IDLE_WAIT_MS = 2000
+
+export function afterFirstPage(run: () => void): void {
+  let done = false
+  const once = () => {
+    if (done) return
+    done = true
+    stop()
+    clearTimeout(fallback)
+    run()
+  }
+  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(once, { timeout: IDLE_WAIT_MS }) : setTimeout(once, 0))
+  const fallback = setTimeout(once, FIRST_PAGE_WAIT_MS)
+  const stop = subscribe(appState, () => {
+    if (appState.loaded) whenIdle()
+  })
+  if (appState.loaded) whenIdle()
+}
