@@ -1,6 +1,7 @@
 // Lighthouse on the production build: starts `server/main.ts` on a spare port with a fresh data
-// directory, runs Lighthouse CI (lighthouserc.cjs: mobile preset, simulated throttling, 3 runs a page),
-// prints the median figures per page, and with --assert fails when a budget of DESIGN.md §5 is broken.
+// directory, runs Lighthouse CI (lighthouserc.cjs: mobile preset, simulated throttling, 5 runs a page),
+// prints the median figures per page with the spread of the timings, and with --assert fails when a
+// budget of DESIGN.md §5 is broken.
 //   node scripts/lighthouse.mjs            → report only (npm run bench:web builds first)
 //   node scripts/lighthouse.mjs --assert   → report, then assert (npm test)
 import { spawn, spawnSync } from 'node:child_process'
@@ -74,6 +75,14 @@ function report() {
       a('cumulative-layout-shift').toFixed(3).padStart(7),
       (bytes / 1024).toFixed(1).padStart(9),
       String(rs.length).padStart(4),
+    )
+    const range = (f) => {
+      const xs = rs.map(f)
+      return `${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))}`
+    }
+    console.log(
+      ''.padEnd(34),
+      `runs: perf ${range((r) => r.categories.performance.score * 100)}, LCP ${range((r) => r.audits['largest-contentful-paint'].numericValue)} ms, TBT ${range((r) => r.audits['total-blocking-time'].numericValue)} ms`,
     )
   }
 }
