@@ -4,7 +4,8 @@
 //    their static imports; otherwise the app entry and the page chunk with their static imports and CSS.
 //  - interactive: everything the page needs to run (entry + page chunk + static imports + CSS, and what
 //    the entry imports as it starts: scripts/start-imports.mjs), which a prerendered page loads after its
-//    load event; a looser budget that still catches heavy imports.
+//    load event; a looser budget that still catches heavy imports. `maxInteractiveFiles` bounds how many
+//    files that is.
 // Packages named in `forbid` must stay out of both.
 // Usage: node scripts/size-check.mjs [distDir]   (default dist/)
 import { existsSync, readFileSync } from 'node:fs'
@@ -99,6 +100,12 @@ for (const route of routes) {
       console.error(`  FAIL: ${title}: ${kb(sum(rows))} KB gzip, over its ${budget} KB budget`)
       failed = true
     }
+  }
+  // Each file is a request and a module to link before the page can start (vite.config.ts: startChunk).
+  if (route.maxInteractiveFiles !== undefined) {
+    const verdict = interactive.length > route.maxInteractiveFiles ? 'FAIL' : 'ok'
+    ;(verdict === 'ok' ? console.log : console.error)(`  ${verdict}: ${interactive.length} files to start (budget ${route.maxInteractiveFiles})`)
+    if (verdict === 'FAIL') failed = true
   }
   const rows = interactive
   for (const pkg of route.forbid ?? []) {
