@@ -3,8 +3,9 @@
  * directory): password, the remembered route, SMS registration, single sign-on through the embedded
  * OpenID Connect provider, forgot password, logout, reload, and the kick from a second terminal.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import { screenshot } from '../support/screenshot'
+import { smsCode } from '../support/smsOutbox'
 
 const DEMO = { phone: '13800138000', password: 'Passw0rd!' }
 const PHONE_VIEW = { width: 375, height: 812 }
@@ -12,20 +13,6 @@ const LANDSCAPE = { width: 812, height: 375 }
 const DEVICE = { deviceType: 'browser', deviceCode: 'e2e-api', appId: 'jsj-habor' }
 
 test.use({ viewport: PHONE_VIEW })
-
-/** The newest code the dev SMS outbox holds for a phone. */
-async function smsCode(request: APIRequestContext, phone: string): Promise<string> {
-  let code = ''
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/sms/outbox?phone=${phone}`)
-      const body = (await res.json()) as { data?: { code?: string } | null }
-      code = body.data?.code ?? ''
-      return code
-    })
-    .toMatch(/^\d{6}$/)
-  return code
-}
 
 /** Login is prerendered: wait until React has taken the form over before typing. */
 async function openLogin(page: Page, path = '/login'): Promise<void> {

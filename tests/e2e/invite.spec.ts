@@ -2,23 +2,12 @@
  * Invite as people use it: the demo student's code and QR, a new SMS user who registers with that code
  * (checked on the profile step, where a mistyped one is pointed out), and the inviter's list that then names them.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { screenshot } from '../support/screenshot'
+import { smsCode } from '../support/smsOutbox'
 
 const DEMO = { phone: '13800138000', password: 'Passw0rd!' }
 test.use({ viewport: { width: 375, height: 812 } })
-
-async function smsCode(request: APIRequestContext, phone: string): Promise<string> {
-  let code = ''
-  await expect
-    .poll(async () => {
-      const body = (await (await request.get(`/api/dev/sms/outbox?phone=${phone}`)).json()) as { data?: { code?: string } | null }
-      code = body.data?.code ?? ''
-      return code
-    })
-    .toMatch(/^\d{6}$/)
-  return code
-}
 
 async function passwordLogin(page: Page, path: string): Promise<void> {
   await page.goto(path)

@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { screenshot } from '../support/screenshot'
+import { smsCode } from '../support/smsOutbox'
 
 const DEMO = { phone: '13800138000', password: 'Passw0rd!' }
 /** The demo phone that signs in by SMS only and has no 2023 reading. */
@@ -259,15 +260,3 @@ async function registerStudent(request: APIRequestContext, phone: string, passwo
   expect((await improved.json()).code).toBe(0)
 }
 
-/** The newest code the dev SMS outbox holds for a phone. */
-async function smsCode(request: APIRequestContext, phone: string): Promise<string> {
-  let code = ''
-  await expect
-    .poll(async () => {
-      const body = (await (await request.get(`/api/dev/sms/outbox?phone=${phone}`)).json()) as { data?: { code?: string } | null }
-      code = body.data?.code ?? ''
-      return code
-    })
-    .toMatch(/^\d{6}$/)
-  return code
-}

@@ -4,6 +4,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { screenshot } from '../support/screenshot'
+import { smsCode } from '../support/smsOutbox'
 
 const DEMO = { phone: '13800138000', password: 'Passw0rd!' }
 const PORTRAIT = { width: 375, height: 812 }
@@ -11,18 +12,6 @@ const LANDSCAPE = { width: 812, height: 375 }
 const CJK = /[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]/
 
 test.use({ viewport: PORTRAIT })
-
-async function smsCode(request: APIRequestContext, phone: string): Promise<string> {
-  let code = ''
-  await expect
-    .poll(async () => {
-      const body = (await (await request.get(`/api/dev/sms/outbox?phone=${phone}`)).json()) as { data?: { code?: string } | null }
-      code = body.data?.code ?? ''
-      return code
-    })
-    .toMatch(/^\d{6}$/)
-  return code
-}
 
 async function smsLogin(page: Page, request: APIRequestContext, phone: string): Promise<void> {
   await page.goto('/login')
