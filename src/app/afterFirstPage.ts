@@ -22,8 +22,14 @@ export function afterFirstPage(run: () => void): void {
   }
   const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(once, { timeout: IDLE_WAIT_MS }) : setTimeout(once, 0))
   const fallback = setTimeout(once, FIRST_PAGE_WAIT_MS)
+  // One idle wait is enough: stop listening once the page is there.
   const stop = subscribe(appState, () => {
-    if (appState.loaded) whenIdle()
+    if (!appState.loaded) return
+    stop()
+    whenIdle()
   })
-  if (appState.loaded) whenIdle()
+  if (appState.loaded) {
+    stop()
+    whenIdle()
+  }
 }
