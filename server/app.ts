@@ -27,7 +27,7 @@ import healthRoutes from './routes/health'
 import downloadRoutes from './routes/download'
 import reportRoutes from './routes/report'
 import wechatRoutes from './routes/wechat'
-import { FailureWindow } from './services/failures'
+import { PasswordAttempts } from './services/failures'
 import { OAuthLogin } from './services/oauth'
 import { Wechat } from './services/wechat'
 
@@ -36,7 +36,7 @@ declare module 'fastify' {
     config: BuildOptions
     oauth: OAuthLogin
     wechat: Wechat
-    passwordFailures: FailureWindow
+    passwordAttempts: PasswordAttempts
   }
 }
 
@@ -113,7 +113,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
   await app.register(signedPlugin)
   app.decorate('oauth', new OAuthLogin(app))
   app.decorate('wechat', new Wechat(o.wechat, o.clock))
-  app.decorate('passwordFailures', new FailureWindow(o.clock, o.limits.passwordFailures, o.limits.passwordWindowSeconds * 1000))
+  app.decorate('passwordAttempts', new PasswordAttempts(app.db, app.dbInfo.kind, o.clock, o.limits.passwordFailures, o.limits.passwordWindowSeconds * 1000))
 
   await app.register(webPlugin)
   await app.register(brokerPlugin)

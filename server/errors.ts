@@ -20,6 +20,17 @@ export const badInput = (field: string, why: string): ApiError => new ApiError(C
 export const tooMany = (retryAfterSeconds: number): ApiError =>
   new ApiError(CODE.TOO_MANY_REQUESTS, CODE_MESSAGE[CODE.TOO_MANY_REQUESTS], 429, { retryAfter: Math.max(1, Math.ceil(retryAfterSeconds)) })
 
+/**
+ * Too many wrong passwords for the account: a 429 like any limit, whose data also says why, so the app can
+ * point to the ways in that stay open (an SMS code, a password reset).
+ */
+export const passwordLocked = (retryAfterSeconds: number): ApiError =>
+  new ApiError(CODE.TOO_MANY_REQUESTS, 'too many wrong passwords', 429, { retryAfter: Math.max(1, Math.ceil(retryAfterSeconds)), reason: 'password-locked' })
+
+/** A wrong password, with how many more the account's window takes before it locks. */
+export const wrongPassword = (triesLeft: number, message?: string): ApiError =>
+  new ApiError(CODE.PASSWORD_INVALID, message ?? CODE_MESSAGE[CODE.PASSWORD_INVALID], 200, { triesLeft })
+
 /** 401 for token problems only (300001–300003). */
 export const tokenError = (code: typeof CODE.JWT_UNAUTHORIZED | typeof CODE.JWT_INVALID | typeof CODE.JWT_EXPIRED): ApiError =>
   new ApiError(code, CODE_MESSAGE[code], 401)

@@ -63,6 +63,23 @@ function withStatementCache(sqlite: SQLite.Database) {
   }
 }
 
+/**
+ * Runs `work` while holding the database's start-up lock, so that several server processes starting
+ * together on one PostgreSQL database migrate and seed it once, one after another (a session-level
+ * advisory lock on one pooled connection, keyed by the schema). SQLite needs none: one process owns the file.
+ */
+export async function underStartLock<T>(db: Db, kind: DbHandle['kind'], work: (db: Db) => Promise<T>): Promise<T> {
+  if (kind !== 'postgres') return work(db)
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(hashtext('habor:start:' || current_schema()))`.execute(conn)
+    try {
+      return await work(conn)
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext('habor:start:' || current_schema()))`.execute(conn)
+    }
+  })
+}
+
 export async function migrate(db: Db, kind: DbHandle['kind']): Promise<void> {
   // On PostgreSQL, Kysely looks for its bookkeeping tables in every schema; pin it to ours
   // (the search_path's first schema) so databases sharing a server never see each other's.

@@ -65,6 +65,14 @@ export interface RefreshTokenTable {
   used_at: number | null
 }
 
+/** A password check in progress or a wrong password, counted in the account's window. */
+export interface PasswordAttemptTable {
+  id: string
+  /** `phone:<number>` for an account with a phone, `user:<id>` otherwise. */
+  key: string
+  at: number
+}
+
 export interface SmsCodeTable {
   id: string
   phone: string
@@ -241,6 +249,7 @@ export interface Database {
   sessions: SessionTable
   refresh_tokens: RefreshTokenTable
   sms_codes: SmsCodeTable
+  password_attempts: PasswordAttemptTable
   oauth_identities: OauthIdentityTable
   oauth_states: OauthStateTable
   invite_codes: InviteCodeTable

@@ -81,6 +81,7 @@ export default fp(
     app.decorate('deriveKey', (purpose: string) => createHmac('sha256', secret).update(purpose).digest('base64url'))
     const sessions = new Sessions({
       db: app.db,
+      kind: app.dbInfo.kind,
       clock: o.clock,
       secret,
       accessTtlSeconds: o.accessTtlSeconds,

@@ -1,6 +1,6 @@
 /** The database as a resource: opened, migrated and (when empty) seeded at start, destroyed at close. */
 import fp from 'fastify-plugin'
-import { migrate, openDb, type Db } from '../db/connect'
+import { migrate, openDb, underStartLock, type Db } from '../db/connect'
 import { seedDemo } from '../db/seed'
 import { seedDemoContent } from '../db/seedContent'
 import { assetSize } from '../services/media'
@@ -19,10 +19,13 @@ export default fp(
     app.addHook('onClose', async () => {
       await db.destroy()
     })
-    await migrate(db, kind)
-    const seeded = o.seedDemo ? await seedDemo(db, o.clock()) : false
-    // Content is seeded apart from the accounts so that an older database gains it too.
-    if (o.seedDemo) await seedDemoContent(db, o.clock(), assetSize)
+    const seeded = await underStartLock(db, kind, async (conn) => {
+      await migrate(conn, kind)
+      const fresh = o.seedDemo ? await seedDemo(conn, o.clock()) : false
+      // Content is seeded apart from the accounts so that an older database gains it too.
+      if (o.seedDemo) await seedDemoContent(conn, o.clock(), assetSize)
+      return fresh
+    })
     app.decorate('db', db)
     app.decorate('dbInfo', { kind, where, seeded })
   },

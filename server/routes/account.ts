@@ -4,8 +4,9 @@
  */
 import type { FastifyPluginAsync } from 'fastify'
 import { CODE, type StudentProfile, type TokenPair } from '../../src/contract'
-import { ApiError, badInput, tokenError, tooMany } from '../errors'
+import { ApiError, badInput, passwordLocked, tokenError, wrongPassword } from '../errors'
 import { hashPassword, verifyPassword } from '../services/crypto'
+import { attemptKey } from '../services/failures'
 import { STUDENT_PERMS, STUDENT_ROLES, deleteAccount, findUser, newInviteCode, profileOf } from '../services/users'
 import { loginAs } from './helpers'
 import * as S from './schemas'
@@ -47,12 +48,12 @@ const routes: FastifyPluginAsync = async (app) => {
     if (!user) throw tokenError(CODE.JWT_INVALID)
     if (user.password_hash !== null) {
       if (!req.body.oldPassword) throw badInput('oldPassword', 'required to change a password')
-      const wait = app.passwordFailures.retryAfter(user.id)
-      if (wait > 0) throw tooMany(wait)
-      if (!(await verifyPassword(user.password_hash, req.body.oldPassword))) {
-        app.passwordFailures.record(user.id)
-        throw new ApiError(CODE.PASSWORD_INVALID, 'oldPassword: does not match')
-      }
+      const key = attemptKey(user)
+      const place = await app.passwordAttempts.reserve(key)
+      if (!place.ok) throw passwordLocked(place.retryAfter)
+      if (!(await verifyPassword(user.password_hash, req.body.oldPassword))) throw wrongPassword(place.left, 'oldPassword: does not match')
+      await app.passwordAttempts.clear(key)
+      if (req.body.password === req.body.oldPassword) throw badInput('password', 'must differ from the current password')
     }
     checkStrength(req.body.password)
     const hash = await hashPassword(req.body.password)

@@ -5,34 +5,34 @@
  */
 import type { FastifyPluginAsync } from 'fastify'
 import { CODE, type OauthLoginData, type SmsCodeData, type SmsLoginData, type TokenPair } from '../../src/contract'
-import { ApiError, badInput, tokenError, tooMany } from '../errors'
+import { ApiError, badInput, passwordLocked, tokenError, wrongPassword } from '../errors'
 import { originOf } from '../oidc/embedded'
 import { bearerOf, sendTokens } from '../plugins/auth'
 import { hashPassword, verifyPassword } from '../services/crypto'
+import { attemptKey } from '../services/failures'
 import type { Trx } from '../services/sessions'
-import { createUser, findUser, findUserByPhone, hasProfile } from '../services/users'
+import { createUser, findOrCreateByPhone, findUser, findUserByPhone, hasProfile } from '../services/users'
 import { checkDevice, loginAs, phoneOf } from './helpers'
 import * as S from './schemas'
 
 const routes: FastifyPluginAsync = async (app) => {
   const o = app.config
   const authLimit = { rateLimit: { max: o.limits.authPerMinute, timeWindow: 60_000 } }
-  const failures = app.passwordFailures
+  const attempts = app.passwordAttempts
 
   app.post<{ Body: S.Body<typeof S.LoginBody> }>('/login', { schema: { body: S.LoginBody }, config: authLimit }, async (req, reply) => {
     const b = req.body
     checkDevice(app, b)
     const phone = phoneOf(b.username)
     const user = await findUserByPhone(app.db, phone)
-    const wait = user ? failures.retryAfter(user.id) : 0
-    if (wait > 0) throw tooMany(wait)
+    // The window is reserved before the slow check and keyed by the number, so parallel tries cannot
+    // outrun it and an unknown number is answered exactly like a known one with a wrong password.
+    const key = attemptKey(user, phone)
+    const place = await attempts.reserve(key)
+    if (!place.ok) throw passwordLocked(place.retryAfter)
     const ok = await verifyPassword(user?.password_hash ?? null, b.password)
-    if (!user) throw new ApiError(CODE.USER_NOT_FOUND)
-    if (!ok) {
-      failures.record(user.id)
-      throw new ApiError(CODE.PASSWORD_INVALID)
-    }
-    failures.clear(user.id)
+    if (!user || !ok) throw wrongPassword(place.left)
+    await attempts.clear(key)
     const r = await loginAs(app, reply, { appId: b.appId, deviceType: b.deviceType, deviceCode: b.deviceCode }, async () => user.id)
     return { token: r.token, refreshToken: r.refreshToken } satisfies TokenPair
   })
@@ -42,7 +42,7 @@ const routes: FastifyPluginAsync = async (app) => {
     checkDevice(app, b)
     const phone = phoneOf(b.username)
     await app.sms.consume(phone, ['login', 'register'], b.code)
-    const r = await loginAs(app, reply, b, async (trx) => (await findUserByPhone(trx, phone))?.id ?? (await createUser(trx, o.clock(), phone)))
+    const r = await loginAs(app, reply, b, (trx) => findOrCreateByPhone(trx, o.clock(), phone))
     return { isReg: r.isReg, isPassword: r.isPassword, token: r.token, refreshToken: r.refreshToken } satisfies SmsLoginData
   })
 
@@ -136,7 +136,7 @@ const routes: FastifyPluginAsync = async (app) => {
       await trx.updateTable('users').set({ password_hash: hash, updated_at: o.clock() }).where('id', '=', user.id).execute()
       await app.sessions.revokeAllForUser(trx, user.id, 'password-reset')
     })
-    failures.clear(user.id)
+    await attempts.clear(attemptKey(user, phone))
     return null
   })
 

@@ -15,7 +15,7 @@ import type { Db } from '../db/connect'
 import { prepared } from '../db/prepared'
 import { tokenError } from '../errors'
 import { randomToken, sha256Hex } from './crypto'
-import type { Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import type { Database } from '../db/schema'
 
 export type Trx = Transaction<Database> | Db
@@ -65,6 +65,7 @@ const sessionLiveness = prepared((db, sessionId: string) =>
 
 export interface SessionOptions {
   db: Db
+  kind: 'sqlite' | 'postgres'
   clock: Clock
   secret: Uint8Array
   accessTtlSeconds: number
@@ -102,6 +103,9 @@ export class Sessions {
   /** Opens a session in the slot, revoking whatever held it. */
   async start(trx: Trx, slot: SessionSlot): Promise<{ pair: IssuedPair; kicks: Kick[] }> {
     const now = this.o.clock()
+    // Parallel logins into one slot take turns (the index sessions_one_live refuses a second live row
+    // anyway); SQLite runs one transaction at a time already.
+    if (this.o.kind === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`session:${slot.userId}:${slot.appId}:${slot.deviceType}`}))`.execute(trx)
     const live = await trx
       .selectFrom('sessions')
       .select(['id', 'device_code'])
@@ -187,7 +191,11 @@ export class Sessions {
       if (row.expires_at <= now) return { error: CODE.JWT_EXPIRED }
       if (row.used_at === null) {
         const res = await trx.updateTable('refresh_tokens').set({ used_at: now }).where('token_hash', '=', hash).where('used_at', 'is', null).executeTakeFirst()
-        if (Number(res.numUpdatedRows) !== 1) return { error: CODE.JWT_INVALID }
+        if (Number(res.numUpdatedRows) !== 1) {
+          // A parallel refresh of the same token won the update a moment ago: that is the grace's case too.
+          const spent = await trx.selectFrom('refresh_tokens').select('used_at').where('token_hash', '=', hash).executeTakeFirst()
+          if (spent?.used_at == null || now - spent.used_at > this.o.refreshGraceSeconds * 1000) return { error: CODE.JWT_INVALID }
+        }
       } else if (now - row.used_at > this.o.refreshGraceSeconds * 1000) {
         // A spent token came back after the grace: someone else holds the family. End it.
         await this.revoke(trx, row.session_id, 'refresh-reuse')

@@ -4,6 +4,7 @@
  * SmsProvider; the `console` provider writes the code to the log and keeps the dev outbox.
  */
 import type { FastifyBaseLogger } from 'fastify'
+import { sql } from 'kysely'
 import { CODE, type SmsOutboxData, type SmsScene } from '../../src/contract'
 import type { Clock } from '../clock'
 import type { SmsLimits } from '../config'
@@ -92,38 +93,50 @@ export class SmsCodes {
 
   /**
    * Consumes a matching live code of one of `scenes`, or throws 200005. A wrong try counts against the
-   * newest live code; the last allowed wrong try burns it. Runs in its own transaction so that a wrong
+   * newest live code in one statement (so parallel wrong tries cannot overwrite each other's count); the
+   * last allowed wrong try burns it, and the right code presented after that is refused as used up (the
+   * answer's data says so, so the app can offer a new code). Runs in its own transaction so that a wrong
    * try is counted even though the caller's request then fails.
    */
   async consume(phone: string, scenes: readonly SmsScene[], code: string): Promise<void> {
     const now = this.clock()
+    const max = this.limits.maxAttempts
     const wanted = hashCode(phone, code)
-    const ok = await this.db.transaction().execute(async (trx) => {
-      const live = await trx
+    const outcome = await this.db.transaction().execute(async (trx): Promise<'ok' | 'wrong' | 'used-up'> => {
+      const codes = await trx
         .selectFrom('sms_codes')
-        .select(['id', 'code_hash', 'attempts'])
+        .select(['id', 'code_hash', 'attempts', 'consumed_at'])
         .where('phone', '=', phone)
         .where('scene', 'in', [...scenes])
-        .where('consumed_at', 'is', null)
         .where('expires_at', '>', now)
+        .where((eb) => eb.or([eb('consumed_at', 'is', null), eb('attempts', '>=', max)]))
         .orderBy('created_at', 'desc')
         .execute()
-      const hit = live.find((r) => safeEqualHex(r.code_hash, wanted))
+      const hit = codes.find((r) => safeEqualHex(r.code_hash, wanted))
       if (hit) {
-        const res = await trx.updateTable('sms_codes').set({ consumed_at: now }).where('id', '=', hit.id).where('consumed_at', 'is', null).executeTakeFirst()
-        return Number(res.numUpdatedRows) === 1
+        const res = await trx
+          .updateTable('sms_codes')
+          .set({ consumed_at: now })
+          .where('id', '=', hit.id)
+          .where('consumed_at', 'is', null)
+          .where('attempts', '<', max)
+          .executeTakeFirst()
+        if (Number(res.numUpdatedRows) === 1) return 'ok'
+        const after = await trx.selectFrom('sms_codes').select('attempts').where('id', '=', hit.id).executeTakeFirst()
+        return after && after.attempts >= max ? 'used-up' : 'wrong'
       }
-      const newest = live[0]
+      const newest = codes.find((r) => r.consumed_at === null)
       if (newest) {
-        const attempts = newest.attempts + 1
         await trx
           .updateTable('sms_codes')
-          .set({ attempts, consumed_at: attempts >= this.limits.maxAttempts ? now : null })
+          .set({ attempts: sql<number>`attempts + 1`, consumed_at: sql<number | null>`case when attempts + 1 >= cast(${max} as integer) then cast(${now} as bigint) else null end` })
           .where('id', '=', newest.id)
+          .where('consumed_at', 'is', null)
           .execute()
       }
-      return false
+      return 'wrong'
     })
-    if (!ok) throw new ApiError(CODE.SMS_CODE_INVALID)
+    if (outcome === 'used-up') throw new ApiError(CODE.SMS_CODE_INVALID, 'code used up: request a new one', 200, { reason: 'used-up' })
+    if (outcome === 'wrong') throw new ApiError(CODE.SMS_CODE_INVALID)
   }
 }

@@ -22,6 +22,24 @@ export async function createUser(db: Trx, now: number, phone: string | null, pas
   return id
 }
 
+/**
+ * The account of a phone, made when there is none. Two first logins of one new phone in parallel end in
+ * the same single account: the later insert yields to the earlier one's row instead of failing on the
+ * unique phone.
+ */
+export async function findOrCreateByPhone(db: Trx, now: number, phone: string): Promise<string> {
+  const known = await findUserByPhone(db, phone)
+  if (known) return known.id
+  await db
+    .insertInto('users')
+    .values({ id: crypto.randomUUID(), phone, password_hash: null, status: 'active', created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('phone').doNothing())
+    .execute()
+  const row = await findUserByPhone(db, phone)
+  if (!row) throw new Error('account of a phone vanished while it was made')
+  return row.id
+}
+
 export async function hasProfile(db: Trx, userId: string): Promise<boolean> {
   return (await db.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst()) !== undefined
 }

@@ -20,10 +20,12 @@ describe('POST /login', () => {
     }
   })
 
-  it('refuses a wrong password (200002), an unknown phone (200004) and a password login on an SMS-only account', async () => {
+  it('answers a wrong password, an unknown phone and a password login on an SMS-only account alike (200002)', async () => {
     const { app } = await makeApp()
-    expect((await call(app, 'POST', '/login', { body: { username: STUDENT_PHONE, password: 'wrong-pass1', ...DEVICE } })).body.code).toBe(200002)
-    expect((await call(app, 'POST', '/login', { body: { username: '13700137000', password: PASSWORD, ...DEVICE } })).body.code).toBe(200004)
+    const wrong = await call(app, 'POST', '/login', { body: { username: STUDENT_PHONE, password: 'wrong-pass1', ...DEVICE } })
+    const unknown = await call(app, 'POST', '/login', { body: { username: '13700137000', password: PASSWORD, ...DEVICE } })
+    expect(wrong.body).toEqual({ code: 200002, msg: 'password invalid', data: { triesLeft: 9 } })
+    expect(unknown.body).toEqual(wrong.body)
     expect((await call(app, 'POST', '/login', { body: { username: SMS_ONLY_PHONE, password: PASSWORD, ...DEVICE } })).body.code).toBe(200002)
   })
 
@@ -56,12 +58,15 @@ describe('POST /login', () => {
 
   it('throttles an account after repeated wrong passwords (429 + retryAfter) and lets it in after the window', async () => {
     const { app, clock } = await makeApp({ limits: { passwordFailures: 3, passwordWindowSeconds: 60 } })
-    for (let i = 0; i < 3; i++) expect((await call(app, 'POST', '/login', { body: { username: STUDENT_PHONE, password: 'wrong-pass1', ...DEVICE } })).body.code).toBe(200002)
-    const limited = await call<{ retryAfter: number }>(app, 'POST', '/login', { body: { username: STUDENT_PHONE, password: PASSWORD, ...DEVICE } })
+    for (let i = 0; i < 3; i++) {
+      expect((await call(app, 'POST', '/login', { body: { username: STUDENT_PHONE, password: 'wrong-pass1', ...DEVICE } })).body).toMatchObject({ code: 200002, data: { triesLeft: 2 - i } })
+    }
+    const limited = await call<{ retryAfter: number; reason: string }>(app, 'POST', '/login', { body: { username: STUDENT_PHONE, password: PASSWORD, ...DEVICE } })
     expect(limited.status).toBe(429)
     expect(limited.body.code).toBe(100003)
     expect(limited.body.data.retryAfter).toBeGreaterThan(0)
     expect(limited.body.data.retryAfter).toBeLessThanOrEqual(60)
+    expect(limited.body.data.reason).toBe('password-locked')
     clock.advance(60_001)
     expect((await call(app, 'POST', '/login', { body: { username: STUDENT_PHONE, password: PASSWORD, ...DEVICE } })).body.code).toBe(0)
   })

@@ -34,7 +34,8 @@ function fixtureDist(root: string): string {
 }
 
 /** With DATABASE_URL set, each app gets its own PostgreSQL schema, dropped at the end. */
-async function pgSchema(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+/** A fresh schema of the PostgreSQL database under test, or null on SQLite. */
+export async function pgSchema(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const base = process.env.DATABASE_URL
   if (!base) return null
   const schema = `t_${crypto.randomUUID().replace(/-/g, '')}`

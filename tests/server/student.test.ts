@@ -128,7 +128,7 @@ describe('POST /logout/cancel (account deletion)', () => {
     expect((await call(app, 'GET', '/auth/student', { token: me.token })).status).toBe(401)
     expect((await call(app, 'GET', '/auth/student', { token: other.token })).status).toBe(401)
     expect((await call(app, 'GET', '/refresh', { token: other.refreshToken })).status).toBe(401)
-    expect((await call(app, 'POST', '/login', { body: { username: STUDENT_PHONE, password: PASSWORD, ...DEVICE } })).body.code).toBe(200004)
+    expect((await call(app, 'POST', '/login', { body: { username: STUDENT_PHONE, password: PASSWORD, ...DEVICE } })).body.code).toBe(200002)
 
     const user = await app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
     expect(user).toMatchObject({ phone: null, password_hash: null, status: 'deleted' })
