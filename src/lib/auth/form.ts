@@ -27,6 +27,7 @@ const zh = {
   confirmRequired: '请再次输入新密码',
   passwordWeak: '密码需 8–64 位，同时包含字母和数字',
   passwordMismatch: '两次输入的密码不一致',
+  passwordSame: '新密码不能与当前密码相同',
   codeRequired: '请输入验证码',
   codeInvalid: '验证码为 6 位数字',
   required: '请填写此项',
@@ -56,6 +57,7 @@ const en: FormTexts = {
   confirmRequired: 'Type the new password again',
   passwordWeak: 'Use 8–64 characters with both letters and digits',
   passwordMismatch: 'The passwords do not match',
+  passwordSame: 'The new password must differ from the current one',
   codeRequired: 'Enter the verification code',
   codeInvalid: 'The code has 6 digits',
   required: 'This field is required',
@@ -78,9 +80,10 @@ export function checkPassword(password: string): Check {
   return password ? undefined : 'passwordRequired'
 }
 
-/** The server's rule for a new password: 8–64 characters with letters and digits. */
-export function checkNewPassword(password: string): Check {
+/** The server's rule for a new password: 8–64 characters with letters and digits, not the current one. */
+export function checkNewPassword(password: string, current?: string): Check {
   if (!password) return 'newPasswordRequired'
+  if (current && password === current) return 'passwordSame'
   return password.length >= 8 && password.length <= 64 && /[A-Za-z]/.test(password) && /\d/.test(password) ? undefined : 'passwordWeak'
 }
 

@@ -31,14 +31,44 @@ export function retryAfterOf(e: unknown): number | undefined {
   return typeof data?.retryAfter === 'number' ? Math.max(1, Math.ceil(data.retryAfter)) : undefined
 }
 
-export function errorText(lang: Lang, e: unknown): string {
+/** Where a refusal is shown: a wrong password means "the current password" on the change-password form. */
+export type ErrorContext = 'sign-in' | 'change-password'
+
+const dataOf = (e: unknown): Record<string, unknown> => (isRequestError(e) && typeof e.data === 'object' && e.data !== null ? (e.data as Record<string, unknown>) : {})
+
+/** A wait in words: seconds under two minutes, whole minutes above. */
+function waitText(zhLang: boolean, seconds: number): string {
+  if (seconds < 120) return zhLang ? `${seconds} 秒` : `${seconds} s`
+  const minutes = Math.ceil(seconds / 60)
+  return zhLang ? `${minutes} 分钟` : `${minutes} minutes`
+}
+
+export function errorText(lang: Lang, e: unknown, context: ErrorContext = 'sign-in'): string {
   const zhLang = lang === 'zh-Hans'
   const wait = retryAfterOf(e)
+  const data = dataOf(e)
   if (isRequestError(e) && e.statusCode === 429) {
-    return zhLang ? `操作太频繁，请 ${wait ?? 60} 秒后再试` : `Too many tries. Please try again in ${wait ?? 60} s`
+    const after = waitText(zhLang, wait ?? 60)
+    if (data.reason === 'password-locked') {
+      return zhLang
+        ? `密码错误次数过多，请 ${after}后再试；也可以用短信验证码登录，或通过“忘记密码”重设`
+        : `Too many wrong passwords. Try again in ${after}, sign in with an SMS code, or reset it with “Forgot password”`
+    }
+    return zhLang ? `操作太频繁，请 ${after}后再试` : `Too many tries. Please try again in ${after}`
   }
   if (isRequestError(e)) {
     if (e.kind === 'network' || e.kind === 'timeout') return zhLang ? '网络不给力，请检查网络后重试' : 'Network problem. Check your connection and try again'
+    if (e.code === CODE.SMS_CODE_INVALID && data.reason === 'used-up') {
+      return zhLang ? '验证码错误次数过多，已失效，请重新获取验证码' : 'Too many wrong tries: this code no longer works. Get a new code'
+    }
+    if (e.code === CODE.PASSWORD_INVALID) {
+      const table = zhLang ? zh : en
+      const text = context === 'change-password' ? (zhLang ? '当前密码不正确' : 'The current password is not correct') : table[CODE.PASSWORD_INVALID]!
+      const left = typeof data.triesLeft === 'number' ? data.triesLeft : undefined
+      if (left === undefined || left > 5) return text
+      if (left === 0) return zhLang ? `${text}。密码已暂时锁定，可用短信验证码登录或“忘记密码”重设` : `${text}. Passwords are locked for a while: sign in with an SMS code or use “Forgot password”`
+      return zhLang ? `${text}，还可以再试 ${left} 次` : `${text}. ${left} ${left === 1 ? 'try' : 'tries'} left`
+    }
     const known = typeof e.code === 'number' ? (zhLang ? zh : en)[e.code] : undefined
     if (known) return known
     if (e.message) return e.message

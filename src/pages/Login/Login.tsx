@@ -11,6 +11,7 @@ import { push, replace } from '../../app/navigation'
 import { checkCode, checkPassword, checkPhone, formTexts } from '../../lib/auth/form'
 import { read } from '../../lib/storage'
 import { useLang } from '../../state/app'
+import { authState } from '../../state/auth'
 import { FormError } from '../../ui/AuthForm/FormError'
 import { loadFlows } from '../../ui/AuthForm/loadFlows'
 import { SignInPhoneField } from '../../ui/AuthForm/SignInPhoneField'
@@ -57,7 +58,9 @@ export default function Login({ page, query }: PageProps) {
   }, [])
 
   const fail = async (e: unknown) => {
-    if (isUserMissing(e)) {
+    // 200004 after a login that stored a session means the account has no profile yet, which Improve
+    // completes; without a session it is only a refusal, shown here with what was typed kept.
+    if (isUserMissing(e) && (authState.token || authState.tempToken)) {
       replace('/improve')
       return
     }

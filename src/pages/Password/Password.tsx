@@ -54,7 +54,7 @@ export default function Password({ page }: PageProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
-    if (form.check({ old: askOld ? checkPassword(old) : undefined, password: checkNewPassword(password), confirm: checkConfirm(password, confirm) })) return
+    if (form.check({ old: askOld ? checkPassword(old) : undefined, password: checkNewPassword(password, askOld ? old : undefined), confirm: checkConfirm(password, confirm) })) return
     setBusy(true)
     try {
       const flows = await loadFlows()
@@ -69,7 +69,7 @@ export default function Password({ page }: PageProps) {
         if (!back()) replace('/home')
       }
     } catch (e) {
-      await form.fail(e)
+      await form.fail(e, 'change-password')
     } finally {
       setBusy(false)
     }

@@ -5,6 +5,7 @@
 import { useState } from 'react'
 import type { Lang } from '../../../manifest/app'
 import { failed, formTexts, type Errors, type FormTexts } from '../../lib/auth/form'
+import type { ErrorContext } from '../../lib/auth/texts'
 
 export type Checks<K extends string> = Partial<Record<K, keyof FormTexts | undefined>>
 
@@ -22,7 +23,7 @@ export interface FormErrors<K extends string> {
   formError: string
   setFormError: (text: string) => void
   /** Shows a failed call in words; the texts load only when something has failed. */
-  fail: (e: unknown) => Promise<void>
+  fail: (e: unknown, context?: ErrorContext) => Promise<void>
 }
 
 export function useFormErrors<K extends string>(lang: Lang): FormErrors<K> {
@@ -50,9 +51,9 @@ export function useFormErrors<K extends string>(lang: Lang): FormErrors<K> {
     },
     formError,
     setFormError,
-    fail: async (e) => {
+    fail: async (e, context) => {
       const { errorText } = await import('../../lib/auth/texts')
-      setFormError(errorText(lang, e))
+      setFormError(errorText(lang, e, context))
     },
   }
 }

@@ -24,7 +24,6 @@ export function PhoneField(props: PhoneFieldProps) {
       prefixLabel={translate(lang, 'field.phonePrefix')}
       // The paste of a full international number is longer than 11: filter first, then cut.
       filter={phoneDigits}
-      // maxLength on the element would cut '+86 138…' before the filter sees it.
       onPaste={(event) => {
         const text = event.clipboardData.getData('text')
         if (!text) return

@@ -73,7 +73,9 @@ export function TextField({
           id={id}
           className="field__input"
           value={value}
-          maxLength={maxLength}
+          // With a filter the length is cut after filtering ('abc13800138000' keeps its 11 digits), so the
+          // element itself must not cut what was typed or filled first.
+          maxLength={filter ? undefined : maxLength}
           disabled={disabled}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}

@@ -62,4 +62,28 @@ describe('server refusals in words', async () => {
     expect(errorText('en', errors.network())).toBe('Network problem. Check your connection and try again')
     expect(errorText('en', errors.business(999999, 'odd', 200))).toBe('odd')
   })
+  it('a wait of two minutes or more reads in whole minutes (887 s → 15 minutes)', () => {
+    expect(errorText('zh-Hans', errors.status(429, 100003, { retryAfter: 119 }))).toBe('操作太频繁，请 119 秒后再试')
+    expect(errorText('zh-Hans', errors.status(429, 100003, { retryAfter: 120 }))).toBe('操作太频繁，请 2 分钟后再试')
+    expect(errorText('en', errors.status(429, 100003, { retryAfter: 887 }))).toBe('Too many tries. Please try again in 15 minutes')
+  })
+  it('the password lock points to the ways in that stay open', () => {
+    const e = errors.status(429, 100003, { retryAfter: 887, reason: 'password-locked' })
+    expect(errorText('zh-Hans', e)).toBe('密码错误次数过多，请 15 分钟后再试；也可以用短信验证码登录，或通过“忘记密码”重设')
+    expect(errorText('en', e)).toContain('sign in with an SMS code')
+  })
+  it('tries left are told from five down, and the last wrong password says the lock has begun', () => {
+    const wrong = (triesLeft: number) => errors.business(200002, 'password invalid', 200, { triesLeft })
+    expect(errorText('zh-Hans', wrong(6))).toBe('手机号或密码不正确')
+    expect(errorText('zh-Hans', wrong(5))).toBe('手机号或密码不正确，还可以再试 5 次')
+    expect(errorText('en', wrong(1))).toBe('The phone number or password is not correct. 1 try left')
+    expect(errorText('zh-Hans', wrong(0))).toBe('手机号或密码不正确。密码已暂时锁定，可用短信验证码登录或“忘记密码”重设')
+  })
+  it('on the change-password form a wrong password is the current one', () => {
+    expect(errorText('zh-Hans', errors.business(200002, 'oldPassword: does not match', 200, { triesLeft: 9 }), 'change-password')).toBe('当前密码不正确')
+  })
+  it('a code burnt by wrong tries asks for a new one', () => {
+    expect(errorText('zh-Hans', errors.business(200005, 'code used up', 200, { reason: 'used-up' }))).toBe('验证码错误次数过多，已失效，请重新获取验证码')
+    expect(errorText('zh-Hans', errors.business(200005, 'sms code invalid', 200))).toBe('验证码不正确或已过期')
+  })
 })

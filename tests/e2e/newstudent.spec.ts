@@ -1,0 +1,94 @@
+/**
+ * What a new student meets on the sign-in pages when something is not right: an unknown number, letters in
+ * the phone field, wrong passwords up to the lock, a code burnt by wrong tries, and a change of password
+ * that repeats or misses the current one. Each answer keeps the student where they are, with what they typed
+ * and a message that says what to do next.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { screenshot } from '../support/screenshot'
+import { smsCode } from '../support/smsOutbox'
+
+const DEMO = { phone: '13800138000', password: 'Passw0rd!' }
+const DEVICE = { deviceType: 'browser', deviceCode: 'e2e-newstudent', appId: 'jsj-habor' }
+
+test.use({ viewport: { width: 375, height: 812 } })
+
+async function passwordLogin(page: Page, phone: string, password: string): Promise<void> {
+  await page.goto('/login')
+  await page.locator('form[data-ready]').waitFor()
+  await page.getByLabel('手机号').fill(phone)
+  await page.getByLabel('密码', { exact: true }).fill(password)
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+}
+
+test('an unknown number stays on Login with the number kept and the wrong-password message', async ({ page }) => {
+  await passwordLogin(page, '13500135009', 'Whatever12')
+  await expect(page.getByRole('alert').filter({ hasText: '手机号或密码不正确' })).toBeVisible()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByLabel('手机号')).toHaveValue('13500135009')
+  await expect(page.getByText('请先登录')).toHaveCount(0)
+  await screenshot(page, 'login-unknown-phone-375x812')
+})
+
+test('letters typed into the phone field are dropped before the 11-digit limit applies', async ({ page }) => {
+  await page.goto('/login')
+  await page.locator('form[data-ready]').waitFor()
+  const phone = page.getByLabel('手机号')
+  await phone.fill('abc13800138000')
+  await expect(phone).toHaveValue('13800138000')
+  await phone.fill('')
+  await phone.pressSequentially('ab1380013800099')
+  await expect(phone).toHaveValue('13800138000')
+})
+
+test('wrong passwords tell the tries left, and the lock gives minutes and the ways still open', async ({ page, request }) => {
+  const phone = '13500135077'
+  for (let i = 0; i < 5; i++) {
+    const r = await request.post('/api/login', { data: { username: phone, password: `Wrong-pass${i}`, ...DEVICE } })
+    expect((await r.json()).code).toBe(200002)
+  }
+  await passwordLogin(page, phone, 'Wrong-pass5')
+  await expect(page.getByRole('alert').filter({ hasText: '手机号或密码不正确，还可以再试 4 次' })).toBeVisible()
+  for (let i = 6; i < 10; i++) await request.post('/api/login', { data: { username: phone, password: `Wrong-pass${i}`, ...DEVICE } })
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  const lock = page.getByRole('alert').filter({ hasText: /密码错误次数过多，请 1[45] 分钟后再试；也可以用短信验证码登录，或通过“忘记密码”重设/ })
+  await expect(lock).toBeVisible()
+  await screenshot(page, 'login-password-locked-375x812')
+})
+
+test('a code burnt by five wrong tries is named as used up, not as wrong', async ({ page, request }) => {
+  const phone = '13500135088'
+  await page.goto('/login')
+  await page.locator('form[data-ready]').waitFor()
+  await page.getByRole('tab', { name: '验证码登录' }).click()
+  await page.getByLabel('手机号').fill(phone)
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: '获取验证码' }).click()
+  const code = await smsCode(request, phone)
+  const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+  for (let i = 0; i < 5; i++) await request.post('/api/login/sms', { data: { username: phone, code: wrong, isAdmin: false, ...DEVICE } })
+  await page.getByRole('textbox', { name: '验证码' }).fill(code)
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page.getByRole('alert').filter({ hasText: '验证码错误次数过多，已失效，请重新获取验证码' })).toBeVisible()
+  await expect(page).toHaveURL(/\/login$/)
+})
+
+test('changing the password names a wrong current password and refuses the same one again', async ({ page }) => {
+  await passwordLogin(page, DEMO.phone, DEMO.password)
+  await expect(page).toHaveURL(/\/home$/)
+  await page.goto('/password')
+  await page.getByLabel('当前密码').fill('Not-the-one1')
+  await page.getByLabel('新密码', { exact: true }).fill('Fresh0ne!x')
+  await page.getByLabel('确认新密码').fill('Fresh0ne!x')
+  await page.getByRole('button', { name: /确定|保存|完成/ }).click()
+  await expect(page.getByRole('alert').filter({ hasText: '当前密码不正确' })).toBeVisible()
+  await expect(page.getByText('手机号或密码不正确')).toHaveCount(0)
+
+  await page.getByLabel('当前密码').fill(DEMO.password)
+  await page.getByLabel('新密码', { exact: true }).fill(DEMO.password)
+  await page.getByLabel('确认新密码').fill(DEMO.password)
+  await page.getByRole('button', { name: /确定|保存|完成/ }).click()
+  await expect(page.getByText('新密码不能与当前密码相同')).toBeVisible()
+  await screenshot(page, 'password-same-375x812')
+})
