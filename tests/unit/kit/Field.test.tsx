@@ -69,12 +69,15 @@ describe('PhoneField', () => {
     const input = screen.getByLabelText('字段') as HTMLInputElement
     expect(input.getAttribute('type')).toBe('tel')
     expect(input.getAttribute('autocomplete')).toBe('tel-national')
-    expect(input.getAttribute('maxlength')).toBe('11')
+    // The element does not cut: the length is applied after the letters are stripped.
+    expect(input.getAttribute('maxlength')).toBeNull()
     const prefix = document.getElementById(input.getAttribute('aria-describedby')?.split(' ')[0] ?? '')
     expect(prefix?.textContent).toBe('+86')
     expect(prefix?.getAttribute('aria-label')).toBe('中国大陆 +86')
     fireEvent.change(input, { target: { value: '138a0013' } })
     expect(input.value).toBe('1380013')
+    fireEvent.change(input, { target: { value: 'abc13800138000' } })
+    expect(input.value).toBe('13800138000')
   })
 
   it('a pasted international number loses its prefix', () => {
@@ -90,7 +93,7 @@ describe('CodeField', () => {
     render(<CodeField label="验证码" value="" onChange={() => {}} action={<button type="button">获取验证码</button>} />)
     const input = screen.getByLabelText('验证码')
     expect(CODE_LENGTH).toBe(6)
-    expect(input.getAttribute('maxlength')).toBe('6')
+    expect(input.getAttribute('maxlength')).toBeNull()
     expect(input.getAttribute('autocomplete')).toBe('one-time-code')
     expect(input.getAttribute('inputmode')).toBe('numeric')
     expect(screen.getByRole('button', { name: '获取验证码' })).toBeTruthy()
