@@ -129,6 +129,11 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       api.addHook('preValidation', async (req) => {
         if (req.body === undefined && (req.method === 'POST' || req.method === 'PUT')) req.body = {}
       })
+      // API answers carry tokens and personal data: no cache keeps them unless a route says otherwise
+      // (public media and downloads set their own Cache-Control).
+      api.addHook('onSend', async (_req, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
+      })
       // Handlers return the data; every success leaves as the envelope.
       api.addHook('onRoute', (route) => {
         const handler = route.handler

@@ -50,6 +50,10 @@ export interface MqttOptions {
   url?: string
   username?: string
   password?: string
+  /** The external broker's auth calls (/api/broker/*) must carry this in `X-Broker-Secret`… */
+  authSecret?: string
+  /** …or come from one of these addresses. Neither set: loopback only. */
+  authFrom?: string[]
 }
 
 export interface BuildOptions {
@@ -173,7 +177,13 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildInput {
       clientSecret: env.OIDC_CLIENT_SECRET || undefined,
     },
     wechat: { apiBase: env.WECHAT_API_BASE || undefined, appId: env.WECHAT_APPID || undefined, secret: env.WECHAT_SECRET || undefined },
-    mqtt: { url: env.MQTT_URL || undefined, username: env.MQTT_USERNAME || undefined, password: env.MQTT_PASSWORD || undefined },
+    mqtt: {
+      url: env.MQTT_URL || undefined,
+      username: env.MQTT_USERNAME || undefined,
+      password: env.MQTT_PASSWORD || undefined,
+      authSecret: env.MQTT_AUTH_SECRET || undefined,
+      authFrom: env.MQTT_AUTH_FROM ? env.MQTT_AUTH_FROM.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+    },
     publicUrl: env.PUBLIC_URL || undefined,
     trustProxy: trust === undefined || trust === '' || trust === 'false' ? false : trust === 'true' ? true : /^\d+$/.test(trust) ? Number(trust) : trust,
     production: env.NODE_ENV === 'production',

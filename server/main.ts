@@ -24,7 +24,7 @@ const lines = [
   `Habor is running at ${https ? 'https' : 'http'}://${shown}:${port}/`,
   `  database: ${app.dbInfo.kind} ${app.dbInfo.where}${app.dbInfo.seeded ? ' (demo data created)' : ''}`,
   `  OAuth:    ${app.config.oidc.issuer ?? `embedded provider at /oidc`}`,
-  `  SMS:      ${app.smsOutbox ? 'console provider (codes in this log and at GET /api/dev/sms/outbox?phone=…)' : 'configured provider'}`,
+  `  SMS:      ${app.smsOutbox ? 'console provider (codes in this log, and at GET /api/dev/sms/outbox?phone=… for this machine only)' : 'configured provider'}`,
   ...demoBanner(),
   '',
 ]

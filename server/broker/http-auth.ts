@@ -13,7 +13,8 @@
  * processes, point the broker's ACL calls at one of them or use EMQX.
  */
 import { Type, type Static } from '@sinclair/typebox'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { isLoopback, sameSecret } from '../sources'
 import { BROKER_USERNAME, maySubscribe, topicOfClaims } from './acl'
 import type { LiveClaims } from './types'
 
@@ -37,9 +38,24 @@ const deny = { result: 'deny', ok: false } as const
 /** Bounds the remembered client ids (the oldest go first); entries also end at the token's expiry. */
 const MAX_REMEMBERED = 100_000
 
-export function brokerAuthRoutes(verify: (token: string) => Promise<LiveClaims>, clock: () => number) {
+/** Where the broker's calls may come from: its shared secret, its addresses, or (neither given) loopback. */
+export interface BrokerSource {
+  secret?: string
+  from?: string[]
+}
+
+export function brokerAuthRoutes(verify: (token: string) => Promise<LiveClaims>, clock: () => number, source: BrokerSource = {}) {
   const topics = new Map<string, { topic: string; expMs: number }>()
+  const fromBroker = (req: FastifyRequest): boolean => {
+    if (source.secret) return sameSecret(req.headers['x-broker-secret'] as string | undefined, source.secret)
+    if (source.from?.length) return source.from.includes(req.ip.replace(/^::ffff:/, ''))
+    return isLoopback(req.ip)
+  }
   return async (app: FastifyInstance): Promise<void> => {
+    // Not rate limited (one busy broker asks for every client), so it answers nobody but the broker.
+    app.addHook('onRequest', async (req, reply) => {
+      if (!fromBroker(req)) return reply.code(403).send(deny)
+    })
     app.post<{ Body: Static<typeof AuthBody> }>('/auth', { schema: { body: AuthBody } }, async (req) => {
       const { username, password, clientid } = req.body
       if (username !== BROKER_USERNAME || !password) return deny

@@ -4,6 +4,7 @@
  * one provider instance exists per origin the server is reached by. The login screen is ours; consent is
  * implied for the app's own client.
  */
+import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { generateKeyPairSync } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
@@ -11,6 +12,9 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import { DEMO } from '../db/seed'
 import { dbAdapter, purgeExpired } from './adapter'
 import { randomToken } from '../services/crypto'
+import { CODE } from '../../src/contract'
+import { envelope, tooMany } from '../errors'
+import { acceptedOrigin } from '../origins'
 
 export const OIDC_PREFIX = '/oidc'
 
@@ -24,9 +28,15 @@ function jwk(): Record<string, unknown> {
   return signingKey
 }
 
-export function originOf(req: FastifyRequest, publicUrl?: string): string {
-  if (publicUrl) return new URL(publicUrl).origin
-  return `${req.protocol}://${req.host}`
+/**
+ * Refuses (421, coded) a request whose Host is not an origin this server answers as, before any provider
+ * exists for it, and limits the rate of sign-in requests per client address. Each /oidc scope adds it.
+ */
+async function guard(app: FastifyInstance, scope: FastifyInstance): Promise<void> {
+  await scope.register(rateLimit, { max: app.config.limits.authPerMinute, timeWindow: 60_000, errorResponseBuilder: (_req, ctx) => tooMany(ctx.ttl / 1000) })
+  scope.addHook('onRequest', async (req, reply) => {
+    if (!acceptedOrigin(app, req)) return reply.code(421).send(envelope(null, CODE.PARAM_INVALID, 'host: not served here'))
+  })
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -45,7 +55,7 @@ ${error ? `<p class="err" role="alert">${escapeHtml(error)}</p>` : ''}
 }
 
 export async function mountEmbeddedOidc(app: FastifyInstance): Promise<void> {
-  const { oidc, publicUrl, trustProxy } = app.config
+  const { oidc, trustProxy } = app.config
   const providers = new Map<string, Provider>()
   const cookieKeys = [app.deriveKey('oidc-provider cookies')]
   const ProviderAdapter = dbAdapter(app.db)
@@ -99,10 +109,12 @@ export async function mountEmbeddedOidc(app: FastifyInstance): Promise<void> {
     return p
   }
 
-  const forRequest = (req: FastifyRequest) => providerFor(originOf(req, publicUrl))
+  // The guard of each scope has refused every Host that is not an accepted origin.
+  const forRequest = (req: FastifyRequest) => providerFor(acceptedOrigin(app, req)!)
 
   // Our login screen; registered before the catch-all so the router prefers it.
   await app.register(async (scope) => {
+    await guard(app, scope)
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))))
     })
@@ -132,6 +144,7 @@ export async function mountEmbeddedOidc(app: FastifyInstance): Promise<void> {
 
   // Everything else under /oidc is the provider's own (Koa-style) handler on the raw request.
   await app.register(async (scope) => {
+    await guard(app, scope)
     // Leave the body stream unread: oidc-provider parses it itself.
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null))

@@ -51,7 +51,7 @@ export default fp(
       })
     }
     app.decorate('broker', { publisher, embedded })
-    await app.register(brokerAuthRoutes(verify, o.clock), { prefix: '/api/broker' })
+    await app.register(brokerAuthRoutes(verify, o.clock, { secret: o.mqtt.authSecret, from: o.mqtt.authFrom }), { prefix: '/api/broker' })
 
     const off = app.sessions.onKick((kick) => {
       publisher.publishKick(kick).catch((err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err), sessionId: kick.sessionId }, 'kick not published'))

@@ -8,9 +8,11 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { existsSync, readFileSync } from 'node:fs'
+import type { IncomingMessage } from 'node:http'
 import { basename, join, resolve, sep } from 'node:path'
 import { CODE } from '../../src/contract'
 import { envelope } from '../errors'
+import { acceptedOrigin } from '../origins'
 import type { Lang } from '../../manifest/app'
 import { inlineScriptSources, loadPrerendered, templateFor } from '../prerendered'
 import { previewFor, injectPreview } from '../services/preview'
@@ -30,8 +32,9 @@ export async function renderIndexHtml(template: string, req: FastifyRequest): Pr
   const url = new URL(req.url, 'http://localhost')
   const pathname = url.pathname.replace(/\/+$/, '') || '/'
   const lang = langOf(url.searchParams.get('lang'))
-  const { publicUrl } = req.server.config
-  const origin = publicUrl ? new URL(publicUrl).origin : `${req.protocol}://${req.host}`
+  const origin = acceptedOrigin(req.server, req)
+  // A Host this server does not answer as gets the page without a preview, never its Host reflected.
+  if (!origin) return template
   try {
     const preview = (await previewFor(req.server.db, pathname, url.searchParams, origin, lang)) ?? (await reportPreviewFor(req.server.db, pathname, url.searchParams, origin, lang))
     return preview ? injectPreview(template, preview, lang) : template
@@ -46,7 +49,12 @@ const langOf = (v: string | null): Lang => (v && /^en(-|$)/i.test(v) ? 'en' : 'z
 export default fp(
   async (app) => {
     const o = app.config
-    const hostOf = (req: { headers: { host?: string } }) => req.headers.host ?? 'localhost'
+    // The WebSocket origins of the accepted origin; a Host that is not one adds nothing (never reflected).
+    const wsOf = (scheme: 'ws' | 'wss') => (req: IncomingMessage) => {
+      const encrypted = 'encrypted' in req.socket && req.socket.encrypted === true
+      const origin = acceptedOrigin(app, { protocol: encrypted ? 'https' : 'http', host: req.headers.host ?? '' })
+      return origin ? `${scheme}://${new URL(origin).host}` : "'self'"
+    }
     const prerendered = loadPrerendered(o.distDir)
     await app.register(helmet, {
       contentSecurityPolicy: {
@@ -62,7 +70,7 @@ export default fp(
           mediaSrc: ["'self'", 'blob:'],
           fontSrc: ["'self'", 'data:'],
           // 'self' covers same-origin WebSockets in current browsers; the explicit ws(s) origin covers older Safari.
-          connectSrc: ["'self'", (req) => `ws://${hostOf(req)}`, (req) => `wss://${hostOf(req)}`],
+          connectSrc: ["'self'", wsOf('ws'), wsOf('wss')],
           workerSrc: ["'self'"],
           manifestSrc: ["'self'"],
           objectSrc: ["'none'"],

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { CODE, type OauthLoginData, type SmsCodeData, type SmsLoginData, type TokenPair } from '../../src/contract'
 import { ApiError, badInput, passwordLocked, tokenError, wrongPassword } from '../errors'
-import { originOf } from '../oidc/embedded'
+import { acceptedOrigin } from '../origins'
 import { bearerOf, sendTokens } from '../plugins/auth'
 import { hashPassword, verifyPassword } from '../services/crypto'
 import { attemptKey } from '../services/failures'
@@ -148,7 +148,9 @@ const routes: FastifyPluginAsync = async (app) => {
       throw badInput('redirectUri', 'not an absolute URL')
     }
     if (!/^https?:$/.test(redirect.protocol) || redirect.pathname !== '/login' || redirect.search || redirect.hash) throw badInput('redirectUri', 'must be <origin>/login')
-    return app.oauth.authorizationUrl(originOf(req, o.publicUrl), redirect.href)
+    const origin = acceptedOrigin(app, req)
+    if (!origin) throw new ApiError(CODE.PARAM_INVALID, 'host: not served here', 421)
+    return app.oauth.authorizationUrl(origin, redirect.href)
   })
 }
 

@@ -1,7 +1,8 @@
-/** Development-only calls: the console SMS provider's outbox. Never registered in production. */
+/** Development-only calls: the console SMS provider's outbox, for loopback clients only. Never registered in production. */
 import type { FastifyPluginAsync } from 'fastify'
 import { CODE, type SmsOutboxData } from '../../src/contract'
 import { ApiError } from '../errors'
+import { isLoopback } from '../sources'
 import { phoneOf } from './helpers'
 import * as S from './schemas'
 
@@ -9,6 +10,8 @@ const routes: FastifyPluginAsync = async (app) => {
   const outbox = app.smsOutbox
   if (!outbox || app.config.production) return
   app.get<{ Querystring: S.Body<typeof S.OutboxQuery> }>('/dev/sms/outbox', { schema: { querystring: S.OutboxQuery } }, async (req) => {
+    // Anyone's code would reset anyone's password: only this machine may read it, even on a LAN demo.
+    if (!isLoopback(req.ip)) throw new ApiError(CODE.NOT_FOUND, 'the dev outbox answers only this machine (loopback)', 404)
     const found = outbox.newest(phoneOf(req.query.phone, 'phone'))
     if (!found) throw new ApiError(CODE.DATA_EMPTY)
     return found satisfies SmsOutboxData

@@ -12,7 +12,7 @@ describe('share URLs carry Open Graph and Twitter meta', () => {
     ['/share/task', DEMO_IDS.task, '《草房子》整本书阅读'],
     ['/sound', DEMO_IDS.sound, '口琴练习：小星星'],
   ])('%s?id=%s', async (path, id, title) => {
-    const { app } = await makeApp()
+    const { app } = await makeApp({ publicUrl: 'http://habor.example' })
     const res = await app.inject({ method: 'GET', url: `${path}?id=${id}`, headers: { host: 'habor.example' } })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/^text\/html/)

@@ -17,7 +17,7 @@ describe('the built app', () => {
       const csp = String(r.headers['content-security-policy'])
       expect(csp).toContain("default-src 'self'")
       expect(csp).toContain("frame-ancestors 'self'")
-      expect(csp).toMatch(/connect-src 'self' ws:\/\/localhost:80 wss:\/\/localhost:80/)
+      expect(csp).toMatch(/connect-src 'self' ws:\/\/localhost wss:\/\/localhost/)
       expect(csp).toContain('img-src \'self\' data: blob:')
       expect(csp).not.toContain('upgrade-insecure-requests')
       expect(r.headers['x-content-type-options']).toBe('nosniff')

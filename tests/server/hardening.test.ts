@@ -1,0 +1,106 @@
+/**
+ * Attacks tried from outside, each against the server over HTTP (a listening port or inject): Host
+ * headers the server does not answer as, the dev outbox and the broker's auth calls from other machines,
+ * responses that carry tokens kept by caches.
+ */
+import { request } from 'node:http'
+import { describe, expect, it } from 'vitest'
+import { call, DEVICE, makeApp, PASSWORD, STUDENT_PHONE } from './helpers'
+
+/** A GET over a real socket with any Host header (fetch() would not send a chosen Host). */
+function get(port: number, path: string, host?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: host ? { host } : {} }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (c: string) => (body += c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+describe('Host headers the server does not answer as', () => {
+  it('refuses /oidc and /api/oauth/url for any other Host (421, coded) and serves loopback', async () => {
+    const { app } = await makeApp()
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const port = (app.server.address() as { port: number }).port
+    const discovery = '/oidc/.well-known/openid-configuration'
+    const hosts = Array.from({ length: 50 }, (_, i) => `attacker-${i}.example:${port}`)
+    const answers = await Promise.all(hosts.map((host) => get(port, discovery, host)))
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(421))
+    expect(JSON.parse(answers[0]!.body)).toEqual({ code: 100002, msg: 'host: not served here', data: null })
+    // The same name at another port of this machine is another origin, refused too.
+    expect((await get(port, discovery, `127.0.0.1:${port + 1}`)).status).toBe(421)
+    const ok = await get(port, discovery)
+    expect(ok.status).toBe(200)
+    expect((JSON.parse(ok.body) as { issuer: string }).issuer).toBe(`http://127.0.0.1:${port}/oidc`)
+    const url = await get(port, `/api/oauth/url?redirectUri=${encodeURIComponent('http://evil.example/login')}`, `evil.example:${port}`)
+    expect(url.status).toBe(421)
+  })
+
+  it('never answers 500 to a Host with separators, and never reflects it', async () => {
+    const { app } = await makeApp()
+    for (const host of ['a;b', 'a,b', "x'y", 'evil.example']) {
+      for (const url of ['/login', '/share/opus?id=demo-opus', '/api/health']) {
+        const res = await app.inject({ method: 'GET', url, headers: { host } })
+        expect(res.statusCode, `${host} ${url}`).toBeLessThan(500)
+        expect(String(res.headers['content-security-policy'] ?? '')).not.toContain(host)
+        expect(res.body).not.toContain(host)
+      }
+    }
+  })
+
+  it('limits the rate of sign-in provider requests', async () => {
+    const { app } = await makeApp({ limits: { authPerMinute: 5 } })
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) statuses.push((await app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' })).statusCode)
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+    // A parallel burst past the limit is refused too (the limiter errs on the side of refusing).
+    const burst = await Promise.all(Array.from({ length: 8 }, () => app.inject({ method: 'POST', url: '/oidc/interaction/x/login', payload: 'login=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } })))
+    expect(burst.filter((a) => a.statusCode === 429).length).toBeGreaterThanOrEqual(3)
+  })
+})
+
+describe('the dev SMS outbox', () => {
+  it('answers loopback only, and behind a trusted proxy the forwarded address counts', async () => {
+    const { app } = await makeApp()
+    await call(app, 'POST', '/sms/code', { body: { username: STUDENT_PHONE, scene: 'login' } })
+    const url = `/api/dev/sms/outbox?phone=${STUDENT_PHONE}`
+    expect((await app.inject({ method: 'GET', url, remoteAddress: '192.168.1.20' })).statusCode).toBe(404)
+    expect((await app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' })).json()).toMatchObject({ code: 0 })
+
+    const proxied = (await makeApp({ trustProxy: true })).app
+    await call(proxied, 'POST', '/sms/code', { body: { username: STUDENT_PHONE, scene: 'login' } })
+    const far = await proxied.inject({ method: 'GET', url, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '10.0.0.5' } })
+    expect(far.statusCode).toBe(404)
+    expect(far.json()).toMatchObject({ code: 100404, data: null })
+  })
+})
+
+describe("the external broker's auth calls", () => {
+  const body = { username: 'habor', password: 'x', clientid: 'c' }
+  it('answer only loopback by default', async () => {
+    const { app } = await makeApp({ mqtt: { url: 'mqtt://127.0.0.1:1' } })
+    expect((await app.inject({ method: 'POST', url: '/api/broker/auth', payload: body, remoteAddress: '10.1.2.3' })).statusCode).toBe(403)
+    expect((await app.inject({ method: 'POST', url: '/api/broker/auth', payload: body, remoteAddress: '127.0.0.1' })).statusCode).toBe(200)
+  })
+  it('with a shared secret, answer only calls that carry it', async () => {
+    const { app } = await makeApp({ mqtt: { url: 'mqtt://127.0.0.1:1', authSecret: 'broker-secret-1' } })
+    expect((await app.inject({ method: 'POST', url: '/api/broker/acl', payload: { topic: 't' }, remoteAddress: '127.0.0.1' })).statusCode).toBe(403)
+    const ok = await app.inject({ method: 'POST', url: '/api/broker/acl', payload: { topic: 't' }, remoteAddress: '10.1.2.3', headers: { 'x-broker-secret': 'broker-secret-1' } })
+    expect(ok.statusCode).toBe(200)
+  })
+})
+
+describe('caches', () => {
+  it('are told not to keep answers with tokens or profile data', async () => {
+    const { app } = await makeApp()
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: STUDENT_PHONE, password: PASSWORD, ...DEVICE } })
+    expect(login.headers['cache-control']).toBe('no-store')
+    const token = (login.json() as { data: { token: string } }).data.token
+    const profile = await app.inject({ method: 'GET', url: '/api/auth/student?appId=jsj-habor', headers: { authorization: `Bearer ${token}` } })
+    expect(profile.headers['cache-control']).toBe('no-store')
+  })
+})
