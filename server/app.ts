@@ -73,6 +73,11 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
             req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.replace(SECRET_QUERY, '$1[redacted]'), ip: req.ip }),
           },
         }
+  const serverTimeouts = {
+    headersTimeout: o.timeouts.headersMs,
+    requestTimeout: o.timeouts.requestMs,
+    connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(o.timeouts.headersMs / 4))),
+  }
   const app = Fastify({
     logger,
     // A hop count is valid for proxy-addr, though Fastify's types list only boolean, string and function.
@@ -80,8 +85,12 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
     schemaErrorFormatter,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
-    ...(o.https ? { https: o.https } : {}),
-  }) as unknown as FastifyInstance
+    requestTimeout: o.timeouts.requestMs,
+    connectionTimeout: o.timeouts.idleMs,
+    // Node checks the header and request deadlines on an interval: check often enough for short deadlines.
+    http: serverTimeouts,
+    ...(o.https ? { https: { ...o.https, ...serverTimeouts } } : {}),
+  } as FastifyServerOptions) as unknown as FastifyInstance
 
   app.decorate('config', o)
   // Graceful close: requests in flight finish, and their keep-alive connections end with them instead of

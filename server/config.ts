@@ -92,7 +92,23 @@ export interface BuildOptions {
   seedDemo: boolean
   /** The Download page's links; `dir` defaults to <dataDir>/downloads. */
   download: Partial<DownloadOptions>
+  timeouts: Timeouts
 }
+
+/**
+ * How long a connection may take, so that clients trickling bytes cannot hold sockets for ever, while a
+ * slow but steady upload (a 5 MB recording on 3G takes about two minutes) still completes.
+ */
+export interface Timeouts {
+  /** All request headers must have arrived within this. */
+  headersMs: number
+  /** A connection that sends nothing for this long is closed (a live-channel socket is not affected). */
+  idleMs: number
+  /** A whole request, body included, must have arrived within this. */
+  requestMs: number
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 30_000, idleMs: 120_000, requestMs: 600_000 }
 
 export const DEFAULT_LIMITS: Limits = {
   sms: { ttlSeconds: 300, maxAttempts: 5, intervalSeconds: 60, perHour: 5, perDay: 10, perIpHour: 300 },
@@ -102,7 +118,8 @@ export const DEFAULT_LIMITS: Limits = {
   passwordWindowSeconds: 900,
 }
 
-export type BuildInput = Partial<Omit<BuildOptions, 'limits' | 'oidc' | 'wechat' | 'mqtt'>> & {
+export type BuildInput = Partial<Omit<BuildOptions, 'limits' | 'oidc' | 'wechat' | 'mqtt' | 'timeouts'>> & {
+  timeouts?: Partial<Timeouts>
   mqtt?: Partial<MqttOptions>
   limits?: Partial<Omit<Limits, 'sms'>> & { sms?: Partial<SmsLimits> }
   oidc?: Partial<OidcOptions>
@@ -143,6 +160,7 @@ export function resolveOptions(raw: BuildInput = {}): BuildOptions {
     production: input.production ?? false,
     seedDemo: input.seedDemo ?? true,
     download: input.download ?? {},
+    timeouts: merge(DEFAULT_TIMEOUTS, input.timeouts),
   }
 }
 

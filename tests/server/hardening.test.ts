@@ -4,6 +4,7 @@
  * responses that carry tokens kept by caches.
  */
 import { request } from 'node:http'
+import { connect, type AddressInfo, type Socket } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { call, DEVICE, makeApp, PASSWORD, STUDENT_PHONE } from './helpers'
 
@@ -102,5 +103,71 @@ describe('caches', () => {
     const token = (login.json() as { data: { token: string } }).data.token
     const profile = await app.inject({ method: 'GET', url: '/api/auth/student?appId=jsj-habor', headers: { authorization: `Bearer ${token}` } })
     expect(profile.headers['cache-control']).toBe('no-store')
+  })
+})
+
+describe('slow clients', () => {
+  /** Resolves with the milliseconds until the server closed the socket, or -1 when it is still open at `giveUpMs`. */
+  function closedAfter(socket: Socket, giveUpMs: number): Promise<number> {
+    const start = performance.now()
+    return new Promise((resolve) => {
+      const bound = setTimeout(() => resolve(-1), giveUpMs)
+      socket.on('close', () => {
+        clearTimeout(bound)
+        resolve(performance.now() - start)
+      })
+    })
+  }
+
+  it('close a socket that trickles its headers, after the header deadline', async () => {
+    const { app } = await makeApp({ timeouts: { headersMs: 1000, idleMs: 5000, requestMs: 10_000 } })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const socket = connect((app.server.address() as AddressInfo).port, '127.0.0.1')
+    socket.on('error', () => {})
+    socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n')
+    const drip = setInterval(() => socket.writable && socket.write('X'), 200)
+    const closed = await closedAfter(socket, 6000)
+    clearInterval(drip)
+    expect(closed).toBeGreaterThan(900)
+    expect(closed).toBeLessThan(4000)
+  })
+
+  it('close a connection that sends nothing, after the idle deadline', async () => {
+    const { app } = await makeApp({ timeouts: { headersMs: 5000, idleMs: 1000, requestMs: 10_000 } })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const socket = connect((app.server.address() as AddressInfo).port, '127.0.0.1')
+    socket.on('error', () => {})
+    const closed = await closedAfter(socket, 6000)
+    expect(closed).toBeGreaterThan(900)
+    expect(closed).toBeLessThan(4000)
+  })
+
+  it('let a slow but steady upload finish although it takes longer than the idle deadline', async () => {
+    const { app } = await makeApp({ timeouts: { headersMs: 1000, idleMs: 800, requestMs: 10_000 } })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const body = JSON.stringify({ username: STUDENT_PHONE, password: PASSWORD, ...DEVICE, padding: 'x'.repeat(60_000) })
+    const started = performance.now()
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port: (app.server.address() as AddressInfo).port, path: '/api/login', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        },
+      )
+      req.on('error', reject)
+      // 10 chunks, one every 300 ms: about 3 s in all, each gap well inside the idle deadline.
+      const chunk = Math.ceil(body.length / 10)
+      let sent = 0
+      const next = () => {
+        req.write(body.slice(sent, sent + chunk))
+        sent += chunk
+        if (sent >= body.length) req.end()
+        else setTimeout(next, 300)
+      }
+      next()
+    })
+    expect(performance.now() - started).toBeGreaterThan(2500)
+    expect(status).toBe(200)
   })
 })
