@@ -26,7 +26,7 @@ import {
 import { DEMO } from '../db/seed'
 import { ApiError, badInput } from '../errors'
 import { bearerOf } from '../plugins/auth'
-import { audioDir, boundaryOf, byteRange, cardsDb, parseMultipart, seedDemoCard, storeAudio, type CardTable } from '../services/cards'
+import { audioDir, boundaryOf, byteRange, cardsDb, parseMultipart, reserveUpload, seedDemoCard, storeAudio, sweepUnattached, UNATTACHED_MAX, UNATTACHED_TTL_MS, type CardTable } from '../services/cards'
 
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' })
 const IdParams = Type.Object({ id: Id })
@@ -99,7 +99,14 @@ const routes: FastifyPluginAsync = async (app) => {
     return row
   }
 
-  app.post(CARD_AUDIO_UPLOAD_PATH, { bodyLimit: UPLOAD_LIMIT, preHandler: app.requireAuth() }, async (req): Promise<CardAudioUploaded> => {
+  // Recordings no card took are removed after a few hours: at every upload, and on a timer.
+  const sweep = () => sweepUnattached(db, o.dataDir, o.clock()).catch((err: unknown) => app.log.warn({ err }, 'sweeping unattached recordings failed'))
+  const sweeper = setInterval(sweep, 15 * 60_000).unref()
+  app.addHook('onClose', async () => clearInterval(sweeper))
+
+  app.post(CARD_AUDIO_UPLOAD_PATH, { bodyLimit: UPLOAD_LIMIT, preHandler: app.requireAuth({ account: true }) }, async (req): Promise<CardAudioUploaded> => {
+    // Only a finished account (with a profile) records cards; a registration token cannot store files.
+    if (!req.account?.student) throw new ApiError(CODE.USER_NOT_FOUND, 'upload: finish the profile first')
     if (!Buffer.isBuffer(req.body)) throw badInput('audio', 'send the recording as multipart/form-data or an audio body')
     let bytes: Buffer
     let mime: string | null
@@ -124,9 +131,18 @@ const routes: FastifyPluginAsync = async (app) => {
     // A second of slack for the recorder's last chunk.
     if (!Number.isFinite(duration) || duration <= 0 || duration > (CARD_AUDIO_MAX_SECONDS + 1) * 1000) throw badInput('durationMs', `must be between 1 and ${CARD_AUDIO_MAX_SECONDS * 1000}`)
     const id = crypto.randomUUID()
-    storeAudio(o.dataDir, id, bytes)
     const durationMs = Math.min(Math.round(duration), CARD_AUDIO_MAX_SECONDS * 1000)
-    await db.insertInto('card_audio').values({ id, owner_user_id: req.auth!.sub, mime, size: bytes.length, duration_ms: durationMs, key: id, created_at: o.clock() }).execute()
+    await sweep()
+    const row = { id, owner_user_id: req.auth!.sub, mime, size: bytes.length, duration_ms: durationMs, created_at: o.clock() }
+    if (!(await reserveUpload(db, app.dbInfo.kind, row))) {
+      throw new ApiError(CODE.TOO_MANY_REQUESTS, `upload: at most ${UNATTACHED_MAX} recordings may wait for a card`, 429, { retryAfter: UNATTACHED_TTL_MS / 1000, reason: 'upload-quota' })
+    }
+    try {
+      storeAudio(o.dataDir, id, bytes)
+    } catch (err) {
+      await db.deleteFrom('card_audio').where('id', '=', id).execute()
+      throw err
+    }
     return { audioId: id, size: bytes.length, mime, durationMs }
   })
 

@@ -4,8 +4,8 @@
  * app's upload (one file part and plain fields; @fastify/multipart is not a dependency), byte ranges,
  * and the idempotent demo card.
  */
-import type { Kysely } from 'kysely'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { sql, type Kysely } from 'kysely'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Database } from '../db/schema'
 
@@ -48,6 +48,51 @@ export function storeAudio(dataDir: string, key: string, bytes: Buffer): void {
   const dir = audioDir(dataDir)
   mkdirSync(dir, { recursive: true })
   writeFileSync(join(dir, key), bytes, { flag: 'wx' })
+}
+
+/**
+ * Recordings uploaded but not (yet) on a card: a student records, then writes the card. An account holds
+ * at most UNATTACHED_MAX of them at once, and each is removed UNATTACHED_TTL_MS after its upload unless a
+ * card took it, so uploads cannot fill the disk. See docs/security.md ("Uploads").
+ */
+export const UNATTACHED_MAX = 5
+export const UNATTACHED_TTL_MS = 3 * 3600_000
+
+const unattached = (db: CardsDb) =>
+  db.selectFrom('card_audio').leftJoin('cards', 'cards.audio_id', 'card_audio.id').where('cards.id', 'is', null)
+
+/**
+ * Records an upload when the account has room for it, in one transaction serialised per account (SQLite runs
+ * one at a time; PostgreSQL takes an advisory lock), so parallel uploads cannot overrun the quota.
+ * Returns false when the account is full.
+ */
+export async function reserveUpload(db: CardsDb, kind: 'sqlite' | 'postgres', row: { id: string; owner_user_id: string; mime: string; size: number; duration_ms: number; created_at: number }): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (kind === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`upload:${row.owner_user_id}`}))`.execute(trx)
+    const held = await unattached(trx)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('card_audio.owner_user_id', '=', row.owner_user_id)
+      .where('card_audio.created_at', '>', row.created_at - UNATTACHED_TTL_MS)
+      .executeTakeFirstOrThrow()
+    if (Number(held.n) >= UNATTACHED_MAX) return false
+    await trx.insertInto('card_audio').values({ ...row, key: row.id }).execute()
+    return true
+  })
+}
+
+/** Removes recordings no card took within UNATTACHED_TTL_MS, rows and files. Returns how many went. */
+export async function sweepUnattached(db: CardsDb, dataDir: string, now: number): Promise<number> {
+  const stale = await unattached(db).select(['card_audio.id', 'card_audio.key']).where('card_audio.created_at', '<=', now - UNATTACHED_TTL_MS).execute()
+  for (const a of stale) {
+    // The row goes only if still no card took it meanwhile; then its file.
+    const res = await db
+      .deleteFrom('card_audio')
+      .where('id', '=', a.id)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('cards').select('cards.id').where('cards.audio_id', '=', a.id))))
+      .executeTakeFirst()
+    if (Number(res.numDeletedRows) === 1) rmSync(join(audioDir(dataDir), a.key), { force: true })
+  }
+  return stale.length
 }
 
 export interface MultipartPart {

@@ -6,7 +6,9 @@
 import { request } from 'node:http'
 import { connect, type AddressInfo, type Socket } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { call, DEVICE, makeApp, PASSWORD, STUDENT_PHONE } from './helpers'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { call, DEVICE, makeApp, PASSWORD, passwordLogin, smsCode, STUDENT_PHONE } from './helpers'
 
 /** A GET over a real socket with any Host header (fetch() would not send a chosen Host). */
 function get(port: number, path: string, host?: string): Promise<{ status: number; body: string }> {
@@ -169,5 +171,34 @@ describe('slow clients', () => {
     })
     expect(performance.now() - started).toBeGreaterThan(2500)
     expect(status).toBe(200)
+  })
+})
+
+describe('recording uploads', () => {
+  const AUDIO = Buffer.from(Array.from({ length: 2000 }, (_, i) => i % 251))
+  const upload = (app: Parameters<typeof call>[0], token: string) =>
+    app.inject({ method: 'POST', url: '/api/cards/audio', payload: AUDIO, headers: { 'content-type': 'audio/ogg', 'x-duration-ms': '1500', authorization: `Bearer ${token}` } })
+
+  it('are refused to a half-registered account holding only its registration token', async () => {
+    const { app } = await makeApp()
+    const code = await smsCode(app, '13600136009')
+    const reg = await call<{ token: string }>(app, 'POST', '/login/sms', { body: { username: '13600136009', code, isAdmin: false, ...DEVICE } })
+    const res = await upload(app, reg.body.data.token)
+    expect(res.json()).toMatchObject({ code: 200004, msg: 'upload: finish the profile first' })
+  })
+
+  it('are held at most five at a time per account when no card took them, even sent in parallel, and swept after three hours', async () => {
+    const { app, clock, dir } = await makeApp()
+    const { token } = await passwordLogin(app)
+    const answers = await Promise.all(Array.from({ length: 8 }, () => upload(app, token)))
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(5)
+    expect(answers.filter((a) => a.statusCode === 429).map((a) => a.json().data.reason)).toEqual(['upload-quota', 'upload-quota', 'upload-quota'])
+    const ids = answers.filter((a) => a.statusCode === 200).map((a) => a.json().data.audioId as string)
+    expect(readdirSync(join(dir, 'cards')).sort()).toEqual([...ids].sort())
+
+    clock.advance(3 * 3600_000)
+    expect((await upload(app, (await passwordLogin(app)).token)).statusCode).toBe(200)
+    // The five old ones are gone, files included; the new one stays.
+    expect(readdirSync(join(dir, 'cards'))).toHaveLength(1)
   })
 })
