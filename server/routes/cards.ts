@@ -26,6 +26,7 @@ import {
 import { DEMO } from '../db/seed'
 import { ApiError, badInput } from '../errors'
 import { bearerOf } from '../plugins/auth'
+import { Shown, ShownLines } from './schemas'
 import { audioDir, boundaryOf, byteRange, cardsDb, parseMultipart, reserveUpload, seedDemoCard, storeAudio, sweepUnattached, UNATTACHED_MAX, UNATTACHED_TTL_MS, type CardTable } from '../services/cards'
 
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' })
@@ -33,8 +34,8 @@ const IdParams = Type.Object({ id: Id })
 const CreateBody = Type.Object(
   {
     design: Type.Union(CARD_DESIGNS.map((d) => Type.Literal(d))),
-    to: Type.Optional(Type.String({ maxLength: CARD_TO_MAX })),
-    message: Type.String({ minLength: 1, maxLength: CARD_MESSAGE_MAX }),
+    to: Type.Optional(Shown(CARD_TO_MAX, 0)),
+    message: ShownLines(CARD_MESSAGE_MAX),
     audioId: Type.Optional(Id),
     shareable: Type.Optional(Type.Boolean()),
   },

@@ -4,6 +4,15 @@ import { DEVICE_TYPES, SMS_SCENES } from '../../src/contract'
 
 const Str = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max })
 
+/**
+ * Text other people see (names, classes, card lines): no NUL or other control characters, and none of the
+ * bidirectional overrides that would make a name read backwards or hide what follows it.
+ */
+const UNSEEN = '\\u0000-\\u001F\\u007F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069'
+export const Shown = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max, pattern: `^[^${UNSEEN}]*$` })
+/** The same for text with lines (a card's message): tabs and line breaks are allowed. */
+export const ShownLines = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max, pattern: `^[^${UNSEEN.replace('\\u0000-\\u001F', '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F')}]*$` })
+
 export const Device = {
   deviceType: Type.Union(DEVICE_TYPES.map((d) => Type.Literal(d))),
   deviceCode: Str(128),
@@ -36,9 +45,9 @@ export const ForgetBody = Type.Object({
 export const PasswordResetBody = Type.Object({ password: Password })
 export const PasswordSetBody = Type.Object({ oldPassword: Type.Optional(Str(128)), password: Password })
 export const ImproveBody = Type.Object({
-  name: Str(32),
-  grade: Str(32),
-  className: Str(32),
+  name: Shown(32),
+  grade: Shown(32),
+  className: Shown(32),
   orgCode: Str(32),
   inviteCode: Type.Optional(Str(32, 0)),
 })

@@ -202,3 +202,20 @@ describe('recording uploads', () => {
     expect(readdirSync(join(dir, 'cards'))).toHaveLength(1)
   })
 })
+
+describe('text other people see', () => {
+  it('refuses NUL, control and bidirectional-override characters in names and cards, and keeps line breaks in a message', async () => {
+    const { app } = await makeApp()
+    const { token } = await passwordLogin(app)
+    const code = await smsCode(app, '13600136010')
+    const temp = (await call<{ token: string }>(app, 'POST', '/login/sms', { body: { username: '13600136010', code, isAdmin: false, ...DEVICE } })).body.data.token
+    for (const name of ['Ann\u0000', 'evil\u202Egnp.exe', 'a\u2066b', 'line\nbreak']) {
+      const r = await call(app, 'PUT', '/auth/student/improve', { token: temp, body: { name, grade: '八年级', className: '1班', orgCode: 'DEMO' } })
+      expect(r.body.code, JSON.stringify(name)).toBe(100002)
+    }
+    expect((await call(app, 'PUT', '/auth/student/improve', { token: temp, body: { name: '李四', grade: '八年级', className: '1班', orgCode: 'DEMO' } })).body.code).toBe(0)
+    expect((await call(app, 'POST', '/cards', { token, body: { design: 'garden', to: 'Mum\u202E', message: 'hi' } })).body.code).toBe(100002)
+    expect((await call(app, 'POST', '/cards', { token, body: { design: 'garden', message: 'hi\u0000' } })).body.code).toBe(100002)
+    expect((await call(app, 'POST', '/cards', { token, body: { design: 'garden', to: '妈妈', message: '第一行\n第二行' } })).body.code).toBe(0)
+  })
+})
