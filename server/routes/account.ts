@@ -120,8 +120,24 @@ const routes: FastifyPluginAsync = async (app) => {
     return null
   })
 
-  app.post('/logout/cancel', { preHandler: app.requireAuth() }, async (req) => {
-    await app.db.transaction().execute((trx) => deleteAccount(trx, app.sessions, req.auth!.sub, o.clock()))
+  // Deleting an account cannot be undone, so a borrowed unlocked phone is not enough: the password, or a
+  // code just sent to the account's phone, confirms it (an account with neither has nothing to ask).
+  app.post<{ Body: S.Body<typeof S.CancelBody> }>('/logout/cancel', { schema: { body: S.CancelBody }, config: authLimit, preHandler: app.requireAuth() }, async (req) => {
+    const user = await findUser(app.db, req.auth!.sub)
+    if (!user) throw tokenError(CODE.JWT_INVALID)
+    const { password, code } = req.body
+    if (password !== undefined && user.password_hash) {
+      const key = attemptKey(user)
+      const place = await app.passwordAttempts.reserve(key)
+      if (!place.ok) throw passwordLocked(place.retryAfter)
+      if (!(await verifyPassword(user.password_hash, password))) throw wrongPassword(place.left, 'password: does not match')
+      await app.passwordAttempts.clear(key)
+    } else if (code !== undefined && user.phone) {
+      await app.sms.consume(user.phone, ['login'], code)
+    } else if (user.password_hash || user.phone) {
+      throw badInput(user.password_hash ? 'password' : 'code', 'required to delete the account')
+    }
+    await app.db.transaction().execute((trx) => deleteAccount(trx, app.sessions, user.id, o.clock()))
     return null
   })
 }

@@ -43,6 +43,8 @@ export const ForgetBody = Type.Object({
   appId: Type.Optional(Str(64)),
 })
 export const PasswordResetBody = Type.Object({ password: Password })
+/** Account deletion: the password, or an SMS login code sent to the account's phone. */
+export const CancelBody = Type.Object({ password: Type.Optional(Str(128)), code: Type.Optional(SmsCode) })
 export const PasswordSetBody = Type.Object({ oldPassword: Type.Optional(Str(128)), password: Password })
 export const ImproveBody = Type.Object({
   name: Shown(32),

@@ -129,6 +129,12 @@ export interface ForgetBody extends Partial<DeviceInfo> {
 export interface PasswordResetBody {
   password: string
 }
+/** Deleting the account: the password, or an SMS login code sent to the account's phone. */
+export interface LogoutCancelBody {
+  password?: string
+  code?: string
+}
+
 export interface PasswordSetBody {
   /** Required when the account already has a password. */
   oldPassword?: string
@@ -224,7 +230,7 @@ export const API = {
   loginWxMp: call<LoginWxMpBody, undefined, OauthLoginData>('POST', '/login/wx/mp', { signed: true }),
   loginOauthBinding: call<LoginOauthBindingBody, undefined, OauthLoginData>('POST', '/login/oauth/binding', { bearer: 'temp' }),
   logout: call<LogoutBody, undefined, null>('POST', '/logout', { auth: true }),
-  logoutCancel: call<undefined, undefined, null>('POST', '/logout/cancel', { auth: true }),
+  logoutCancel: call<LogoutCancelBody, undefined, null>('POST', '/logout/cancel', { auth: true }),
   forget: call<ForgetBody, undefined, null>('PUT', '/auth/user/forget'),
   passwordReset: call<PasswordResetBody, undefined, null>('PUT', '/auth/user/password/reset', { bearer: 'temp' }),
   password: call<PasswordSetBody, undefined, null>('POST', '/auth/user/password', { auth: true }),

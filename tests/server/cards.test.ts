@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import type { Card, CardAudioUploaded, CardCreated } from '../../src/contract/cards'
-import { call, makeApp, passwordLogin, smsCode, DEVICE, SMS_ONLY_PHONE, type Pair } from './helpers'
+import { call, deleteAccount, makeApp, passwordLogin, smsCode, DEVICE, SMS_ONLY_PHONE, type Pair } from './helpers'
 
 const AUDIO = Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 251))
 
@@ -131,14 +131,14 @@ describe('cards', () => {
   })
 
   it("hides every card of an account once it is deleted, and lists only mine", async () => {
-    const { app } = await makeApp()
+    const { app, clock } = await makeApp()
     const { token } = await passwordLogin(app)
     const other = await smsUser(app)
     const mine = (await call<CardCreated>(app, 'POST', '/cards', { token: other, body: { design: 'sunrise', message: 'from the reader' } })).body.data.id
     const list = await call<Card[]>(app, 'GET', '/cards', { token: other })
     expect(list.body.data.map((c) => c.id)).toEqual([mine])
     expect((await call<Card[]>(app, 'GET', '/cards', { token })).body.data.map((c) => c.id)).toEqual(['demo-card'])
-    await call(app, 'POST', '/logout/cancel', { token: other, body: {} })
+    expect((await deleteAccount(app, other, { phone: SMS_ONLY_PHONE, clock })).body.code).toBe(0)
     expect((await call(app, 'GET', `/cards/${mine}`)).body.code).toBe(100001)
   })
 

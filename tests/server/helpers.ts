@@ -129,3 +129,14 @@ export function signed(body: Record<string, unknown>, now: number, secret?: stri
   const s = signRequest(undefined, body, { now, secret })
   return { body: { ...body, timestamp: s.timestamp, nonce: s.nonce }, headers: { sign: s.sign } }
 }
+
+/**
+ * Deletes the account behind `token` as the app does: confirmed with the password, or with a new SMS code
+ * sent to `phone` (after the wait between two codes has passed on `clock`).
+ */
+export async function deleteAccount(app: FastifyInstance, token: string, confirm: { password: string } | { phone: string; clock: FakeClock }): Promise<CallResult> {
+  if ('password' in confirm) return call(app, 'POST', '/logout/cancel', { token, body: { password: confirm.password } })
+  confirm.clock.advance(61_000)
+  const code = await smsCode(app, confirm.phone, 'login')
+  return call(app, 'POST', '/logout/cancel', { token, body: { code } })
+}

@@ -1,7 +1,7 @@
 /** Invitations: my code and list, linking at registration, and the public code check. */
 import { describe, expect, it } from 'vitest'
 import type { InviteCheck, InviteInfo } from '../../src/contract/invite'
-import { call, makeApp, passwordLogin, smsCode, DEVICE, SMS_ONLY_PHONE, type Pair } from './helpers'
+import { call, deleteAccount, makeApp, PASSWORD, passwordLogin, smsCode, DEVICE, SMS_ONLY_PHONE, type Pair } from './helpers'
 
 async function register(app: Awaited<ReturnType<typeof makeApp>>['app'], phone: string, name: string, inviteCode?: string): Promise<Pair> {
   const code = await smsCode(app, phone)
@@ -44,9 +44,9 @@ describe('GET /invite', () => {
   })
 
   it('keeps a deleted invitee in the count without the name', async () => {
-    const { app } = await makeApp()
+    const { app, clock } = await makeApp()
     const pair = await register(app, '13700137004', 'Zhao Min', 'DEMO2023')
-    expect((await call(app, 'POST', '/logout/cancel', { token: pair.token, body: {} })).body.code).toBe(0)
+    expect((await deleteAccount(app, pair.token, { phone: '13700137004', clock })).body.code).toBe(0)
     const { token } = await passwordLogin(app)
     const r = await call<InviteInfo>(app, 'GET', '/invite', { token })
     expect(r.body.data.joined).toEqual([{ name: '', joinedAt: expect.any(Number) }])
@@ -75,7 +75,7 @@ describe('GET /invite/check', () => {
     const unknown = await call(app, 'GET', '/invite/check?code=NOSUCH')
     expect(unknown.body).toMatchObject({ code: 100001, msg: 'invitation code not found or no longer valid' })
     const { token } = await passwordLogin(app)
-    await call(app, 'POST', '/logout/cancel', { token, body: {} })
+    expect((await deleteAccount(app, token, { password: PASSWORD })).body.code).toBe(0)
     expect((await call(app, 'GET', '/invite/check?code=DEMO2023')).body.code).toBe(100001)
   })
 

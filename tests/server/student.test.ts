@@ -1,7 +1,7 @@
 import { decodeJwt, SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import type { StudentProfile } from '../../src/contract'
-import { call, DEVICE, makeApp, PASSWORD, passwordLogin, smsCode, STUDENT_PHONE, type Pair } from './helpers'
+import { call, deleteAccount, DEVICE, makeApp, PASSWORD, passwordLogin, smsCode, STUDENT_PHONE, type Pair } from './helpers'
 
 describe('GET /auth/student', () => {
   it('answers the user-info object of the demo student', async () => {
@@ -118,12 +118,23 @@ describe('GET /auth/student reads the session on every call', () => {
 })
 
 describe('POST /logout/cancel (account deletion)', () => {
+  it('asks for the password or a new SMS code, and a wrong one deletes nothing', async () => {
+    const { app, clock } = await makeApp()
+    const me = await passwordLogin(app)
+    expect((await call(app, 'POST', '/logout/cancel', { token: me.token, body: {} })).body).toMatchObject({ code: 100002, msg: 'password: required to delete the account' })
+    expect((await call(app, 'POST', '/logout/cancel', { token: me.token, body: { password: 'Wrong-pass1' } })).body).toMatchObject({ code: 200002 })
+    expect((await call(app, 'POST', '/logout/cancel', { token: me.token, body: { code: '000000' } })).body.code).toBe(200005)
+    expect((await call(app, 'GET', '/auth/student?appId=jsj-habor', { token: me.token })).body.code).toBe(0)
+    expect((await deleteAccount(app, me.token, { phone: STUDENT_PHONE, clock })).body.code).toBe(0)
+    expect((await call(app, 'GET', '/auth/student?appId=jsj-habor', { token: me.token })).status).toBe(401)
+  })
+
   it('removes personal data, revokes every session and frees the phone', async () => {
     const { app, clock } = await makeApp()
     const other = await passwordLogin(app, { deviceType: 'mobile', deviceCode: 'p1' })
     const me = await passwordLogin(app)
     const id = (await call<StudentProfile>(app, 'GET', '/auth/student', { token: me.token })).body.data.id
-    expect((await call(app, 'POST', '/logout/cancel', { token: me.token })).body).toEqual({ code: 0, msg: 'success', data: null })
+    expect((await deleteAccount(app, me.token, { password: PASSWORD })).body).toEqual({ code: 0, msg: 'success', data: null })
 
     expect((await call(app, 'GET', '/auth/student', { token: me.token })).status).toBe(401)
     expect((await call(app, 'GET', '/auth/student', { token: other.token })).status).toBe(401)

@@ -1,13 +1,12 @@
 /**
  * Settings (login): language, cache size and clearing the cache, changing the password, and deleting
- * the account (/logout/cancel) after a confirmation that names what goes.
+ * the account (/logout/cancel) after a confirmation that names what goes and the password or an SMS code.
  */
 import { useEffect, useState } from 'react'
 import type { PageProps } from '../../app/routes'
 import { applyLang } from '../../app/boot'
 import { push } from '../../app/navigation'
 import { formatBytes } from '../../lib/device/device'
-import { call } from '../../lib/http'
 import { write, type StorageValue } from '../../lib/storage'
 import { setCacheSize, useApp, useLang } from '../../state/app'
 import { clearSession, useAuth } from '../../state/auth'
@@ -16,6 +15,7 @@ import { showModal } from '../../ui/Modal/modal'
 import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { cacheSize, clearCache } from './cache'
+import { ConfirmDelete } from './ConfirmDelete'
 import './Settings.css'
 
 type Lang = StorageValue<'lang'>
@@ -39,7 +39,6 @@ const TEXTS = {
     deleteConfirm: '将永久删除：个人资料（{name}、年级、班级）、机构成员身份、你的邀请码、第三方登录绑定、手机号 {phone} 与密码；你的母亲节贺卡将不再对任何人显示。所有设备都会退出登录，手机号可以重新注册。此操作无法撤销。',
     deleteAction: '确认注销',
     deleted: '账号已注销',
-    deleteFailed: '注销失败，请稍后重试',
     version: '版本 {v}',
   },
   en: {
@@ -60,7 +59,6 @@ const TEXTS = {
     deleteConfirm: 'This permanently removes your profile ({name}, grade, class), your organisation memberships, your invitation code, single sign-on links, your phone {phone} and password; your Mother’s Day cards will no longer be shown to anyone. Every device is logged out, and the phone can register again. This cannot be undone.',
     deleteAction: 'Delete',
     deleted: 'Your account has been deleted',
-    deleteFailed: 'Could not delete the account. Please try again later',
     version: 'Version {v}',
   },
 }
@@ -89,7 +87,7 @@ export default function Settings({ page }: PageProps) {
   const auth = useAuth()
   const [measured, setMeasured] = useState(false)
   const [clearing, setClearing] = useState(false)
-  const [deleting, setDeleting] = useState(false)
+  const [confirming, setConfirming] = useState(false)
 
   const measure = async () => {
     setCacheSize(await cacheSize())
@@ -117,15 +115,10 @@ export default function Settings({ page }: PageProps) {
     const name = typeof user?.name === 'string' ? user.name : ''
     const phone = typeof user?.phone === 'string' ? maskPhone(user.phone) : ''
     const answer = await showModal({ title: t.deleteTitle, content: fill(t.deleteConfirm, { name, phone }), confirmText: t.deleteAction })
-    if (!answer.confirm) return
-    setDeleting(true)
-    try {
-      await call('logoutCancel', {})
-    } catch {
-      setDeleting(false)
-      showToast(t.deleteFailed)
-      return
-    }
+    if (answer.confirm) setConfirming(true)
+  }
+
+  const deleted = async () => {
     // The server has ended every session: forget this one without another call, then go to Login.
     clearSession()
     const flows = await import('../../lib/auth/flows')
@@ -178,9 +171,19 @@ export default function Settings({ page }: PageProps) {
               <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </button>
-          <Button variant="danger" block busy={deleting} onClick={() => void remove()}>
-            {t.delete}
-          </Button>
+          {confirming ? (
+            <ConfirmDelete
+              hasPassword={auth.userInfo?.isPassword === true}
+              phone={typeof auth.userInfo?.phone === 'string' ? auth.userInfo.phone : null}
+              maskedPhone={typeof auth.userInfo?.phone === 'string' ? maskPhone(auth.userInfo.phone) : ''}
+              onDeleted={deleted}
+              onCancel={() => setConfirming(false)}
+            />
+          ) : (
+            <Button variant="danger" block onClick={() => void remove()}>
+              {t.delete}
+            </Button>
+          )}
           <p className="settings__hint">{t.deleteHint}</p>
         </section>
       </div>

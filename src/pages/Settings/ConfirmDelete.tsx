@@ -1,0 +1,77 @@
+/**
+ * The last step of deleting an account: the password, or (for an account without one) a code sent to the
+ * account's phone, so that an unlocked phone someone borrowed cannot delete it.
+ */
+import { useState, type FormEvent } from 'react'
+import { barePhone } from '../../contract/phone'
+import { checkCode, checkPassword, formTexts } from '../../lib/auth/form'
+import { call } from '../../lib/http'
+import { useLang } from '../../state/app'
+import { FormError } from '../../ui/AuthForm/FormError'
+import { SmsCodeField } from '../../ui/AuthForm/SmsCodeField'
+import { useFormErrors } from '../../ui/AuthForm/useFormErrors'
+import { useSmsCode } from '../../ui/AuthForm/useSmsCode'
+import { Button } from '../../ui/Button/Button'
+import { TextField } from '../../ui/Field/TextField'
+
+const TEXTS = {
+  'zh-Hans': { byPassword: '请输入当前密码以确认注销', byCode: '我们会向 {phone} 发送验证码，输入后确认注销', confirm: '确认注销', cancel: '取消' },
+  en: { byPassword: 'Enter your current password to confirm', byCode: 'We will send a code to {phone}; enter it to confirm', confirm: 'Delete my account', cancel: 'Cancel' },
+}
+
+type Field = 'password' | 'code' | 'phone'
+
+export interface ConfirmDeleteProps {
+  hasPassword: boolean
+  /** The account's phone, masked for display and bare for sending. */
+  phone: string | null
+  maskedPhone: string
+  onDeleted: () => Promise<void>
+  onCancel: () => void
+}
+
+export function ConfirmDelete({ hasPassword, phone, maskedPhone, onDeleted, onCancel }: ConfirmDeleteProps) {
+  const lang = useLang()
+  const t = TEXTS[lang]
+  const f = formTexts(lang)
+  const form = useFormErrors<Field>(lang)
+  const [password, setPassword] = useState('')
+  const [code, setCode] = useState('')
+  const [busy, setBusy] = useState(false)
+  const bare = barePhone(phone ?? '') ?? ''
+  const sms = useSmsCode({ phone: bare, scene: 'login', form, busy })
+  const byPassword = hasPassword || !bare
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy) return
+    if (form.check(byPassword ? { password: checkPassword(password) } : { code: checkCode(code) })) return
+    setBusy(true)
+    try {
+      await call('logoutCancel', { body: byPassword ? { password } : { code } })
+    } catch (e) {
+      setBusy(false)
+      await form.fail(e, 'change-password')
+      return
+    }
+    await onDeleted()
+  }
+
+  return (
+    <form className="settings__confirm" onSubmit={(e) => void submit(e)} noValidate>
+      <p className="settings__hint">{byPassword ? t.byPassword : t.byCode.replace('{phone}', maskedPhone)}</p>
+      {byPassword ? (
+        <TextField type="password" label={f.oldPassword} autoComplete="current-password" value={password} onChange={form.change('password', setPassword)} error={form.message('password')} />
+      ) : (
+        <SmsCodeField sms={sms} value={code} onChange={form.change('code', setCode)} error={form.message('code')} sendClassName="settings__send" />
+      )}
+      <FormError text={form.formError} className="settings__error" />
+      <Button type="submit" variant="danger" block busy={busy}>
+        {t.confirm}
+      </Button>
+      <Button variant="secondary" block disabled={busy} onClick={onCancel}>
+        {t.cancel}
+      </Button>
+    </form>
+  )
+}
