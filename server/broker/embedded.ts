@@ -1,12 +1,15 @@
 /**
  * The embedded MQTT broker (aedes) behind /mqtt. Its rules: CONNECT needs username 'token' and a live
  * access token; a client may subscribe to its own session topic only and publish nothing (not even a
- * will); a client id held by another account's open connection is refused; a connection ends when its
- * token expires, and the app reconnects with a refreshed one.
+ * will); a client id held by another account's open connection is refused, and so is a client id longer
+ * than MAX_CLIENT_ID in any MQTT version; an account holds at most MAX_CONNECTIONS_PER_ACCOUNT connections.
+ * A connection ends when its token expires (the app reconnects with a refreshed one), when its session
+ * ends (logout, password change, deletion), and after a kick once the 'logout' message has been
+ * acknowledged (or KICK_ACK_WAIT_MS has passed), so the old terminal still shows why it was signed out.
  */
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { Aedes, type AuthenticateError, type AuthErrorCode, type Client } from 'aedes'
+import { Aedes, type AuthenticateError, type AuthErrorCode, type Client, type PublishPacket, type PubrelPacket } from 'aedes'
 import type { Clock } from '../clock'
 import { BROKER_USERNAME, KICK_PAYLOAD, maySubscribe, sessionTopic, topicOfClaims } from './acl'
 import type { KickPublisher, LiveClaims } from './types'
@@ -19,9 +22,15 @@ export interface EmbeddedBrokerDeps {
 
 interface Connection {
   userId: string
+  sessionId: string
   topic: string
   expiry: ReturnType<typeof setTimeout>
 }
+
+export const MAX_CLIENT_ID = 64
+/** Tabs and devices of one student; far above what one uses, far below what fills a server. */
+export const MAX_CONNECTIONS_PER_ACCOUNT = 10
+export const KICK_ACK_WAIT_MS = 5000
 
 /** setTimeout's ceiling (about 24.8 days); a longer token is re-checked then. */
 const MAX_TIMER_MS = 2 ** 31 - 1
@@ -38,6 +47,9 @@ export class EmbeddedBroker implements KickPublisher {
   private readonly connections = new WeakMap<Client, Connection>()
   /** client id → the account and client holding it; an entry whose client has closed holds nothing. */
   private readonly holders = new Map<string, { userId: string; client: Client }>()
+  /** Open connections by session and by account. */
+  private readonly bySession = new Map<string, Set<Client>>()
+  private readonly byUser = new Map<string, Set<Client>>()
 
   private constructor(
     readonly aedes: Aedes,
@@ -64,7 +76,7 @@ export class EmbeddedBroker implements KickPublisher {
 
   static async create(deps: EmbeddedBrokerDeps): Promise<EmbeddedBroker> {
     // A socket that sends no CONNECT within 10 s is dropped; a silent client after 1.5 keepalives (aedes).
-    return new EmbeddedBroker(await Aedes.createBroker({ connectTimeout: 10_000, maxClientsIdLength: 64 }), deps)
+    return new EmbeddedBroker(await Aedes.createBroker({ connectTimeout: 10_000, maxClientsIdLength: MAX_CLIENT_ID }), deps)
   }
 
   /** Serves one WebSocket (as a stream). */
@@ -77,11 +89,32 @@ export class EmbeddedBroker implements KickPublisher {
     return this.aedes.connectedClients
   }
 
-  publishKick(kick: { appId: string; deviceType: string; userId: string }): Promise<void> {
+  async publishKick(kick: { appId: string; deviceType: string; userId: string; sessionId?: string }): Promise<void> {
     const topic = sessionTopic(kick.appId, kick.deviceType, kick.userId)
-    return new Promise((resolve, reject) => {
+    const kicked = [...(kick.sessionId ? (this.bySession.get(kick.sessionId) ?? []) : [])]
+    // Each kicked connection closes once it acknowledged the 'logout' (QoS 1), or after a bound.
+    for (const client of kicked) {
+      const done = () => {
+        clearTimeout(timer)
+        this.aedes.off('ack', onAck)
+        client.close()
+      }
+      // The kick is the only QoS 1 message a client ever gets (it subscribes to its own topic and nothing is
+      // published there but kicks), and the memory persistence does not hand the acknowledged packet back.
+      const onAck = (_packet: PublishPacket | PubrelPacket | undefined, by: Client) => {
+        if (by === client) done()
+      }
+      const timer = setTimeout(done, KICK_ACK_WAIT_MS)
+      timer.unref()
+      this.aedes.on('ack', onAck)
+    }
+    await new Promise<void>((resolve, reject) => {
       this.aedes.publish({ cmd: 'publish', topic, payload: Buffer.from(KICK_PAYLOAD), qos: 1, retain: false, dup: false }, (err) => (err ? reject(err) : resolve()))
     })
+  }
+
+  endSession(sessionId: string): void {
+    for (const client of [...(this.bySession.get(sessionId) ?? [])]) client.close()
   }
 
   close(): Promise<void> {
@@ -96,14 +129,19 @@ export class EmbeddedBroker implements KickPublisher {
     } catch {
       throw refusal('access token invalid, expired or revoked', BAD_USERNAME_OR_PASSWORD)
     }
+    if (client.id.length > MAX_CLIENT_ID) throw refusal(`client id longer than ${MAX_CLIENT_ID}`, IDENTIFIER_REJECTED)
+    const open = this.byUser.get(claims.sub)
+    if (open && open.size >= MAX_CONNECTIONS_PER_ACCOUNT && !open.has(client)) throw refusal('too many live connections for this account', NOT_AUTHORIZED)
     const held = this.holders.get(client.id)
     // The same account may take its own id over (a reconnect after a silent drop); another may not.
     if (held && held.client !== client && !held.client.closed && held.userId !== claims.sub) throw refusal('client id in use', IDENTIFIER_REJECTED)
     if (client.closed) return
-    this.holders.set(client.id, { userId: claims.sub, client })
     const previous = this.connections.get(client)
-    if (previous) clearTimeout(previous.expiry)
-    this.connections.set(client, { userId: claims.sub, topic: topicOfClaims(claims), expiry: this.expireAt(client, claims.exp * 1000) })
+    if (previous) this.forget(client)
+    this.connections.set(client, { userId: claims.sub, sessionId: claims.sid, topic: topicOfClaims(claims), expiry: this.expireAt(client, claims.exp * 1000) })
+    this.holders.set(client.id, { userId: claims.sub, client })
+    addTo(this.bySession, claims.sid, client)
+    addTo(this.byUser, claims.sub, client)
   }
 
   /** Closes the connection when its token expires; the app refreshes and reconnects. */
@@ -123,8 +161,25 @@ export class EmbeddedBroker implements KickPublisher {
 
   private forget(client: Client): void {
     const conn = this.connections.get(client)
-    if (conn) clearTimeout(conn.expiry)
+    if (conn) {
+      clearTimeout(conn.expiry)
+      removeFrom(this.bySession, conn.sessionId, client)
+      removeFrom(this.byUser, conn.userId, client)
+    }
     this.connections.delete(client)
     if (this.holders.get(client.id)?.client === client) this.holders.delete(client.id)
   }
+}
+
+function addTo<K>(index: Map<K, Set<Client>>, key: K, client: Client): void {
+  const set = index.get(key) ?? new Set<Client>()
+  set.add(client)
+  index.set(key, set)
+}
+
+function removeFrom<K>(index: Map<K, Set<Client>>, key: K, client: Client): void {
+  const set = index.get(key)
+  if (!set) return
+  set.delete(client)
+  if (set.size === 0) index.delete(key)
 }

@@ -50,6 +50,9 @@ export class ExternalBroker implements KickPublisher {
     await this.client.publishAsync(sessionTopic(kick.appId, kick.deviceType, kick.userId), KICK_PAYLOAD, { qos: 1, retain: false })
   }
 
+  /** An external broker's connections end at their token's expiry (its auth calls refuse a revoked token). */
+  endSession(): void {}
+
   async close(): Promise<void> {
     // force: a broker that went away must not hold the server's shutdown open.
     await this.client.endAsync(!this.client.connected)

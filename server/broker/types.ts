@@ -8,7 +8,12 @@ export interface LiveClaims extends AccessClaims {
 
 export interface KickPublisher {
   readonly mode: 'embedded' | 'external'
-  /** Publishes the kick on the replaced session's topic (QoS 1, not retained). */
-  publishKick(kick: { appId: string; deviceType: string; userId: string }): Promise<void>
+  /**
+   * Publishes the kick on the replaced session's topic (QoS 1, not retained); the embedded broker then
+   * closes that session's connections once the message is acknowledged.
+   */
+  publishKick(kick: { appId: string; deviceType: string; userId: string; sessionId?: string }): Promise<void>
+  /** Closes the live connections of a session that ended (logout, password change, deletion), where it can. */
+  endSession(sessionId: string): void
   close(): Promise<void>
 }

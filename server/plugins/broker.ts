@@ -56,8 +56,10 @@ export default fp(
     const off = app.sessions.onKick((kick) => {
       publisher.publishKick(kick).catch((err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err), sessionId: kick.sessionId }, 'kick not published'))
     })
+    const offEnded = app.sessions.onEnded((sessionId) => publisher.endSession(sessionId))
     app.addHook('onClose', async () => {
       off()
+      offEnded()
       await publisher.close()
     })
   },

@@ -57,11 +57,12 @@ const routes: FastifyPluginAsync = async (app) => {
     }
     checkStrength(req.body.password)
     const hash = await hashPassword(req.body.password)
-    await app.db.transaction().execute(async (trx) => {
+    const ended = await app.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password_hash: hash, updated_at: o.clock() }).where('id', '=', user.id).execute()
       // Other terminals signed in with the old password end; this one stays.
-      await app.sessions.revokeAllForUser(trx, user.id, 'password-changed', auth.sid)
+      return app.sessions.revokeAllForUser(trx, user.id, 'password-changed', auth.sid)
     })
+    app.sessions.emitEnded(ended)
     return null
   })
 
@@ -117,6 +118,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: S.Body<typeof S.LogoutBody> }>('/logout', { schema: { body: S.LogoutBody }, preHandler: app.requireAuth({ checkHeaders: false }) }, async (req) => {
     // Only the caller's session ends; nobody else is kicked (DESIGN "Live channel").
     await app.sessions.revoke(app.db, req.auth!.sid, 'logout')
+    app.sessions.emitEnded([req.auth!.sid])
     return null
   })
 
@@ -137,7 +139,7 @@ const routes: FastifyPluginAsync = async (app) => {
     } else if (user.password_hash || user.phone) {
       throw badInput(user.password_hash ? 'password' : 'code', 'required to delete the account')
     }
-    await app.db.transaction().execute((trx) => deleteAccount(trx, app.sessions, user.id, o.clock()))
+    app.sessions.emitEnded(await app.db.transaction().execute((trx) => deleteAccount(trx, app.sessions, user.id, o.clock())))
     return null
   })
 }

@@ -132,10 +132,11 @@ const routes: FastifyPluginAsync = async (app) => {
     if (!user) throw new ApiError(CODE.USER_NOT_FOUND)
     await app.sms.consume(phone, ['forget'], b.payload.code)
     const hash = await hashPassword(b.payload.password)
-    await app.db.transaction().execute(async (trx) => {
+    const ended = await app.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password_hash: hash, updated_at: o.clock() }).where('id', '=', user.id).execute()
-      await app.sessions.revokeAllForUser(trx, user.id, 'password-reset')
+      return app.sessions.revokeAllForUser(trx, user.id, 'password-reset')
     })
+    app.sessions.emitEnded(ended)
     await attempts.clear(attemptKey(user, phone))
     return null
   })

@@ -100,6 +100,17 @@ export class Sessions {
     for (const k of kicks) this.events.emit('kick', k)
   }
 
+  /** Subscribe to sessions that ended without a kick (logout, password change, deletion); returns the unsubscribe function. */
+  onEnded(listener: (sessionId: string) => void): () => void {
+    this.events.on('ended', listener)
+    return () => this.events.off('ended', listener)
+  }
+
+  /** Call after the transaction that ended the sessions has committed: their live connections close. */
+  emitEnded(sessionIds: readonly string[]): void {
+    for (const id of sessionIds) this.events.emit('ended', id)
+  }
+
   /** Opens a session in the slot, revoking whatever held it. */
   async start(trx: Trx, slot: SessionSlot): Promise<{ pair: IssuedPair; kicks: Kick[] }> {
     const now = this.o.clock()
@@ -134,10 +145,13 @@ export class Sessions {
     await trx.deleteFrom('refresh_tokens').where('session_id', '=', sessionId).where('used_at', 'is', null).execute()
   }
 
-  async revokeAllForUser(trx: Trx, userId: string, reason: string, exceptSessionId?: string): Promise<void> {
+  /** Revokes every live session of the account (but one); returns their ids for emitEnded. */
+  async revokeAllForUser(trx: Trx, userId: string, reason: string, exceptSessionId?: string): Promise<string[]> {
     let q = trx.selectFrom('sessions').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null)
     if (exceptSessionId) q = q.where('id', '!=', exceptSessionId)
-    for (const s of await q.execute()) await this.revoke(trx, s.id, reason)
+    const ended = (await q.execute()).map((s) => s.id)
+    for (const id of ended) await this.revoke(trx, id, reason)
+    return ended
   }
 
   /**

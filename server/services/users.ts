@@ -200,12 +200,14 @@ export function newInviteCode(): string {
  * stays as an anonymous tombstone (so invitation history keeps its shape) with no phone, so the phone can
  * register again; every session is revoked.
  */
-export async function deleteAccount(trx: Trx, sessions: Sessions, userId: string, now: number): Promise<void> {
+/** Returns the ended sessions' ids (for Sessions.emitEnded once committed). */
+export async function deleteAccount(trx: Trx, sessions: Sessions, userId: string, now: number): Promise<string[]> {
   const user = await findUser(trx, userId)
-  await sessions.revokeAllForUser(trx, userId, 'account-deleted')
+  const ended = await sessions.revokeAllForUser(trx, userId, 'account-deleted')
   await trx.deleteFrom('students').where('user_id', '=', userId).execute()
   await trx.deleteFrom('oauth_identities').where('user_id', '=', userId).execute()
   await trx.deleteFrom('invite_codes').where('owner_user_id', '=', userId).execute()
   if (user?.phone) await trx.deleteFrom('sms_codes').where('phone', '=', user.phone).where('consumed_at', 'is not', null).execute()
   await trx.updateTable('users').set({ phone: null, password_hash: null, status: 'deleted', updated_at: now }).where('id', '=', userId).execute()
+  return ended
 }
