@@ -4,6 +4,7 @@
  * No React here; the shell applies it on page load and src/hooks/useRotateHint reads the hint.
  */
 import type { Orientation } from '../../../manifest/pages'
+import { isStorageReady, read, write } from '../storage'
 
 export type CurrentOrientation = 'portrait' | 'landscape'
 export type LockTarget = 'portrait-primary' | 'landscape-primary'
@@ -126,8 +127,24 @@ export function subscribeRotateHint(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
+/** The orientations whose hint the user closed; remembered across visits and launches. */
+function dismissedBefore(): readonly CurrentOrientation[] {
+  return isStorageReady() ? (read('rotateHintDismissed') ?? []) : []
+}
+
+/** Closes the hint and remembers it: the same hint does not come back on later visits. */
 export function dismissRotateHint(): void {
-  if (hint.wanted) setHint({ ...hint, dismissed: true })
+  if (!hint.wanted) return
+  const wanted = hint.wanted
+  setHint({ ...hint, dismissed: true })
+  const before = dismissedBefore()
+  if (isStorageReady() && !before.includes(wanted)) {
+    try {
+      write('rotateHintDismissed', [...before, wanted])
+    } catch {
+      // Storage full or blocked: the hint is closed for this visit all the same.
+    }
+  }
 }
 
 const orientationOf = (target: LockTarget): CurrentOrientation => (target === 'portrait-primary' ? 'portrait' : 'landscape')
@@ -140,7 +157,8 @@ const queue = createOrientationQueue({
   onFailed: (target, error) => {
     if (target !== latest) return
     console.info('[orientation] lock unavailable, showing the rotate hint:', (error as Error)?.message ?? error)
-    setHint({ wanted: orientationOf(target), dismissed: false })
+    const wanted = orientationOf(target)
+    setHint({ wanted, dismissed: dismissedBefore().includes(wanted) })
   },
 })
 

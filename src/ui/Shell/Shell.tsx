@@ -1,7 +1,8 @@
 /**
  * The frame every routed page sits in (SPEC §2): its maximum width and the design unit of that column,
  * the orientation its row declares, the page transition, and pull-down refresh where the row enables it.
- * ShellHosts are the app-wide layers: toast/loading overlay, modal and the rotate hint.
+ * The rotate hint takes its own place above the page rather than lying over it. ShellHosts are the
+ * app-wide layers: toast/loading overlay and modal.
  */
 import { lazy, Suspense, useEffect, type CSSProperties, type ReactNode } from 'react'
 import { useLocation, useSearch } from 'wouter'
@@ -35,11 +36,17 @@ export function Shell({ page, children }: { page: PageRow; children: ReactNode }
     applyOrientation(page.orientation, orientation, { loaded, loggedIn, handheld: HANDHELD.includes(deviceType) })
   }, [page, url])
 
+  const hint = useRotateHint()
   // Start the pull-refresh code together with the page's own chunk rather than after it.
   if (page.pullRefresh) void loadPullRefresh()
   const style = { '--page-max': `${page.maxWidth ?? DEFAULT_MAX_WIDTH}px` } as CSSProperties
   return (
     <div className="shell" style={style} data-page={page.name}>
+      {hint && (
+        <Suspense fallback={null}>
+          <RotateHint />
+        </Suspense>
+      )}
       <PageTransition key={url}>
         {page.pullRefresh ? (
           <Suspense fallback={null}>
@@ -56,12 +63,10 @@ export function Shell({ page, children }: { page: PageRow; children: ReactNode }
 export function ShellHosts() {
   const overlay = useOverlay()
   const modal = useCurrentModal()
-  const hint = useRotateHint()
   return (
     <Suspense fallback={null}>
       {overlay.kind !== 'none' && <OverlayHost />}
       {modal && <ModalHost />}
-      {hint && <RotateHint />}
     </Suspense>
   )
 }

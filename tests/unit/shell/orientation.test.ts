@@ -10,6 +10,7 @@ import {
   shouldApply,
   type LockTarget,
 } from '../../../src/lib/device/orientation'
+import { initStorage, read } from '../../../src/lib/storage'
 
 describe('lockFor', () => {
   it.each([
@@ -186,6 +187,23 @@ describe('applyOrientation and the rotate hint', () => {
     expect(getRotateHint()).toEqual({ wanted: 'landscape', dismissed: true })
     applyOrientation('portrait', 'portrait', loaded)
     expect(getRotateHint()).toEqual({ wanted: null, dismissed: false })
+  })
+
+  it('a closed hint stays closed on later visits, for that orientation only', async () => {
+    await initStorage()
+    localStorage.clear()
+    vi.stubGlobal('screen', { orientation: {} })
+    applyOrientation('landscape', 'portrait', loaded)
+    await vi.advanceTimersByTimeAsync(50)
+    dismissRotateHint()
+    expect(read('rotateHintDismissed')).toEqual(['landscape'])
+    applyOrientation('landscape', 'portrait', loaded)
+    await vi.advanceTimersByTimeAsync(50)
+    expect(getRotateHint()).toEqual({ wanted: 'landscape', dismissed: true })
+    applyOrientation('portrait', 'landscape', loaded)
+    await vi.advanceTimersByTimeAsync(50)
+    expect(getRotateHint()).toEqual({ wanted: 'portrait', dismissed: false })
+    localStorage.clear()
   })
 
   it("a late failure of the previous page's lock raises no hint on the next page", async () => {

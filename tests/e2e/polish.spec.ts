@@ -1,0 +1,69 @@
+/**
+ * What a new student met on a phone and should not: the rotate hint over controls, a recording that is not
+ * audio, a console error from the live channel, and the cosmetic faults seen in screenshots.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { screenshot } from '../support/screenshot'
+import { resumeDemoSession } from '../support/session'
+
+const PHONE = { width: 375, height: 812 }
+const LANDSCAPE = { width: 812, height: 375 }
+
+test.use({ viewport: PHONE, hasTouch: true, isMobile: true })
+
+/** What sits at the centre of a control once it is scrolled into view: the control itself, or what covers it. */
+async function hitsItself(control: Locator): Promise<boolean> {
+  return control.evaluate(async (el) => {
+    el.scrollIntoView({ block: 'center' })
+    await new Promise((r) => requestAnimationFrame(() => r(undefined)))
+    const b = el.getBoundingClientRect()
+    const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2)
+    return hit !== null && (hit === el || el.contains(hit))
+  })
+}
+
+const rotateHint = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text })
+
+test.describe('the rotate hint', () => {
+  test('on Home in portrait it covers nothing, its controls take taps, and once closed it stays closed', async ({ page, request }) => {
+    await resumeDemoSession(page, request, 'e2e-polish-hint')
+    await page.goto('/home')
+    const hint = rotateHint(page, '横屏浏览效果更佳')
+    await expect(hint).toBeVisible()
+    await expect(page.getByRole('button', { name: '编辑资料' })).toBeVisible()
+    for (const name of ['编辑资料', '修改密码', '退出登录']) expect(await hitsItself(page.getByRole('button', { name })), name).toBe(true)
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await screenshot(page, 'polish-home-rotate-hint')
+
+    await page.getByRole('button', { name: '关闭旋转提示' }).click()
+    await expect(hint).toHaveCount(0)
+    // The next visit: the lock is refused again, and the hint stays closed.
+    const refused = page.waitForEvent('console', (m) => m.text().includes('lock unavailable'))
+    await page.goto('/home')
+    await refused
+    await expect(page.getByRole('button', { name: '编辑资料' })).toBeVisible()
+    await expect(hint).toHaveCount(0)
+  })
+
+  test("in landscape the portrait hint leaves Invite's QR code clear", async ({ page, request }) => {
+    await resumeDemoSession(page, request, 'e2e-polish-hint-qr')
+    await page.goto('/home') // logged in and loaded: the next page's orientation is applied
+    await page.setViewportSize(LANDSCAPE)
+    await page.goto('/invite')
+    await expect(rotateHint(page, '竖屏浏览效果更佳')).toBeVisible()
+    const qr = page.locator('.invite__qr')
+    await expect(qr).toBeVisible()
+    // As the page opens and once the code is scrolled to the middle: the hint and the code never overlap.
+    const overlap = () =>
+      page.evaluate(() => {
+        const a = document.querySelector('.rotate-hint')?.getBoundingClientRect()
+        const b = document.querySelector('.invite__qr')?.getBoundingClientRect()
+        return Boolean(a && b && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+      })
+    expect(await overlap()).toBe(false)
+    expect(await hitsItself(qr)).toBe(true)
+    expect(await overlap()).toBe(false)
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await screenshot(page, 'polish-invite-landscape-hint')
+  })
+})
