@@ -67,3 +67,42 @@ test.describe('the rotate hint', () => {
     await screenshot(page, 'polish-invite-landscape-hint')
   })
 })
+
+test.describe('the live channel', () => {
+  test('opens without a console error or a refused worker, and a background tab still receives the kick', async ({ page, context, request }) => {
+    const problems: string[] = []
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text())
+    })
+    page.on('pageerror', (e) => problems.push(e.message))
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`csp refused ${e.blockedURI} by ${e.effectiveDirective}`))
+    })
+    await resumeDemoSession(page, request, 'e2e-polish-live')
+    const subscribed = page
+      .waitForEvent('websocket', (ws) => ws.url().endsWith('/mqtt'))
+      .then(async (ws) => {
+        await ws.waitForEvent('framereceived')
+        await ws.waitForEvent('framereceived')
+      })
+    await page.goto('/settings')
+    await subscribed
+    expect(problems).toEqual([])
+
+    // Another tab comes to the front; this one is in the background when the account logs in elsewhere.
+    // Headless Chromium keeps every tab visible, so the page is also told it is hidden, as a real one is.
+    const front = await context.newPage()
+    await front.bringToFront()
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' })
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    await request.post('/api/login', {
+      headers: { 'App-ID': 'jsj-habor' },
+      data: { username: '13800138000', password: 'Passw0rd!', deviceType: 'mobile', deviceCode: 'e2e-polish-elsewhere', appId: 'jsj-habor' },
+    })
+    await expect(page).toHaveURL(/\/login/, { timeout: 5000 })
+    expect(problems).toEqual([])
+  })
+})
