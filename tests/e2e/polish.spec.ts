@@ -106,3 +106,39 @@ test.describe('the live channel', () => {
     expect(problems).toEqual([])
   })
 })
+
+/** A PCM WAV file of a quiet tone: 8 kHz mono 16-bit, `ms` long. */
+function wavFile(ms: number): Buffer {
+  const samples = Math.round(ms * 8)
+  const b = Buffer.alloc(44 + samples * 2)
+  b.write('RIFF', 0, 'latin1')
+  b.writeUInt32LE(36 + samples * 2, 4)
+  b.write('WAVEfmt ', 8, 'latin1')
+  b.writeUInt32LE(16, 16)
+  b.writeUInt16LE(1, 20)
+  b.writeUInt16LE(1, 22)
+  b.writeUInt32LE(8000, 24)
+  b.writeUInt32LE(16000, 28)
+  b.writeUInt16LE(2, 32)
+  b.writeUInt16LE(16, 34)
+  b.write('data', 36, 'latin1')
+  b.writeUInt32LE(samples * 2, 40)
+  for (let i = 0; i < samples; i++) b.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 440 * i) / 8000)), 44 + i * 2)
+  return b
+}
+
+test.describe('a chosen recording', () => {
+  test('a file that is not sound is refused on the device with the reason; real audio is taken', async ({ page }) => {
+    await page.goto('/motherday')
+    const choose = page.getByLabel('选择已有录音')
+    const random = Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 7919 + 13) % 256))
+    await choose.setInputFiles({ name: 'fake.mp3', mimeType: 'audio/mpeg', buffer: random })
+    await expect(page.getByRole('alert')).toContainText('无法作为声音播放')
+    await expect(page.getByRole('button', { name: '删除语音' })).toHaveCount(0)
+    await screenshot(page, 'polish-motherday-not-audio')
+
+    await page.getByLabel('选择已有录音').setInputFiles({ name: 'hello.wav', mimeType: 'audio/wav', buffer: wavFile(1500) })
+    await expect(page.getByRole('button', { name: '删除语音' })).toBeVisible()
+    await expect(page.getByRole('alert')).toHaveCount(0)
+  })
+})
