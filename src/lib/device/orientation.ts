@@ -27,6 +27,8 @@ export interface QueueDeps {
   lock: (target: LockTarget) => Promise<void>
   /** A lock that rejected (or threw): the caller shows the rotate hint instead. */
   onFailed: (target: LockTarget, error: unknown) => void
+  /** A lock that took effect. */
+  onLocked?: (target: LockTarget) => void
   delayMs?: number
 }
 
@@ -42,7 +44,7 @@ export interface OrientationQueue {
  * starts only once that lock has settled. A request equal to the last one waiting (or, with none
  * waiting, the one in progress) is dropped.
  */
-export function createOrientationQueue({ lock, onFailed, delayMs = ORIENTATION_DELAY_MS }: QueueDeps): OrientationQueue {
+export function createOrientationQueue({ lock, onFailed, onLocked, delayMs = ORIENTATION_DELAY_MS }: QueueDeps): OrientationQueue {
   const waiting: LockTarget[] = []
   let busy = false
   let current: LockTarget | null = null
@@ -66,7 +68,10 @@ export function createOrientationQueue({ lock, onFailed, delayMs = ORIENTATION_D
         attempt = Promise.reject(error)
       }
       attempt.then(
-        () => run(),
+        () => {
+          onLocked?.(target)
+          run()
+        },
         (error: unknown) => {
           onFailed(target, error)
           run()
@@ -160,6 +165,9 @@ const queue = createOrientationQueue({
     const wanted = orientationOf(target)
     setHint({ wanted, dismissed: dismissedBefore().includes(wanted) })
   },
+  onLocked: (target) => {
+    if (target === latest) setHint({ wanted: null, dismissed: false })
+  },
 })
 
 export interface ApplyFlags {
@@ -170,14 +178,18 @@ export interface ApplyFlags {
 }
 
 /**
- * Applies a page's declared orientation (called by the shell on page load). A new page clears the hint of
- * the previous one; a mismatch queues the lock, and a failed lock raises the hint.
+ * Applies a page's declared orientation (called by the shell as the page is laid out). A new page clears
+ * the hint of the previous one; a mismatch raises the hint at once and queues the lock, and a lock that
+ * takes effect removes the hint. Raised with the page rather than after the lock fails, the hint takes its
+ * place before the page is painted instead of pushing it down a moment later.
  */
 export function applyOrientation(declared: Orientation, current: CurrentOrientation, flags: ApplyFlags): void {
-  setHint({ wanted: null, dismissed: false })
   queue.clear()
   latest = flags.handheld && shouldApply(flags) ? lockFor(declared, current) : null
-  if (latest) queue.request(latest)
+  if (!latest) return setHint({ wanted: null, dismissed: false })
+  const wanted = orientationOf(latest)
+  setHint({ wanted, dismissed: dismissedBefore().includes(wanted) })
+  queue.request(latest)
 }
 
 /** Tests: forget the hint and anything queued. */

@@ -14,6 +14,7 @@ export function RotateHint() {
   const lang = useLang()
   if (!wanted) return null
   return (
+    <div className="rotate-hint-slot">
     <aside className="rotate-hint" role="status" aria-live="polite" data-wanted={wanted}>
       <svg className="rotate-hint__icon" viewBox="0 0 48 48" width="40" height="40" aria-hidden="true">
         <rect x="15" y="6" width="18" height="30" rx="3.5" fill="none" stroke="currentColor" strokeWidth="2.4" />
@@ -28,5 +29,6 @@ export function RotateHint() {
         </svg>
       </button>
     </aside>
+    </div>
   )
 }
