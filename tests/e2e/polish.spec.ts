@@ -7,6 +7,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { screenshot } from '../support/screenshot'
 import { resumeDemoSession, resumeSession, type TokenPair } from '../support/session'
 import { smsCode } from '../support/smsOutbox'
+import { wavFile } from '../support/wav'
 
 const PHONE = { width: 375, height: 812 }
 const LANDSCAPE = { width: 812, height: 375 }
@@ -123,26 +124,6 @@ test.describe('the live channel', () => {
     expect(problems).toEqual([])
   })
 })
-
-/** A PCM WAV file of a quiet tone: 8 kHz mono 16-bit, `ms` long. */
-function wavFile(ms: number): Buffer {
-  const samples = Math.round(ms * 8)
-  const b = Buffer.alloc(44 + samples * 2)
-  b.write('RIFF', 0, 'latin1')
-  b.writeUInt32LE(36 + samples * 2, 4)
-  b.write('WAVEfmt ', 8, 'latin1')
-  b.writeUInt32LE(16, 16)
-  b.writeUInt16LE(1, 20)
-  b.writeUInt16LE(1, 22)
-  b.writeUInt32LE(8000, 24)
-  b.writeUInt32LE(16000, 28)
-  b.writeUInt16LE(2, 32)
-  b.writeUInt16LE(16, 34)
-  b.write('data', 36, 'latin1')
-  b.writeUInt32LE(samples * 2, 40)
-  for (let i = 0; i < samples; i++) b.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 440 * i) / 8000)), 44 + i * 2)
-  return b
-}
 
 test.describe('a chosen recording', () => {
   test('a file that is not sound is refused on the device with the reason; real audio is taken', async ({ page }) => {

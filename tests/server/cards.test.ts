@@ -2,31 +2,13 @@
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import type { Card, CardAudioUploaded, CardCreated } from '../../src/contract/cards'
+import { wavFile } from '../support/wav'
 import { call, makeApp, passwordLogin, smsCode, DEVICE, SMS_ONLY_PHONE, type Pair } from './helpers'
 
 const FILLER = Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 251))
 /** A WebM recording as far as its header goes (the EBML signature), then filler. */
 const AUDIO = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), FILLER])
 const OGG = Buffer.concat([Buffer.from('OggS'), FILLER])
-
-/** A PCM WAV file: 8 kHz mono 16-bit, `ms` long. */
-function wav(ms: number): Buffer {
-  const data = Buffer.alloc(Math.round(ms * 16))
-  const head = Buffer.alloc(44)
-  head.write('RIFF', 0, 'latin1')
-  head.writeUInt32LE(36 + data.length, 4)
-  head.write('WAVEfmt ', 8, 'latin1')
-  head.writeUInt32LE(16, 16)
-  head.writeUInt16LE(1, 20)
-  head.writeUInt16LE(1, 22)
-  head.writeUInt32LE(8000, 24)
-  head.writeUInt32LE(16000, 28)
-  head.writeUInt16LE(2, 32)
-  head.writeUInt16LE(16, 34)
-  head.write('data', 36, 'latin1')
-  head.writeUInt32LE(data.length, 40)
-  return Buffer.concat([head, data])
-}
 
 function multipart(parts: { name: string; value: Buffer | string; filename?: string; type?: string }[], boundary = 'habor-test-boundary'): { payload: Buffer; headers: Record<string, string> } {
   const chunks: Buffer[] = []
@@ -118,11 +100,11 @@ describe('cards', () => {
     // Like every refused input of the wire contract: HTTP 200 with the business code.
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ code: 100002, msg: 'audio: is not an audio file (webm, ogg, m4a, mp3, aac or wav)' })
-    expect((await uploadAudio(app, token, '3000', 'audio/wav', wav(0))).msg).toBe('audio: holds no sound')
+    expect((await uploadAudio(app, token, '3000', 'audio/wav', wavFile(0))).msg).toBe('audio: holds no sound')
     expect(await app.db.withTables<{ card_audio: { id: string } }>().selectFrom('card_audio').select('id').execute()).toEqual([])
 
     // The header's 2.5 s wins over the client's 9 s; an MP3 sent as m4a is stored as what it is.
-    expect(await uploadAudio(app, token, '9000', 'audio/wav', wav(2500))).toMatchObject({ code: 0, data: { mime: 'audio/wav', durationMs: 2500 } })
+    expect(await uploadAudio(app, token, '9000', 'audio/wav', wavFile(2500))).toMatchObject({ code: 0, data: { mime: 'audio/wav', durationMs: 2500 } })
     const mp3 = Buffer.concat([Buffer.from('ID3'), FILLER])
     expect(await uploadAudio(app, token, '4000', 'audio/x-m4a', mp3)).toMatchObject({ code: 0, data: { mime: 'audio/mpeg', durationMs: 4000 } })
   })
