@@ -5,8 +5,8 @@ import { STUDENT_PERMS, STUDENT_ROLES } from '../services/users'
 
 export const DEMO = {
   password: 'Passw0rd!',
-  student: { phone: '+8613800138000', name: 'Demo Student', grade: 'Grade 7', className: 'Class 2' },
-  smsOnly: { phone: '+8613900139000', name: 'Demo Reader', grade: 'Grade 8', className: 'Class 1' },
+  student: { phone: '+8613800138000', name: 'Demo Student', grade: '七年级', className: '2班' },
+  smsOnly: { phone: '+8613900139000', name: 'Demo Reader', grade: '八年级', className: '1班' },
   orgs: [
     { code: 'DEMO', name: 'Demo School' },
     { code: 'ACADEMY', name: 'Demo Academy' },

@@ -41,17 +41,80 @@ async function guard(app: FastifyInstance, scope: FastifyInstance): Promise<void
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-function loginPage(uid: string, error?: string, login = ''): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Habor demo sign-in</title><style>body{font:16px system-ui,sans-serif;max-width:22rem;margin:3rem auto;padding:0 1rem}
-label,input,button{display:block;width:100%;box-sizing:border-box}input,button{min-height:44px;margin:.25rem 0 1rem;font-size:1rem}
-.err{color:#b00020}</style></head><body><h1>Demo sign-in</h1>
-<p>Identities: <code>reader</code> (linked to the demo student) or <code>newcomer</code> (no account); password <code>${escapeHtml(DEMO.password)}</code>.</p>
+type ViewLang = 'zh-Hans' | 'en'
+
+const VIEW_TEXT = {
+  'zh-Hans': {
+    title: '统一身份认证',
+    lead: '演示账号：reader（已关联演示学生）或 newcomer（尚无账号），密码均为',
+    login: '用户名',
+    password: '密码',
+    submit: '登录',
+    wrong: '用户名或密码不正确',
+    error: '登录出错',
+    back: '返回应用重新登录',
+  },
+  en: {
+    title: 'Single sign-on',
+    lead: 'Demo identities: reader (linked to the demo student) or newcomer (no account yet); the password of both is',
+    login: 'Username',
+    password: 'Password',
+    submit: 'Sign in',
+    wrong: 'Wrong username or password.',
+    error: 'Sign-in error',
+    back: 'Back to the app to sign in again',
+  },
+} as const
+
+/** The screen's language: the client's ui_locales, else the browser's first choice; Chinese unless English is asked for. */
+export function viewLang(uiLocales: unknown, acceptLanguage: string | undefined): ViewLang {
+  const first = (typeof uiLocales === 'string' && uiLocales.trim() ? uiLocales : (acceptLanguage ?? '')).trim().split(/[\s,;]/)[0] ?? ''
+  return /^en(-|$)/i.test(first) ? 'en' : 'zh-Hans'
+}
+
+/** The app's look (colours, type, field and button shapes), inline: these screens load nothing else. */
+const VIEW_STYLE = `*{box-sizing:border-box}
+body{margin:0;min-height:100vh;background:#f8f8f8;color:#1f2329;font:16px/1.5 system-ui,-apple-system,"PingFang SC","Noto Sans CJK SC","Microsoft YaHei",sans-serif;display:flex;justify-content:center}
+main{width:100%;max-width:420px;padding:48px 20px}
+.brand{display:flex;flex-direction:column;align-items:center;gap:8px;margin-bottom:24px}
+.brand svg{filter:drop-shadow(0 6px 16px rgb(14 122 95 / 25%))}
+h1{margin:0;font-size:22px}
+.card{background:#fff;border-radius:16px;box-shadow:0 1px 2px rgb(16 24 40 / 6%),0 4px 16px rgb(16 24 40 / 6%);padding:24px 20px}
+.lead{margin:0 0 20px;color:#596170;font-size:14px}
+code{padding:1px 6px;border-radius:6px;background:#e7f3ef;color:#0a5f4a;font-size:14px}
+label{display:block;margin:0 0 6px;color:#596170;font-size:14px;font-weight:600}
+input{display:block;width:100%;min-height:48px;margin:0 0 16px;padding:0 14px;border:1px solid #e3e6eb;border-radius:10px;background:#fff;color:inherit;font:inherit}
+input:focus{outline:none;border-color:#0e7a5f;box-shadow:0 0 0 3px rgb(14 122 95 / 28%)}
+button,.back{display:flex;align-items:center;justify-content:center;width:100%;min-height:48px;margin-top:8px;border:0;border-radius:24px;background:#0e7a5f;color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
+button:focus-visible,.back:focus-visible{outline:3px solid rgb(14 122 95 / 40%);outline-offset:2px}
+.err{margin:0 0 16px;padding:10px 12px;border-radius:10px;background:#fdecea;color:#a42a24;font-size:14px}
+@media (prefers-color-scheme:dark){body{background:#111418;color:#e8eaed}.card{background:#1b1f24;box-shadow:none}.lead,label{color:#a9b0ba}input{background:#111418;border-color:#343a42}code{background:#16352c;color:#9fd8c6}.err{background:#3a1f1d;color:#f3b1ab}}`
+
+const LOGO = '<svg viewBox="0 0 512 512" width="64" height="64" aria-hidden="true"><rect width="512" height="512" rx="112" fill="#0e7a5f"/><path d="M256 168c-40-28-92-36-132-30v212c40-6 92 2 132 30z" fill="#fff"/><path d="M256 168c40-28 92-36 132-30v212c-40-6-92 2-132 30z" fill="#f2a93b"/></svg>'
+
+function view(lang: ViewLang, title: string, body: string): string {
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Habor - ${escapeHtml(title)}</title><style>${VIEW_STYLE}</style></head><body><main>
+<div class="brand">${LOGO}<h1>${escapeHtml(title)}</h1></div><div class="card">${body}</div></main></body></html>`
+}
+
+function loginPage(lang: ViewLang, uid: string, error?: string, login = ''): string {
+  const t = VIEW_TEXT[lang]
+  return view(
+    lang,
+    t.title,
+    `<p class="lead">${escapeHtml(t.lead)} <code>${escapeHtml(DEMO.password)}</code></p>
 ${error ? `<p class="err" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${OIDC_PREFIX}/interaction/${escapeHtml(uid)}/login" autocomplete="off">
-<label for="login">Username</label><input id="login" name="login" value="${escapeHtml(login)}" autocapitalize="none" required>
-<label for="password">Password</label><input id="password" name="password" type="password" required>
-<button type="submit">Sign in</button></form></body></html>`
+<label for="login">${t.login}</label><input id="login" name="login" value="${escapeHtml(login)}" autocapitalize="none" required>
+<label for="password">${t.password}</label><input id="password" name="password" type="password" required>
+<button type="submit">${t.submit}</button></form>`,
+  )
+}
+
+function errorPage(lang: ViewLang, message: string): string {
+  const t = VIEW_TEXT[lang]
+  return view(lang, t.error, `<p class="err" role="alert">${escapeHtml(message)}</p><a class="back" href="/login">${t.back}</a>`)
 }
 
 export async function mountEmbeddedOidc(app: FastifyInstance): Promise<void> {
@@ -100,7 +163,7 @@ export async function mountEmbeddedOidc(app: FastifyInstance): Promise<void> {
       },
       renderError(ctx, out) {
         ctx.type = 'html'
-        ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error</title></head><body><h1>Sign-in error</h1><p>${escapeHtml(out.error_description ?? out.error ?? 'error')}</p></body></html>`
+        ctx.body = errorPage(viewLang(ctx.query?.ui_locales, ctx.get('accept-language')), String(out.error_description ?? out.error ?? 'error'))
       },
     }
     p = new Provider(`${origin}${OIDC_PREFIX}`, configuration)
@@ -121,10 +184,11 @@ export async function mountEmbeddedOidc(app: FastifyInstance): Promise<void> {
     scope.get<{ Params: { uid: string } }>(`${OIDC_PREFIX}/interaction/:uid`, async (req, reply) => {
       const provider = forRequest(req)
       const details = await provider.interactionDetails(req.raw, reply.raw)
-      if (details.prompt.name === 'login') return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(loginPage(details.uid))
+      const lang = viewLang(details.params.ui_locales, req.headers['accept-language'])
+      if (details.prompt.name === 'login') return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(loginPage(lang, details.uid))
       // Any other prompt (consent): the app is first-party, grant what it asked for.
       const accountId = details.session?.accountId
-      if (!accountId) return reply.type('text/html; charset=utf-8').send(loginPage(details.uid))
+      if (!accountId) return reply.type('text/html; charset=utf-8').send(loginPage(lang, details.uid))
       const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) })
       grant.addOIDCScope(String(details.params.scope ?? 'openid'))
       const grantId = await grant.save()
@@ -136,7 +200,10 @@ export async function mountEmbeddedOidc(app: FastifyInstance): Promise<void> {
       const details = await provider.interactionDetails(req.raw, reply.raw)
       const login = String(req.body?.login ?? '').trim()
       const ok = login in DEMO_IDENTITIES && req.body?.password === DEMO.password
-      if (!ok) return reply.code(200).type('text/html; charset=utf-8').send(loginPage(details.uid, 'Wrong username or password.', login))
+      if (!ok) {
+        const lang = viewLang(details.params.ui_locales, req.headers['accept-language'])
+        return reply.code(200).type('text/html; charset=utf-8').send(loginPage(lang, details.uid, VIEW_TEXT[lang].wrong, login))
+      }
       reply.hijack()
       await provider.interactionFinished(req.raw, reply.raw, { login: { accountId: login } }, { mergeWithLastSubmission: false })
     })

@@ -71,7 +71,10 @@ export default fp(
           fontSrc: ["'self'", 'data:'],
           // 'self' covers same-origin WebSockets in current browsers; the explicit ws(s) origin covers older Safari.
           connectSrc: ["'self'", wsOf('ws'), wsOf('wss')],
-          workerSrc: ["'self'"],
+          // The service worker, and the live channel's keep-alive timer: mqtt.js runs it in a worker made from a
+          // blob: URL, because timers in a background tab are slowed down and a late ping would drop the
+          // connection, and with it the kick.
+          workerSrc: ["'self'", 'blob:'],
           manifestSrc: ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

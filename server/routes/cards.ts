@@ -28,6 +28,7 @@ import { ApiError, badInput } from '../errors'
 import { bearerOf } from '../plugins/auth'
 import { Shown, ShownLines } from './schemas'
 import { audioDir, boundaryOf, byteRange, cardsDb, parseMultipart, reserveUpload, seedDemoCard, storeAudio, sweepUnattached, UNATTACHED_MAX, UNATTACHED_TTL_MS, type CardTable } from '../services/cards'
+import { audioContainer, audioMime, wavDurationMs } from '../services/media'
 
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' })
 const IdParams = Type.Object({ id: Id })
@@ -129,6 +130,14 @@ const routes: FastifyPluginAsync = async (app) => {
     if (!mime) throw badInput('audio', 'is not an accepted audio type')
     if (bytes.length === 0) throw badInput('audio', 'is empty')
     if (bytes.length > CARD_AUDIO_MAX_BYTES) throw badInput('audio', `is larger than ${CARD_AUDIO_MAX_BYTES} bytes`)
+    // The name and declared type say nothing about the bytes: they must start like one of the accepted containers.
+    const container = audioContainer(bytes)
+    if (!container) throw badInput('audio', 'is not an audio file (webm, ogg, m4a, mp3, aac or wav)')
+    mime = audioMime(container, mime)
+    // Where the header tells the length (WAV), it wins over the length the client measured.
+    const measured = wavDurationMs(bytes)
+    if (measured !== null) duration = measured
+    if (container === 'wav' && !(duration > 0)) throw badInput('audio', 'holds no sound')
     // A second of slack for the recorder's last chunk.
     if (!Number.isFinite(duration) || duration <= 0 || duration > (CARD_AUDIO_MAX_SECONDS + 1) * 1000) throw badInput('durationMs', `must be between 1 and ${CARD_AUDIO_MAX_SECONDS * 1000}`)
     const id = crypto.randomUUID()

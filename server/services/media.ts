@@ -77,3 +77,58 @@ export function sendMedia(req: FastifyRequest, reply: FastifyReply, file: string
   if (range === null) return finish(200, { 'content-length': size })
   finish(206, { 'content-range': `bytes ${range.start}-${range.end}/${size}`, 'content-length': range.end - range.start + 1 }, range)
 }
+
+/** The audio containers an upload may be, told from its first bytes, with the type each is served as. */
+export type AudioContainer = 'webm' | 'ogg' | 'mp4' | 'mpeg' | 'aac' | 'wav'
+const CONTAINER_MIME: Record<AudioContainer, string> = {
+  webm: 'audio/webm',
+  ogg: 'audio/ogg',
+  mp4: 'audio/mp4',
+  mpeg: 'audio/mpeg',
+  aac: 'audio/aac',
+  wav: 'audio/wav',
+}
+/** Declared types that name each container (a type a browser gives a file of that kind). */
+const DECLARED: Record<AudioContainer, readonly string[]> = {
+  webm: ['audio/webm', 'video/webm'],
+  ogg: ['audio/ogg'],
+  mp4: ['audio/mp4', 'audio/x-m4a', 'audio/aac'],
+  mpeg: ['audio/mpeg'],
+  aac: ['audio/aac', 'audio/mpeg'],
+  wav: ['audio/wav', 'audio/x-wav'],
+}
+
+const ascii = (b: Buffer, at: number, text: string) => b.length >= at + text.length && b.toString('latin1', at, at + text.length) === text
+
+/** The container whose signature the bytes start with, or null when they are none of the accepted audio types. */
+export function audioContainer(b: Buffer): AudioContainer | null {
+  if (b.length >= 4 && b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3) return 'webm'
+  if (ascii(b, 0, 'OggS')) return 'ogg'
+  if (ascii(b, 4, 'ftyp')) return 'mp4'
+  if (ascii(b, 0, 'RIFF') && ascii(b, 8, 'WAVE')) return 'wav'
+  if (ascii(b, 0, 'ID3')) return 'mpeg'
+  // An MPEG audio frame: 11 sync bits; layer bits 00 mean ADTS (AAC), anything else MP3.
+  if (b.length >= 4 && b[0] === 0xff && (b[1]! & 0xe0) === 0xe0) return (b[1]! & 0x06) === 0 ? 'aac' : 'mpeg'
+  return null
+}
+
+/** The type to store and serve: the declared one when it names the container, else the container's own. */
+export function audioMime(container: AudioContainer, declared: string): string {
+  return DECLARED[container].includes(declared) ? declared : CONTAINER_MIME[container]
+}
+
+/**
+ * The length of a PCM WAV file from its header (data size over byte rate), in ms; null when the header
+ * does not say (other containers, or a malformed one). The other containers need a decoder to tell.
+ */
+export function wavDurationMs(b: Buffer): number | null {
+  if (!ascii(b, 0, 'RIFF') || !ascii(b, 8, 'WAVE')) return null
+  let byteRate = 0
+  for (let at = 12; at + 8 <= b.length; ) {
+    const size = b.readUInt32LE(at + 4)
+    if (ascii(b, at, 'fmt ') && at + 16 <= b.length) byteRate = b.readUInt32LE(at + 16)
+    if (ascii(b, at, 'data')) return byteRate > 0 ? (Math.min(size, b.length - at - 8) / byteRate) * 1000 : null
+    at += 8 + size + (size % 2)
+  }
+  return null
+}

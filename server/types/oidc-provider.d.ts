@@ -50,7 +50,7 @@ declare module 'oidc-provider' {
     loadExistingGrant?: (ctx: KoaContextWithOIDC) => Promise<Grant | undefined>
     pkce?: { required?: () => boolean }
     ttl?: Record<string, number>
-    renderError?: (ctx: { type: string; body: string }, out: Record<string, string>, error: Error) => Promise<void> | void
+    renderError?: (ctx: { type: string; body: string; query: Record<string, unknown>; get(field: string): string }, out: Record<string, string>, error: Error) => Promise<void> | void
     [key: string]: unknown
   }
 

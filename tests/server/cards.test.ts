@@ -2,9 +2,13 @@
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import type { Card, CardAudioUploaded, CardCreated } from '../../src/contract/cards'
+import { wavFile } from '../support/wav'
 import { call, deleteAccount, makeApp, passwordLogin, smsCode, DEVICE, SMS_ONLY_PHONE, type Pair } from './helpers'
 
-const AUDIO = Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 251))
+const FILLER = Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 251))
+/** A WebM recording as far as its header goes (the EBML signature), then filler. */
+const AUDIO = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), FILLER])
+const OGG = Buffer.concat([Buffer.from('OggS'), FILLER])
 
 function multipart(parts: { name: string; value: Buffer | string; filename?: string; type?: string }[], boundary = 'habor-test-boundary'): { payload: Buffer; headers: Record<string, string> } {
   const chunks: Buffer[] = []
@@ -16,7 +20,7 @@ function multipart(parts: { name: string; value: Buffer | string; filename?: str
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
 }
 
-async function uploadAudio(app: FastifyInstance, token: string, durationMs = '4200', type = 'audio/webm;codecs=opus', bytes = AUDIO) {
+async function uploadAudio(app: FastifyInstance, token: string, durationMs = '4200', type = 'audio/webm;codecs=opus', bytes: Buffer = AUDIO) {
   const body = multipart([
     { name: 'durationMs', value: durationMs },
     { name: 'audio', value: bytes, filename: 'message.webm', type },
@@ -61,8 +65,8 @@ describe('cards', () => {
   it('accepts a raw audio body as well', async () => {
     const { app } = await makeApp()
     const { token } = await passwordLogin(app)
-    const res = await app.inject({ method: 'POST', url: '/api/cards/audio', payload: AUDIO, headers: { 'content-type': 'audio/ogg', 'x-duration-ms': '1500', authorization: `Bearer ${token}` } })
-    expect(res.json()).toMatchObject({ code: 0, data: { mime: 'audio/ogg', durationMs: 1500, size: AUDIO.length } })
+    const res = await app.inject({ method: 'POST', url: '/api/cards/audio', payload: OGG, headers: { 'content-type': 'audio/ogg', 'x-duration-ms': '1500', authorization: `Bearer ${token}` } })
+    expect(res.json()).toMatchObject({ code: 0, data: { mime: 'audio/ogg', durationMs: 1500, size: OGG.length } })
   })
 
   it('refuses uploads without login, of other types, empty, too long or not multipart', async () => {
@@ -82,6 +86,27 @@ describe('cards', () => {
     const json = await call(app, 'POST', '/cards/audio', { token, body: { audio: 'x' } })
     expect(json.body.code).toBe(100002)
     expect(await app.db.withTables<{ card_audio: { id: string } }>().selectFrom('card_audio').select('id').execute()).toEqual([])
+  })
+
+  it('refuses a file that is not audio whatever its name and type say, and reads a WAV length from its header', async () => {
+    const { app } = await makeApp()
+    const { token } = await passwordLogin(app)
+    const random = Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 7919 + 13) % 256))
+    const fake = multipart([
+      { name: 'durationMs', value: '3000' },
+      { name: 'audio', value: random, filename: 'fake.mp3', type: 'audio/mpeg' },
+    ])
+    const res = await app.inject({ method: 'POST', url: '/api/cards/audio', payload: fake.payload, headers: { ...fake.headers, authorization: `Bearer ${token}` } })
+    // Like every refused input of the wire contract: HTTP 200 with the business code.
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ code: 100002, msg: 'audio: is not an audio file (webm, ogg, m4a, mp3, aac or wav)' })
+    expect((await uploadAudio(app, token, '3000', 'audio/wav', wavFile(0))).msg).toBe('audio: holds no sound')
+    expect(await app.db.withTables<{ card_audio: { id: string } }>().selectFrom('card_audio').select('id').execute()).toEqual([])
+
+    // The header's 2.5 s wins over the client's 9 s; an MP3 sent as m4a is stored as what it is.
+    expect(await uploadAudio(app, token, '9000', 'audio/wav', wavFile(2500))).toMatchObject({ code: 0, data: { mime: 'audio/wav', durationMs: 2500 } })
+    const mp3 = Buffer.concat([Buffer.from('ID3'), FILLER])
+    expect(await uploadAudio(app, token, '4000', 'audio/x-m4a', mp3)).toMatchObject({ code: 0, data: { mime: 'audio/mpeg', durationMs: 4000 } })
   })
 
   it('validates the card: login, design, message length, and a recording of my own not used twice', async () => {

@@ -15,7 +15,7 @@ describe('GET /content/<kind>/<id>', () => {
     const { app } = await makeApp()
     const opus = await call<OpusView>(app, 'GET', `/content/opus/${DEMO_IDS.opus}`)
     expect(opus.body.code).toBe(0)
-    expect(opus.body.data).toMatchObject({ id: 'demo-opus', title: '门前的银杏树', author: { name: 'Demo Student', className: 'Grade 7 Class 2' }, org: 'Demo School' })
+    expect(opus.body.data).toMatchObject({ id: 'demo-opus', title: '门前的银杏树', author: { name: 'Demo Student', className: '七年级 2班' }, org: 'Demo School' })
     expect(opus.body.data.images).toHaveLength(2)
     expect(opus.body.data.audio).toMatchObject({ mime: 'audio/wav', durationMs: 20_760 })
     expect(opus.body.data.cover?.url).toMatch(/^\/api\/content\/media\/[0-9a-f-]{36}$/)
@@ -26,7 +26,7 @@ describe('GET /content/<kind>/<id>', () => {
     expect(read.body.data.bookSessions).toBeGreaterThan(5)
 
     const task = await call<TaskView>(app, 'GET', `/content/task/${DEMO_IDS.task}`)
-    expect(task.body.data).toMatchObject({ title: '《草房子》整本书阅读', publisher: '李老师', className: 'Grade 7 Class 2', org: 'Demo School' })
+    expect(task.body.data).toMatchObject({ title: '《草房子》整本书阅读', publisher: '李老师', className: '七年级 2班', org: 'Demo School' })
     expect(task.body.data.attachments[0]).toMatchObject({ name: '《草房子》阅读单.png', mime: 'image/png' })
 
     const sound = await call<SoundView>(app, 'GET', `/content/sound/${DEMO_IDS.sound}`)

@@ -8,6 +8,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { wavFile } from '../support/wav'
 import { call, DEVICE, makeApp, PASSWORD, passwordLogin, smsCode, STUDENT_PHONE } from './helpers'
 
 /** A GET over a real socket with any Host header (fetch() would not send a chosen Host). */
@@ -175,9 +176,9 @@ describe('slow clients', () => {
 })
 
 describe('recording uploads', () => {
-  const AUDIO = Buffer.from(Array.from({ length: 2000 }, (_, i) => i % 251))
+  const AUDIO = wavFile(1500)
   const upload = (app: Parameters<typeof call>[0], token: string) =>
-    app.inject({ method: 'POST', url: '/api/cards/audio', payload: AUDIO, headers: { 'content-type': 'audio/ogg', 'x-duration-ms': '1500', authorization: `Bearer ${token}` } })
+    app.inject({ method: 'POST', url: '/api/cards/audio', payload: AUDIO, headers: { 'content-type': 'audio/wav', 'x-duration-ms': '1500', authorization: `Bearer ${token}` } })
 
   it('are refused to a half-registered account holding only its registration token', async () => {
     const { app } = await makeApp()

@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { call, DEVICE, makeApp, smsCode, type TestApp } from './helpers'
+import { viewLang } from '../../server/oidc/embedded'
 
 /** A tiny browser: follows redirects by hand and keeps cookies (path scoping is not needed here). */
 class Browser {
@@ -53,10 +54,12 @@ async function signIn(origin: string, app: TestApp['app'], login: string, passwo
   const browser = new Browser(origin)
   const form = await browser.follow(start.body.data.url)
   expect(form.status).toBe(200)
-  expect(form.text).toContain('Demo sign-in')
+  expect(form.text).toContain('<html lang="zh-Hans">')
+  expect(form.text).toContain('统一身份认证')
+  expect(form.text).toContain('<label for="login">用户名</label>')
   const action = /action="([^"]+)"/.exec(form.text)![1]!
   const wrong = await browser.follow(action, { method: 'POST', form: { login, password: 'wrong' } })
-  expect(wrong.text).toContain('Wrong username or password.')
+  expect(wrong.text).toContain('用户名或密码不正确')
   const back = await browser.follow(action, { method: 'POST', form: { login, password } })
   const callback = new URL(back.url)
   expect(callback.origin + callback.pathname).toBe(redirectUri)
@@ -100,5 +103,18 @@ describe('OIDC login through the embedded provider', () => {
     const forged = await call(t.app, 'POST', '/login/oauth', { body: { payload: { ...fresh, code: 'forged' }, isAdmin: false, ...DEVICE } })
     expect(forged.body).toMatchObject({ code: 100002, msg: expect.stringContaining('payload.code') })
     expect((await call(t.app, 'GET', '/oauth/url?redirectUri=https%3A%2F%2Fevil.example%2Fsteal')).body.code).toBe(100002)
+  })
+})
+
+describe('the sign-in screen language', () => {
+  it.each([
+    [undefined, undefined, 'zh-Hans'],
+    [undefined, 'zh-CN,zh;q=0.9,en;q=0.8', 'zh-Hans'],
+    [undefined, 'en-US,en;q=0.9', 'en'],
+    ['en', 'zh-CN', 'en'],
+    ['zh-Hans en', 'en-US', 'zh-Hans'],
+    ['', 'en-GB', 'en'],
+  ] as const)('ui_locales %s, Accept-Language %s → %s', (ui, accept, expected) => {
+    expect(viewLang(ui, accept)).toBe(expected)
   })
 })

@@ -19,6 +19,8 @@ describe('the built app', () => {
       expect(csp).toContain("frame-ancestors 'self'")
       expect(csp).toMatch(/connect-src 'self' ws:\/\/localhost wss:\/\/localhost/)
       expect(csp).toContain('img-src \'self\' data: blob:')
+      // The live channel's keep-alive timer runs in a worker made from a blob: URL.
+      expect(csp).toContain("worker-src 'self' blob:")
       expect(csp).not.toContain('upgrade-insecure-requests')
       expect(r.headers['x-content-type-options']).toBe('nosniff')
       expect(r.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')

@@ -4,6 +4,7 @@
  * No React here; the shell applies it on page load and src/hooks/useRotateHint reads the hint.
  */
 import type { Orientation } from '../../../manifest/pages'
+import { isStorageReady, read, write } from '../storage'
 
 export type CurrentOrientation = 'portrait' | 'landscape'
 export type LockTarget = 'portrait-primary' | 'landscape-primary'
@@ -26,6 +27,8 @@ export interface QueueDeps {
   lock: (target: LockTarget) => Promise<void>
   /** A lock that rejected (or threw): the caller shows the rotate hint instead. */
   onFailed: (target: LockTarget, error: unknown) => void
+  /** A lock that took effect. */
+  onLocked?: (target: LockTarget) => void
   delayMs?: number
 }
 
@@ -41,7 +44,7 @@ export interface OrientationQueue {
  * starts only once that lock has settled. A request equal to the last one waiting (or, with none
  * waiting, the one in progress) is dropped.
  */
-export function createOrientationQueue({ lock, onFailed, delayMs = ORIENTATION_DELAY_MS }: QueueDeps): OrientationQueue {
+export function createOrientationQueue({ lock, onFailed, onLocked, delayMs = ORIENTATION_DELAY_MS }: QueueDeps): OrientationQueue {
   const waiting: LockTarget[] = []
   let busy = false
   let current: LockTarget | null = null
@@ -65,7 +68,10 @@ export function createOrientationQueue({ lock, onFailed, delayMs = ORIENTATION_D
         attempt = Promise.reject(error)
       }
       attempt.then(
-        () => run(),
+        () => {
+          onLocked?.(target)
+          run()
+        },
         (error: unknown) => {
           onFailed(target, error)
           run()
@@ -126,8 +132,24 @@ export function subscribeRotateHint(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
+/** The orientations whose hint the user closed; remembered across visits and launches. */
+function dismissedBefore(): readonly CurrentOrientation[] {
+  return isStorageReady() ? (read('rotateHintDismissed') ?? []) : []
+}
+
+/** Closes the hint and remembers it: the same hint does not come back on later visits. */
 export function dismissRotateHint(): void {
-  if (hint.wanted) setHint({ ...hint, dismissed: true })
+  if (!hint.wanted) return
+  const wanted = hint.wanted
+  setHint({ ...hint, dismissed: true })
+  const before = dismissedBefore()
+  if (isStorageReady() && !before.includes(wanted)) {
+    try {
+      write('rotateHintDismissed', [...before, wanted])
+    } catch {
+      // Storage full or blocked: the hint is closed for this visit all the same.
+    }
+  }
 }
 
 const orientationOf = (target: LockTarget): CurrentOrientation => (target === 'portrait-primary' ? 'portrait' : 'landscape')
@@ -140,7 +162,11 @@ const queue = createOrientationQueue({
   onFailed: (target, error) => {
     if (target !== latest) return
     console.info('[orientation] lock unavailable, showing the rotate hint:', (error as Error)?.message ?? error)
-    setHint({ wanted: orientationOf(target), dismissed: false })
+    const wanted = orientationOf(target)
+    setHint({ wanted, dismissed: dismissedBefore().includes(wanted) })
+  },
+  onLocked: (target) => {
+    if (target === latest) setHint({ wanted: null, dismissed: false })
   },
 })
 
@@ -152,14 +178,18 @@ export interface ApplyFlags {
 }
 
 /**
- * Applies a page's declared orientation (called by the shell on page load). A new page clears the hint of
- * the previous one; a mismatch queues the lock, and a failed lock raises the hint.
+ * Applies a page's declared orientation (called by the shell as the page is laid out). A new page clears
+ * the hint of the previous one; a mismatch raises the hint at once and queues the lock, and a lock that
+ * takes effect removes the hint. Raised with the page rather than after the lock fails, the hint takes its
+ * place before the page is painted instead of pushing it down a moment later.
  */
 export function applyOrientation(declared: Orientation, current: CurrentOrientation, flags: ApplyFlags): void {
-  setHint({ wanted: null, dismissed: false })
   queue.clear()
   latest = flags.handheld && shouldApply(flags) ? lockFor(declared, current) : null
-  if (latest) queue.request(latest)
+  if (!latest) return setHint({ wanted: null, dismissed: false })
+  const wanted = orientationOf(latest)
+  setHint({ wanted, dismissed: dismissedBefore().includes(wanted) })
+  queue.request(latest)
 }
 
 /** Tests: forget the hint and anything queued. */

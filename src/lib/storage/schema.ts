@@ -39,6 +39,7 @@ const isUser = (d: unknown): d is UserInfo =>
   isStringArray(d.permList)
 const isPending = (d: unknown): d is PendingRoute => isRecord(d) && isString(d.name) && isString(d.query)
 const isLang = (d: unknown): d is 'zh-Hans' | 'en' => d === 'zh-Hans' || d === 'en'
+const isOrientations = (d: unknown): d is ('portrait' | 'landscape')[] => Array.isArray(d) && d.every((o) => o === 'portrait' || o === 'landscape')
 const isDrafts = (d: unknown): d is Record<string, string> => isRecord(d) && Object.values(d).every(isString)
 
 interface KeySpec<T> {
@@ -67,6 +68,8 @@ export const SCHEMA = {
   /** Epoch ms at which the SMS send button may be used again; 0 = ready. Reset to 0 at launch. */
   smsCountdown: spec(isNumber, false),
   drafts: spec(isDrafts, false),
+  /** Orientations whose rotate hint the user closed; it stays closed on later visits. */
+  rotateHintDismissed: spec(isOrientations, false),
 } as const
 
 export type StorageName = keyof typeof SCHEMA

@@ -150,8 +150,13 @@ export default function Home({ page }: PageProps) {
             {klass.trim() !== '·' ? <p className="home__class">{klass}</p> : null}
           </div>
           <div className="home__org">
-            {orgs.length > 0 ? (
-              <Picker mode="selector" label={t.org} range={orgs.map((o) => o.name ?? o.id)} value={orgIndex} onChange={(i) => void switchOrg(i)} disabled={orgs.length < 2} />
+            {orgs.length > 1 ? (
+              <Picker mode="selector" label={t.org} range={orgs.map((o) => o.name ?? o.id)} value={orgIndex} onChange={(i) => void switchOrg(i)} />
+            ) : orgs.length === 1 ? (
+              <p className="home__org-single">
+                <span className="home__org-label">{t.org}</span>
+                <span className="home__org-name">{orgs[0]?.name ?? orgs[0]?.id}</span>
+              </p>
             ) : null}
           </div>
           <Button variant="secondary" size="s" className="home__logout" busy={busy} onClick={() => void logout()}>

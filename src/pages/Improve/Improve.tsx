@@ -5,9 +5,10 @@
  * invitation code is checked when the field is left (and once when it came filled in), so an unknown one
  * is pointed out before sending; it never stops the form.
  */
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import type { PageProps } from '../../app/routes'
 import { back, replace } from '../../app/navigation'
+import { documentTitle } from '../../app/title'
 import { clearDrafts, readDraft, saveDraft } from '../../lib/auth/drafts'
 import { normalizeInviteCode } from '../../contract/invite'
 import { checkRequired, fill, formTexts } from '../../lib/auth/form'
@@ -90,12 +91,23 @@ const TEXTS = {
 
 const DRAFT = 'improve.'
 
-export default function Improve({ page, query }: PageProps) {
+/** Signed in, the page edits a profile that is already complete: it is titled for that. */
+const EDIT_TITLE = { 'zh-Hans': '编辑资料', en: 'Edit profile' } as const
+
+export default function Improve({ page: row, query }: PageProps) {
   const lang = useLang()
   const f = formTexts(lang)
   const t = TEXTS[lang]
   const auth = useAuth()
   const editing = Boolean(auth.token && auth.userInfo)
+  const page = useMemo(() => (editing ? { ...row, title: EDIT_TITLE } : row), [editing, row])
+  useEffect(() => {
+    if (!editing) return
+    // The shell titles the document from the page table in this same commit, after this effect: go after it.
+    queueMicrotask(() => {
+      document.title = documentTitle(page, lang, true)
+    })
+  }, [editing, page, lang])
   const [name, setName] = useState('')
   const [grade, setGrade] = useState(-1)
   const [klass, setKlass] = useState(-1)

@@ -7,10 +7,12 @@
 import { useEffect, useState } from 'react'
 import type { PageProps } from '../../app/routes'
 import { push, replace } from '../../app/navigation'
+import { CODE } from '../../contract'
 import { CARD_AUDIO_MAX_BYTES, CARD_AUDIO_MAX_SECONDS, CARD_DESIGNS, CARD_MESSAGE_MAX, CARD_TO_MAX, cardAudioType, type Card, type CardDesign } from '../../contract/cards'
 import { useResource } from '../../hooks/useResource'
 import { clearDrafts, readDraft, saveDraft } from '../../lib/auth/drafts'
 import { copyText } from '../../lib/clipboard/clipboard'
+import { isRequestError } from '../../lib/http/errors'
 import { useLang } from '../../state/app'
 import { setPendingRoute, useAuth } from '../../state/auth'
 import { Button } from '../../ui/Button/Button'
@@ -44,6 +46,7 @@ const TEXTS = {
     tooLong: '录音不能超过 60 秒',
     tooBig: '录音文件不能超过 5 MB',
     badType: '请选择音频文件（webm、ogg、m4a、mp3、wav）',
+    notAudio: '这个文件无法作为声音播放，可能已损坏或并不是录音，请换一个音频文件',
     voiceLabel: '语音祝福',
     preview: '预览',
     send: '生成贺卡',
@@ -84,6 +87,7 @@ const TEXTS = {
     tooLong: 'The recording must be 60 seconds or shorter',
     tooBig: 'The recording must be 5 MB or smaller',
     badType: 'Choose an audio file (webm, ogg, m4a, mp3, wav)',
+    notAudio: 'This file cannot be played as sound: it may be damaged or not a recording. Choose another audio file',
     voiceLabel: 'Voice message',
     preview: 'Preview',
     send: 'Make the card',
@@ -111,8 +115,8 @@ const fill = (text: string, vars: Record<string, string | number>) => text.repla
 const DRAFT = 'motherday.'
 const isDesign = (d: string): d is CardDesign => (CARD_DESIGNS as readonly string[]).includes(d)
 
-/** The length of an audio file, from its metadata; NaN when the browser cannot tell. */
-function audioDuration(file: Blob): Promise<number> {
+/** The length of an audio file, from its metadata; NaN when the browser cannot read it as audio. */
+function metadataDuration(file: Blob): Promise<number> {
   return new Promise((resolve) => {
     const el = document.createElement('audio')
     const url = URL.createObjectURL(file)
@@ -125,6 +129,27 @@ function audioDuration(file: Blob): Promise<number> {
     el.onerror = () => done(Number.NaN)
     el.src = url
   })
+}
+
+/** The length of the sound the file decodes to, in ms; NaN when it does not decode. */
+async function decodedDuration(file: Blob): Promise<number> {
+  try {
+    const context = new OfflineAudioContext(1, 1, 44_100)
+    const decoded = await context.decodeAudioData(await file.arrayBuffer())
+    return decoded.duration * 1000
+  } catch {
+    return Number.NaN
+  }
+}
+
+/**
+ * The length of an audio file, checked on the device: its metadata where the browser gives a length, else
+ * what it decodes to (recordings of some browsers carry no length). NaN when it is not playable sound.
+ */
+async function audioDuration(file: Blob): Promise<number> {
+  const fromMetadata = await metadataDuration(file)
+  if (Number.isFinite(fromMetadata) && fromMetadata > 0) return fromMetadata
+  return decodedDuration(file)
 }
 
 async function shareLink(url: string, t: Texts, lang: 'zh-Hans' | 'en'): Promise<void> {
@@ -253,8 +278,9 @@ function Editor({ t, lang }: { t: Texts; lang: 'zh-Hans' | 'en' }) {
     if (!cardAudioType(file.type)) return setVoiceError(t.badType)
     if (file.size > CARD_AUDIO_MAX_BYTES) return setVoiceError(t.tooBig)
     const ms = await audioDuration(file)
+    if (!(Number.isFinite(ms) && ms > 0)) return setVoiceError(t.notAudio)
     if (ms > (CARD_AUDIO_MAX_SECONDS + 0.5) * 1000) return setVoiceError(t.tooLong)
-    recorder.attach(file, Number.isFinite(ms) && ms > 0 ? ms : 1000)
+    recorder.attach(file, ms)
   }
 
   const submit = async () => {
@@ -276,7 +302,11 @@ function Editor({ t, lang }: { t: Texts; lang: 'zh-Hans' | 'en' }) {
       let audioId: string | undefined
       if (rec.kind === 'recorded') {
         setProgress(0)
-        const up = await uploadRecording(rec.blob, rec.durationMs, (p) => setProgress(p.progress))
+        const up = await uploadRecording(rec.blob, rec.durationMs, (p) => setProgress(p.progress)).catch((e: unknown) => {
+          // The server read the file and found no sound in it: say so beside the recording.
+          if (isRequestError(e) && e.code === CODE.PARAM_INVALID && e.message.startsWith('audio:')) setVoiceError(t.notAudio)
+          throw e
+        })
         audioId = up.audioId
       }
       const made = await createCard({ design, to: to.trim() || t.toDefault, message: message.trim(), shareable: !onlyMe, ...(audioId ? { audioId } : {}) })

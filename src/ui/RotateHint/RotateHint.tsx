@@ -1,8 +1,8 @@
 /**
  * "Rotate your device" where the orientation cannot be locked. A dismissible card, never a wall: the page
- * stays usable in either orientation (WCAG 1.3.4).
+ * stays usable in either orientation (WCAG 1.3.4). It takes its own place at the top of the page, in the
+ * flow, so it never lies over a control; closing it is remembered.
  */
-import { createPortal } from 'react-dom'
 import { useRotateHint } from '../../hooks/useRotateHint'
 import { translate } from '../../i18n/i18n'
 import { dismissRotateHint } from '../../lib/device/orientation'
@@ -13,7 +13,8 @@ export function RotateHint() {
   const wanted = useRotateHint()
   const lang = useLang()
   if (!wanted) return null
-  return createPortal(
+  return (
+    <div className="rotate-hint-slot">
     <aside className="rotate-hint" role="status" aria-live="polite" data-wanted={wanted}>
       <svg className="rotate-hint__icon" viewBox="0 0 48 48" width="40" height="40" aria-hidden="true">
         <rect x="15" y="6" width="18" height="30" rx="3.5" fill="none" stroke="currentColor" strokeWidth="2.4" />
@@ -27,7 +28,7 @@ export function RotateHint() {
           <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
         </svg>
       </button>
-    </aside>,
-    document.body,
+    </aside>
+    </div>
   )
 }

@@ -1,9 +1,10 @@
 /**
  * The frame every routed page sits in (SPEC §2): its maximum width and the design unit of that column,
  * the orientation its row declares, the page transition, and pull-down refresh where the row enables it.
- * ShellHosts are the app-wide layers: toast/loading overlay, modal and the rotate hint.
+ * The rotate hint takes its own place above the page rather than lying over it. ShellHosts are the
+ * app-wide layers: toast/loading overlay and modal.
  */
-import { lazy, Suspense, useEffect, type CSSProperties, type ReactNode } from 'react'
+import { lazy, Suspense, useLayoutEffect, type CSSProperties, type ReactNode } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { DEFAULT_MAX_WIDTH, type PageRow } from '../../../manifest/pages'
 import type { DeviceType } from '../../lib/device/device'
@@ -13,6 +14,9 @@ import { useRotateHint } from '../../hooks/useRotateHint'
 import { useCurrentModal } from '../Modal/modal'
 import { useOverlay } from '../Overlay/overlay'
 import { PageTransition } from '../PageTransition/PageTransition'
+// In the page's flow and rendered in the same frame as the page: loaded with the shell, it never arrives a
+// moment later and pushes the page down.
+import { RotateHint } from '../RotateHint/RotateHint'
 import './Shell.css'
 
 // The layers and pull-refresh load on first use, so they stay out of the first screen's JavaScript.
@@ -20,7 +24,6 @@ const loadPullRefresh = () => import('../PullRefresh/PullRefresh')
 const PullRefresh = lazy(() => loadPullRefresh().then((m) => ({ default: m.PullRefresh })))
 const OverlayHost = lazy(() => import('../Overlay/Overlay').then((m) => ({ default: m.OverlayHost })))
 const ModalHost = lazy(() => import('../Modal/Modal').then((m) => ({ default: m.ModalHost })))
-const RotateHint = lazy(() => import('../RotateHint/RotateHint').then((m) => ({ default: m.RotateHint })))
 
 const HANDHELD: readonly DeviceType[] = ['mobile', 'pad', 'wechat']
 
@@ -29,17 +32,20 @@ export function Shell({ page, children }: { page: PageRow; children: ReactNode }
   const search = useSearch()
   const url = search ? `${path}?${search}` : path
 
-  useEffect(() => {
+  // Before paint, so a rotate hint appears together with the page rather than pushing it down afterwards.
+  useLayoutEffect(() => {
     // SPEC §2: on page load, when the app is loaded or the user is logged in.
     const { orientation, loaded, loggedIn, deviceType } = appState
     applyOrientation(page.orientation, orientation, { loaded, loggedIn, handheld: HANDHELD.includes(deviceType) })
   }, [page, url])
 
+  const hint = useRotateHint()
   // Start the pull-refresh code together with the page's own chunk rather than after it.
   if (page.pullRefresh) void loadPullRefresh()
   const style = { '--page-max': `${page.maxWidth ?? DEFAULT_MAX_WIDTH}px` } as CSSProperties
   return (
     <div className="shell" style={style} data-page={page.name}>
+      {hint && <RotateHint />}
       <PageTransition key={url}>
         {page.pullRefresh ? (
           <Suspense fallback={null}>
@@ -56,12 +62,10 @@ export function Shell({ page, children }: { page: PageRow; children: ReactNode }
 export function ShellHosts() {
   const overlay = useOverlay()
   const modal = useCurrentModal()
-  const hint = useRotateHint()
   return (
     <Suspense fallback={null}>
       {overlay.kind !== 'none' && <OverlayHost />}
       {modal && <ModalHost />}
-      {hint && <RotateHint />}
     </Suspense>
   )
 }

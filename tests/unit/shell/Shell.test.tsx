@@ -52,12 +52,12 @@ describe('Shell', () => {
 
   const hint = () => screen.queryByRole('status')
 
-  it('a logged-in landscape page in portrait shows the rotate hint 50 ms after load', async () => {
+  it('a logged-in landscape page in portrait shows the rotate hint with the page, and keeps it once the lock fails', async () => {
     setLoggedIn(true)
     mount(row('Home'))
-    await act(() => vi.advanceTimersByTimeAsync(49))
-    expect(hint()).toBeNull()
-    await act(() => vi.advanceTimersByTimeAsync(1))
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(hint()?.textContent).toContain('横屏')
+    await act(() => vi.advanceTimersByTimeAsync(50))
     expect(hint()?.textContent).toContain('横屏')
   })
 

@@ -10,6 +10,7 @@ import {
   shouldApply,
   type LockTarget,
 } from '../../../src/lib/device/orientation'
+import { initStorage, read } from '../../../src/lib/storage'
 
 describe('lockFor', () => {
   it.each([
@@ -142,12 +143,15 @@ describe('applyOrientation and the rotate hint', () => {
     resetOrientation()
   })
 
-  it('a failed lock raises the hint at 50 ms, not before, without an unhandled rejection', async () => {
-    vi.stubGlobal('screen', { orientation: { lock: () => Promise.reject(new Error('not fullscreen')) } })
+  it('a mismatch raises the hint with the page; a failed lock at 50 ms keeps it, without an unhandled rejection', async () => {
+    const lock = vi.fn(() => Promise.reject(new Error('not fullscreen')))
+    vi.stubGlobal('screen', { orientation: { lock } })
     applyOrientation('landscape', 'portrait', loaded)
+    expect(getRotateHint()).toEqual({ wanted: 'landscape', dismissed: false })
     await vi.advanceTimersByTimeAsync(49)
-    expect(getRotateHint().wanted).toBeNull()
+    expect(lock).not.toHaveBeenCalled()
     await vi.advanceTimersByTimeAsync(1)
+    expect(lock).toHaveBeenCalledTimes(1)
     expect(getRotateHint()).toEqual({ wanted: 'landscape', dismissed: false })
   })
 
@@ -158,7 +162,7 @@ describe('applyOrientation and the rotate hint', () => {
     expect(getRotateHint().wanted).toBe('portrait')
   })
 
-  it('a successful lock raises no hint', async () => {
+  it('a successful lock takes the hint away', async () => {
     const lock = vi.fn(() => Promise.resolve())
     vi.stubGlobal('screen', { orientation: { lock } })
     applyOrientation('landscape', 'portrait', loaded)
@@ -186,6 +190,23 @@ describe('applyOrientation and the rotate hint', () => {
     expect(getRotateHint()).toEqual({ wanted: 'landscape', dismissed: true })
     applyOrientation('portrait', 'portrait', loaded)
     expect(getRotateHint()).toEqual({ wanted: null, dismissed: false })
+  })
+
+  it('a closed hint stays closed on later visits, for that orientation only', async () => {
+    await initStorage()
+    localStorage.clear()
+    vi.stubGlobal('screen', { orientation: {} })
+    applyOrientation('landscape', 'portrait', loaded)
+    await vi.advanceTimersByTimeAsync(50)
+    dismissRotateHint()
+    expect(read('rotateHintDismissed')).toEqual(['landscape'])
+    applyOrientation('landscape', 'portrait', loaded)
+    await vi.advanceTimersByTimeAsync(50)
+    expect(getRotateHint()).toEqual({ wanted: 'landscape', dismissed: true })
+    applyOrientation('portrait', 'landscape', loaded)
+    await vi.advanceTimersByTimeAsync(50)
+    expect(getRotateHint()).toEqual({ wanted: 'portrait', dismissed: false })
+    localStorage.clear()
   })
 
   it("a late failure of the previous page's lock raises no hint on the next page", async () => {
