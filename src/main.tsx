@@ -9,6 +9,7 @@ import { afterFirstPage } from './app/afterFirstPage'
 import { App } from './app/App'
 import { boot } from './app/boot'
 import { wireNetwork } from './app/network'
+import { keepPrestart } from './lib/device/prestart'
 import { initStorage } from './lib/storage'
 import { appState } from './state/app'
 import { usePwa } from './state/pwa'
@@ -53,6 +54,8 @@ if (prerendered && prerendered === location.pathname && appState.lang === 'zh-Ha
     hydrateRoot(root, tree)
   })
 } else {
+  // What a student typed or chose on a prerendered page is kept for the page that renders over it.
+  if (prerendered) keepPrestart(root)
   root.replaceChildren()
   createRoot(root).render(tree)
 }

@@ -4,6 +4,12 @@
  * first screen. Once the page has loaded and painted, it asks for the app's modules all at once and
  * imports the app, which hydrates the page. A tap, key or focus before then starts it at once.
  *
+ * Until the app has taken the page over (it marks <html data-started>), a tap on a control marked
+ * `data-prestart` is held, not lost: a tab (`tab:<panel>`) switches at once between the prerendered
+ * panels (`data-prestart-panel`); any other control shows itself busy and its key is kept in
+ * `window.__prestart`, for the page to carry out once, when it starts (lib/device/prestart.ts). What was
+ * typed stays in the fields, where the page reads it back.
+ *
  * It is serialised with Function.prototype.toString, so it must not use anything from outside its body.
  */
 export function startAfterPaint(app: string, modules: readonly string[], load: (url: string) => Promise<unknown> = (url) => import(/* @vite-ignore */ url)): void {
@@ -31,4 +37,30 @@ export function startAfterPaint(app: string, modules: readonly string[], load: (
   if (document.readyState === 'complete') afterPaint()
   else addEventListener('load', afterPaint, { once: true })
   for (const type of inputs) addEventListener(type, start, { capture: true, passive: true })
+
+  const held: string[] = []
+  ;(window as unknown as { __prestart?: string[] }).__prestart = held
+  const hold = (event: Event) => {
+    if (document.documentElement.hasAttribute('data-started')) {
+      removeEventListener('click', hold, true)
+      return
+    }
+    const control = (event.target as Element | null)?.closest?.<HTMLElement>('[data-prestart]')
+    if (!control) return
+    // Neither the browser (a form submit would reload the page) nor React, replaying it, acts on it:
+    // the page does, once, when it starts.
+    event.preventDefault()
+    event.stopPropagation()
+    const key = control.dataset.prestart ?? ''
+    if (key.startsWith('tab:')) {
+      for (const tab of control.parentElement?.children ?? []) tab.setAttribute('aria-selected', String(tab === control))
+      for (const panel of document.querySelectorAll<HTMLElement>('[data-prestart-panel]')) panel.hidden = panel.dataset.prestartPanel !== key.slice(4)
+    } else if (!held.includes(key)) {
+      held.push(key)
+      control.setAttribute('aria-busy', 'true')
+      control.classList.add('btn--busy')
+    }
+    start()
+  }
+  addEventListener('click', hold, true)
 }

@@ -4,11 +4,12 @@
  * the sign-in flows and the HTTP client load only when the user acts. The inputs have no `name`, so a
  * submit before hydration (a plain GET of the form) can never put a password into the URL.
  */
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react'
 import { APP_CONFIG } from '../../../manifest/app'
 import type { PageProps } from '../../app/routes'
 import { push, replace } from '../../app/navigation'
 import { checkCode, checkPassword, checkPhone, formTexts } from '../../lib/auth/form'
+import { takePrestart } from '../../lib/device/prestart'
 import { read } from '../../lib/storage'
 import { useLang } from '../../state/app'
 import { authState } from '../../state/auth'
@@ -19,6 +20,8 @@ import { SmsCodeField } from '../../ui/AuthForm/SmsCodeField'
 import { useFormErrors } from '../../ui/AuthForm/useFormErrors'
 import { useSmsCode } from '../../ui/AuthForm/useSmsCode'
 import { Button } from '../../ui/Button/Button'
+import { codeDigits } from '../../ui/Field/CodeField'
+import { phoneDigits } from '../../ui/Field/PhoneField'
 import { TextField } from '../../ui/Field/TextField'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { loginTexts } from './texts'
@@ -50,6 +53,21 @@ export default function Login({ page, query }: PageProps) {
   const started = useRef(false)
 
   const [ready, setReady] = useState(false)
+  // Taken over from the prerendered page before the first paint of the app: what was typed, ticked and
+  // chosen before the app started stays, and the taps held meanwhile are carried out once, below.
+  const [held, setHeld] = useState<string[]>([])
+  useLayoutEffect(() => {
+    const pre = takePrestart()
+    const typed = phoneDigits(pre.value('login-phone'))
+    if (typed) setPhone(typed)
+    const typedPassword = pre.value('login-password')
+    if (typedPassword) setPassword(typedPassword)
+    const typedCode = codeDigits(pre.value('login-code'))
+    if (typedCode) setCode(typedCode)
+    if (pre.checked('login-agree')) setAgreed(true)
+    if (pre.selected('login-tab-sms')) setTab('sms')
+    if (pre.taps.length) setHeld(pre.taps)
+  }, [])
   // Read after hydration so the prerendered HTML and the first client render agree.
   useEffect(() => {
     const last = read('lastPhone')
@@ -103,14 +121,26 @@ export default function Login({ page, query }: PageProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
+  useEffect(() => {
+    if (!held.length) return
+    setHeld([])
+    for (const tap of held) {
+      if (tap === 'login') void submit()
+      else if (tap === 'sms') void sms.send()
+      else if (tap === 'sso') void oauth()
+    }
+    // Runs once per batch of held taps, with the values they were made with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [held])
+
   const checkAgreement = (): boolean => {
     if (agreed) return true
     setAgreeError(true)
     return false
   }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault()
     if (busy) return
     const bad = form.check(tab === 'password' ? { phone: checkPhone(phone), password: checkPassword(password) } : { phone: checkPhone(phone), code: checkCode(code) })
     if (bad) {
@@ -190,6 +220,7 @@ export default function Login({ page, query }: PageProps) {
                 aria-controls="login-panel"
                 tabIndex={tab === k ? 0 : -1}
                 className="login__tab"
+                data-prestart={`tab:${k}`}
                 onClick={() => switchTab(k)}
                 onKeyDown={tabKey}
               >
@@ -207,7 +238,8 @@ export default function Login({ page, query }: PageProps) {
                 onChange={form.change('phone', setPhone)}
                 error={form.message('phone')}
               />
-              {tab === 'password' ? (
+              {/* Both panels are in the prerendered page, so a tab chosen before the app starts shows at once. */}
+              <div data-prestart-panel="password" hidden={tab !== 'password'}>
                 <TextField
                   id="login-password"
                   type="password"
@@ -218,17 +250,19 @@ export default function Login({ page, query }: PageProps) {
                   onChange={form.change('password', setPassword)}
                   error={form.message('password')}
                 />
-              ) : (
+              </div>
+              <div data-prestart-panel="sms" hidden={tab !== 'sms'}>
                 <SmsCodeField
                   id="login-code"
                   sms={sms}
                   sendClassName="login__send"
+                  sendPrestart="sms"
                   value={code}
                   onChange={form.change('code', setCode)}
                   error={form.message('code')}
                   hint={t.smsHint}
                 />
-              )}
+              </div>
 
               <div className={`login__agree${agreeError && !agreed ? ' login__agree--error' : ''}`}>
                 <input
@@ -259,7 +293,7 @@ export default function Login({ page, query }: PageProps) {
               ) : null}
               <FormError text={form.formError} className="login__error login__error--form" />
 
-              <Button type="submit" block busy={busy === 'login'} disabled={busy !== '' && busy !== 'login'}>
+              <Button type="submit" block busy={busy === 'login'} disabled={busy !== '' && busy !== 'login'} data-prestart="login">
                 {busy === 'login' ? t.submitting : t.submit}
               </Button>
               <div className="login__links">
@@ -275,7 +309,7 @@ export default function Login({ page, query }: PageProps) {
           <p className="login__or">
             <span>{t.or}</span>
           </p>
-          <Button variant="secondary" block busy={busy === 'oauth'} disabled={busy !== '' && busy !== 'oauth'} onClick={() => void oauth()}>
+          <Button variant="secondary" block busy={busy === 'oauth'} disabled={busy !== '' && busy !== 'oauth'} onClick={() => void oauth()} data-prestart="sso">
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path d="M12 2l8 3v6c0 5-3.4 9.3-8 11-4.6-1.7-8-6-8-11V5z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
               <path d="M8.5 12l2.5 2.5 4.5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />

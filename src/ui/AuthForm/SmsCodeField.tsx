@@ -10,9 +10,11 @@ export type SmsCodeFieldProps = Omit<CodeFieldProps, 'label' | 'action'> & {
   sms: SmsCode
   /** The send button's class: the page's stylesheet places it (the page may not load AuthForm.css). */
   sendClassName?: string
+  /** Marks the send button for the prerendered page's starter (a tap before the app starts is held). */
+  sendPrestart?: string
 }
 
-export function SmsCodeField({ sms, sendClassName = 'auth-form__send', ...field }: SmsCodeFieldProps) {
+export function SmsCodeField({ sms, sendClassName = 'auth-form__send', sendPrestart, ...field }: SmsCodeFieldProps) {
   const f = formTexts(useLang())
   return (
     <CodeField
@@ -20,7 +22,7 @@ export function SmsCodeField({ sms, sendClassName = 'auth-form__send', ...field 
       placeholder={f.codePlaceholder}
       {...field}
       action={
-        <Button variant="plain" size="s" className={sendClassName} disabled={sms.left > 0} busy={sms.sending} onClick={() => void sms.send()}>
+        <Button variant="plain" size="s" className={sendClassName} disabled={sms.left > 0} busy={sms.sending} onClick={() => void sms.send()} data-prestart={sendPrestart}>
           {sms.left > 0 ? fill(f.resend, { n: sms.left }) : f.sendCode}
         </Button>
       }

@@ -1,0 +1,74 @@
+/**
+ * Login before the app has started, as on a slow phone: Chromium at 4× CPU slowdown on a slow 4G link,
+ * with the app's scripts held back until the taps are made (so the race cannot be won by accident). What
+ * was typed, ticked and chosen survives the start, and each tap is carried out once when it starts.
+ */
+import { expect, test, type Page, type Route } from '@playwright/test'
+import { screenshot } from '../support/screenshot'
+
+test.use({ viewport: { width: 375, height: 812 } })
+
+/** Slows the page like a mid-range phone on slow 4G, and holds its scripts until `release()`. */
+async function slowPhone(page: Page): Promise<{ release: () => Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 })
+  const held: Route[] = []
+  let open = false
+  await page.route(/\/assets\/.*\.js$/, (route) => (open ? route.continue() : void held.push(route)))
+  return {
+    release: async () => {
+      open = true
+      await Promise.all(held.splice(0).map((r) => r.continue()))
+    },
+  }
+}
+
+async function openBeforeStart(page: Page): Promise<{ release: () => Promise<void> }> {
+  const scripts = await slowPhone(page)
+  await page.goto('/login', { waitUntil: 'load' })
+  await expect(page.locator('html')).not.toHaveAttribute('data-started', '')
+  return scripts
+}
+
+test('a password login typed and tapped before the start is kept and carried out once', async ({ page }) => {
+  const logins: string[] = []
+  page.on('request', (r) => r.url().endsWith('/api/login') && r.method() === 'POST' && logins.push(r.url()))
+  const scripts = await openBeforeStart(page)
+  await page.locator('#login-phone').fill('13800138000')
+  await page.locator('#login-password').fill('Passw0rd!')
+  await page.locator('#login-agree').check()
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toHaveAttribute('aria-busy', 'true')
+  await screenshot(page, 'prestart-login-busy-375x812')
+  expect(logins).toEqual([])
+  await scripts.release()
+  await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 })
+  expect(logins).toHaveLength(1)
+})
+
+test('the SMS tab chosen before the start shows at once, and a code asked for then is sent once', async ({ page }) => {
+  const sends: string[] = []
+  page.on('request', (r) => r.url().endsWith('/api/sms/code') && r.method() === 'POST' && sends.push(r.url()))
+  const scripts = await openBeforeStart(page)
+  await page.getByRole('tab', { name: '验证码登录' }).click()
+  await expect(page.getByRole('tab', { name: '验证码登录' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.locator('#login-code')).toBeVisible()
+  await expect(page.locator('#login-password')).toBeHidden()
+  await page.locator('#login-phone').fill('13700137077')
+  await page.getByRole('button', { name: '获取验证码' }).click()
+  await scripts.release()
+  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('tab', { name: '验证码登录' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.locator('#login-phone')).toHaveValue('13700137077')
+  expect(sends).toHaveLength(1)
+})
+
+test('single sign-on tapped before the start opens the provider once it starts', async ({ page }) => {
+  const scripts = await openBeforeStart(page)
+  await page.locator('#login-agree').check()
+  await page.getByRole('button', { name: '统一身份认证登录' }).click()
+  await scripts.release()
+  await expect(page).toHaveURL(/\/oidc\/interaction\//, { timeout: 30_000 })
+})
