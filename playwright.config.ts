@@ -10,6 +10,8 @@ import { join } from 'node:path'
 const port = Number(process.env.E2E_PORT ?? 18080)
 export const baseURL = `http://127.0.0.1:${port}`
 const devPort = Number(process.env.E2E_DEV_PORT ?? 18173)
+/** The stand-in for WeChat's server API (tests/support/wechat-stand-in.mjs). */
+const wechatPort = Number(process.env.E2E_WECHAT_PORT ?? port + 102)
 /** Base URL of the development server that serves kit.html. */
 export const devURL = `http://127.0.0.1:${devPort}`
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'habor-e2e-'))
@@ -47,7 +49,22 @@ export default defineConfig({
       url: `${baseURL}/download`,
       reuseExistingServer: false,
       timeout: 180_000,
-      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        WECHAT_API_BASE: `http://127.0.0.1:${wechatPort}`,
+        WECHAT_APPID: 'wx-e2e-stand-in',
+        WECHAT_SECRET: 'e2e-stand-in-secret',
+      },
+    },
+    {
+      command: 'node tests/support/wechat-stand-in.mjs',
+      url: `http://127.0.0.1:${wechatPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { PORT: String(wechatPort) },
     },
     {
       // The development server, for the UI kit page (kit.html), which the production build leaves out.

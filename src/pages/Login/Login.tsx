@@ -10,6 +10,7 @@ import type { PageProps } from '../../app/routes'
 import { push, replace } from '../../app/navigation'
 import { checkCode, checkPassword, checkPhone, formTexts } from '../../lib/auth/form'
 import { takePrestart } from '../../lib/device/prestart'
+import { isRequestError } from '../../lib/http/errors'
 import { read } from '../../lib/storage'
 import { useLang } from '../../state/app'
 import { authState } from '../../state/auth'
@@ -35,6 +36,23 @@ const inApp = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {
   event.preventDefault()
   push(to)
 }
+/**
+ * What was typed when the student opened the agreement or the privacy policy from the form, kept in memory
+ * only (never stored: it holds the password) for the way back, within half an hour.
+ */
+interface Kept {
+  tab: Tab
+  phone: string
+  password: string
+  code: string
+  agreed: boolean
+  at: number
+}
+const KEPT_FOR_MS = 30 * 60_000
+let kept: Kept | null = null
+/** A failed return from WeChat or the sign-in provider, for the Login that the flow's replace() mounts. */
+let returnError: { error: unknown; wechat: boolean } | undefined
+
 const isUserMissing = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === 200004
 
 export default function Login({ page, query }: PageProps) {
@@ -57,6 +75,16 @@ export default function Login({ page, query }: PageProps) {
   // chosen before the app started stays, and the taps held meanwhile are carried out once, below.
   const [held, setHeld] = useState<string[]>([])
   useLayoutEffect(() => {
+    const back = kept && Date.now() - kept.at < KEPT_FOR_MS ? kept : null
+    kept = null
+    if (back) {
+      setTab(back.tab)
+      setPhone(back.phone)
+      setPassword(back.password)
+      setCode(back.code)
+      setAgreed(back.agreed)
+    }
+    showReturnError()
     const pre = takePrestart()
     const typed = phoneDigits(pre.value('login-phone'))
     if (typed) setPhone(typed)
@@ -67,6 +95,8 @@ export default function Login({ page, query }: PageProps) {
     if (pre.checked('login-agree')) setAgreed(true)
     if (pre.selected('login-tab-sms')) setTab('sms')
     if (pre.taps.length) setHeld(pre.taps)
+    // Once, as the page is taken over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
   // Read after hydration so the prerendered HTML and the first client render agree.
   useEffect(() => {
@@ -84,6 +114,18 @@ export default function Login({ page, query }: PageProps) {
     }
     await form.fail(e)
   }
+  // WeChat's refusals mean nothing to a student: say what to do instead (a network failure says so itself).
+  const showReturnError = () => {
+    const r = returnError
+    if (!r) return
+    returnError = undefined
+    const offline = isRequestError(r.error) && (r.error.kind === 'network' || r.error.kind === 'timeout')
+    if (r.wechat && !offline) form.setFormError(t.wxFailed)
+    else void fail(r.error)
+  }
+  // Shown by whichever Login the replace() leaves on screen: this one, re-rendered, or a new one (above).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(showReturnError, [search])
   const sms = useSmsCode({ phone, scene: 'login', form, busy: working !== '', fail, onSent: () => document.getElementById('login-code')?.focus() })
   // Sending a code counts as busy too: the other buttons wait for it, as they wait for each other.
   const busy = sms.sending ? 'sms' : working
@@ -111,8 +153,9 @@ export default function Login({ page, query }: PageProps) {
         }
         await flows.go(flows.nextPage())
       } catch (e) {
+        // The URL loses its one-time code; the page may mount afresh for it, so the error is handed over.
+        returnError = { error: e, wechat: Boolean(wxcode) }
         replace('/login')
-        await fail(e)
       } finally {
         setWorking('')
       }
@@ -132,6 +175,12 @@ export default function Login({ page, query }: PageProps) {
     // Runs once per batch of held taps, with the values they were made with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [held])
+
+  /** Reading the agreement is part of filling the form: what was typed waits for the way back. */
+  const toAgreement = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+    kept = { tab, phone, password, code, agreed, at: Date.now() }
+    inApp(to)(event)
+  }
 
   const checkAgreement = (): boolean => {
     if (agreed) return true
@@ -277,11 +326,11 @@ export default function Login({ page, query }: PageProps) {
                 />
                 <label htmlFor="login-agree">
                   {t.agreePrefix}
-                  <a href="/agreement" onClick={inApp('/agreement')}>
+                  <a href="/agreement" onClick={toAgreement('/agreement')}>
                     {t.agreement}
                   </a>
                   {t.and}
-                  <a href="/agreement?section=privacy" onClick={inApp('/agreement?section=privacy')}>
+                  <a href="/agreement?section=privacy" onClick={toAgreement('/agreement?section=privacy')}>
                     {t.privacy}
                   </a>
                 </label>

@@ -19,6 +19,7 @@ const zh = {
   oauthBusy: '正在跳转…',
   oauthReturning: '正在完成第三方登录…',
   wxReturning: '正在通过微信登录…',
+  wxFailed: '微信登录没有成功，请从小程序重新进入，或用手机号登录',
   welcome: '欢迎回来',
 }
 export type LoginTexts = typeof zh
@@ -40,6 +41,7 @@ const en: LoginTexts = {
   oauthBusy: 'Opening…',
   oauthReturning: 'Finishing single sign-on…',
   wxReturning: 'Logging in with WeChat…',
+  wxFailed: 'WeChat login did not work. Open the page from the mini-programme again, or log in with your phone number',
   welcome: 'Welcome back',
 }
 export const loginTexts = (lang: Lang): LoginTexts => (lang === 'zh-Hans' ? zh : en)
