@@ -30,3 +30,11 @@ export function gradeIn(lang: Lang, stored: string): string {
 export function classIn(lang: Lang, stored: string): string {
   return classNames(lang)[indexIn([classNames('zh-Hans'), classNames('en')], stored)] ?? stored
 }
+
+/** A "grade class" line as the server writes it (e.g. "七年级 2班"), each known part in the given language. */
+export function classLineIn(lang: Lang, line: string): string {
+  return line
+    .split(' ')
+    .map((part) => classIn(lang, gradeIn(lang, part)))
+    .join(' ')
+}

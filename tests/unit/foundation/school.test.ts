@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classIn, gradeIn } from '../../../src/i18n/school'
+import { classIn, classLineIn, gradeIn } from '../../../src/i18n/school'
 
 describe('grades and classes in the interface language', () => {
   it.each([
@@ -18,5 +18,13 @@ describe('grades and classes in the interface language', () => {
     ['zh-Hans', '火箭班', '火箭班'],
   ] as const)('%s: class %s → %s', (lang, stored, shown) => {
     expect(classIn(lang, stored)).toBe(shown)
+  })
+})
+
+describe('classLineIn', () => {
+  it('turns each known part of the server-written line, and keeps the rest', () => {
+    expect(classLineIn('en', '七年级 2班')).toBe('Grade 7 Class 2')
+    expect(classLineIn('zh-Hans', '七年级 2班')).toBe('七年级 2班')
+    expect(classLineIn('en', '七年级 火箭班')).toBe('Grade 7 火箭班')
   })
 })
