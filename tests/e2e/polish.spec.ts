@@ -4,6 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
+import { devURL } from '../../playwright.config'
 import { screenshot } from '../support/screenshot'
 import { resumeDemoSession, resumeSession, type TokenPair } from '../support/session'
 import { smsCode } from '../support/smsOutbox'
@@ -120,9 +121,21 @@ test.describe('the live channel', () => {
         .map((el) => el.getAttribute('aria-label') ?? el.id ?? el.tagName)
     })
     expect(over).toEqual([])
-    await screenshot(page, 'polish-login-kick-toast')
     expect(problems).toEqual([])
   })
+})
+
+test('a notice shown on Login sits above the form (picture)', async ({ page }) => {
+  // The development server exposes the overlay module, so the notice can be held long enough to look at.
+  await page.goto(`${devURL}/login`)
+  await page.locator('form[data-ready]').waitFor()
+  await page.evaluate(`import('/src/ui/Overlay/overlay.ts').then((o) => o.showToast('账号已在其他终端登录', { duration: 10000 }))`)
+  const toast = page.locator('[data-overlay="toast"] [role="status"]')
+  await expect(toast).toBeVisible()
+  const box = (await toast.boundingBox())!
+  const field = (await page.getByLabel('密码', { exact: true }).boundingBox())!
+  expect(box.y + box.height).toBeLessThan(field.y)
+  await screenshot(page, 'polish-login-kick-toast')
 })
 
 test.describe('a chosen recording', () => {

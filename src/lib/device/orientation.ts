@@ -110,6 +110,18 @@ export function browserLock(target: LockTarget): Promise<void> {
   return orientation.lock(target)
 }
 
+/**
+ * Whether a lock could work now: browsers lock only a fullscreen document or an installed app's window;
+ * elsewhere (a browser tab, iOS Safari) it is refused, so the hint can be shown without waiting to be told.
+ */
+function mayLock(): boolean {
+  const orientation = (globalThis.screen as { orientation?: LockableOrientation } | undefined)?.orientation
+  if (typeof orientation?.lock !== 'function') return false
+  if (globalThis.document?.fullscreenElement) return true
+  const media = globalThis.matchMedia
+  return typeof media === 'function' && (media('(display-mode: standalone)').matches || media('(display-mode: fullscreen)').matches)
+}
+
 /* The rotate hint: which orientation the user should turn to, and whether they closed the hint. */
 export interface RotateHint {
   wanted: CurrentOrientation | null
@@ -179,17 +191,16 @@ export interface ApplyFlags {
 
 /**
  * Applies a page's declared orientation (called by the shell as the page is laid out). A new page clears
- * the hint of the previous one; a mismatch raises the hint at once and queues the lock, and a lock that
- * takes effect removes the hint. Raised with the page rather than after the lock fails, the hint takes its
- * place before the page is painted instead of pushing it down a moment later.
+ * the hint of the previous one; a mismatch queues the lock, and a failed lock raises the hint. Where the
+ * lock is sure to be refused the hint is raised at once, with the page, so it takes its place before the
+ * page is painted instead of pushing it down a moment later; a lock that takes effect removes it.
  */
 export function applyOrientation(declared: Orientation, current: CurrentOrientation, flags: ApplyFlags): void {
   queue.clear()
   latest = flags.handheld && shouldApply(flags) ? lockFor(declared, current) : null
-  if (!latest) return setHint({ wanted: null, dismissed: false })
-  const wanted = orientationOf(latest)
-  setHint({ wanted, dismissed: dismissedBefore().includes(wanted) })
-  queue.request(latest)
+  const wanted = latest && !mayLock() ? orientationOf(latest) : null
+  setHint({ wanted, dismissed: wanted !== null && dismissedBefore().includes(wanted) })
+  if (latest) queue.request(latest)
 }
 
 /** Tests: forget the hint and anything queued. */

@@ -6,6 +6,7 @@
 import { useState } from 'react'
 import type { PageProps } from '../../app/routes'
 import { push } from '../../app/navigation'
+import { classIn, gradeIn } from '../../i18n/school'
 import { useLang } from '../../state/app'
 import { useAuth } from '../../state/auth'
 import { Button } from '../../ui/Button/Button'
@@ -100,7 +101,8 @@ export default function Home({ page }: PageProps) {
   const orgIndex = orgs.findIndex((o) => o.id === auth.org?.id)
   const str = (v: unknown) => (typeof v === 'string' ? v : '')
   const name = str(user?.name) || t.student
-  const klass = user ? fillIn(t.classOf, { grade: str(user.grade), className: str(user.className) }) : ''
+  // Shown in the interface's language whichever language the student chose them in.
+  const klass = user ? fillIn(t.classOf, { grade: gradeIn(lang, str(user.grade)), className: classIn(lang, str(user.className)) }) : ''
 
   usePullRefresh(async () => {
     const flows = await import('../../lib/auth/flows')

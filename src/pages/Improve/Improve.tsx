@@ -12,6 +12,7 @@ import { documentTitle } from '../../app/title'
 import { clearDrafts, readDraft, saveDraft } from '../../lib/auth/drafts'
 import { normalizeInviteCode } from '../../contract/invite'
 import { checkRequired, fill, formTexts } from '../../lib/auth/form'
+import { classNames, GRADES, indexIn } from '../../i18n/school'
 import { useLang } from '../../state/app'
 import { authState, useAuth } from '../../state/auth'
 import { AuthForm } from '../../ui/AuthForm/AuthForm'
@@ -26,23 +27,9 @@ import './Improve.css'
 
 type Field = 'name' | 'grade' | 'className' | 'orgCode'
 
-const GRADES = {
-  'zh-Hans': ['一年级', '二年级', '三年级', '四年级', '五年级', '六年级', '七年级', '八年级', '九年级', '高一', '高二', '高三'],
-  en: ['Grade 1', 'Grade 2', 'Grade 3', 'Grade 4', 'Grade 5', 'Grade 6', 'Grade 7', 'Grade 8', 'Grade 9', 'Grade 10', 'Grade 11', 'Grade 12'],
-}
 /** Codes are typed in capitals and are nobody's autofill. */
 const CODE_INPUT = { autoCapitalize: 'characters', autoComplete: 'off', maxLength: 32 } as const
-const CLASS_COUNT = 30
-const classes = (lang: 'zh-Hans' | 'en') => Array.from({ length: CLASS_COUNT }, (_, i) => (lang === 'zh-Hans' ? `${i + 1}班` : `Class ${i + 1}`))
 
-/** The index of a stored grade or class in either language's list (-1 = none). */
-function indexIn(lists: readonly (readonly string[])[], value: string): number {
-  for (const list of lists) {
-    const i = list.indexOf(value)
-    if (i >= 0) return i
-  }
-  return -1
-}
 
 const TEXTS = {
   'zh-Hans': {
@@ -133,7 +120,7 @@ export default function Improve({ page: row, query }: PageProps) {
     const g = readDraft(`${DRAFT}grade`) || str(user?.grade)
     const c = readDraft(`${DRAFT}className`) || str(user?.className)
     setGrade(indexIn([GRADES['zh-Hans'], GRADES.en], g))
-    setKlass(indexIn([classes('zh-Hans'), classes('en')], c))
+    setKlass(indexIn([classNames('zh-Hans'), classNames('en')], c))
   }, [])
 
   useEffect(() => {
@@ -171,7 +158,7 @@ export default function Improve({ page: row, query }: PageProps) {
       await flows.improve({
         name: name.trim(),
         grade: GRADES[lang][grade] ?? '',
-        className: classes(lang)[klass] ?? '',
+        className: classNames(lang)[klass] ?? '',
         orgCode: orgCode.trim().toUpperCase(),
         ...(invite.trim() ? { inviteCode: invite.trim().toUpperCase() } : {}),
       })
@@ -224,12 +211,12 @@ export default function Improve({ page: row, query }: PageProps) {
             mode="selector"
             label={t.className}
             placeholder={t.choose}
-            range={classes(lang)}
+            range={classNames(lang)}
             value={klass}
             onChange={(i) => {
               setKlass(i)
               clear('className')
-              saveDraft(`${DRAFT}className`, classes(lang)[i] ?? '')
+              saveDraft(`${DRAFT}className`, classNames(lang)[i] ?? '')
             }}
           />
           {errors.className ? (

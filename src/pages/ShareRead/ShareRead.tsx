@@ -5,6 +5,7 @@
 import type { PageProps } from '../../app/routes'
 import type { ReadView } from '../../contract/content'
 import { useResource } from '../../hooks/useResource'
+import { classLineIn } from '../../i18n/school'
 import { useLang } from '../../state/app'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { fetchContent } from '../../ui/ShareBar/content'
@@ -66,7 +67,7 @@ function Read({ v }: { v: ReadView }) {
           <Avatar name={v.reader.name} />
           <div className="share-author__text">
             <span className="share-author__name">{v.reader.name}</span>
-            <span className="share-author__meta">{[v.reader.className, v.org].filter(Boolean).join(' · ')}</span>
+            <span className="share-author__meta">{[classLineIn(lang, v.reader.className ?? ''), v.org].filter(Boolean).join(' · ')}</span>
           </div>
         </div>
         <p className="read__when">

@@ -2,6 +2,7 @@
 import type { PageProps } from '../../app/routes'
 import type { TaskView } from '../../contract/content'
 import { useResource } from '../../hooks/useResource'
+import { classLineIn } from '../../i18n/school'
 import { formatBytes } from '../../lib/device/device'
 import { useLang } from '../../state/app'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
@@ -25,7 +26,7 @@ function Task({ v }: { v: TaskView }) {
   return (
     <article className="task">
       <header className="task__head">
-        <span className="task__class">{v.className}</span>
+        <span className="task__class">{classLineIn(lang, v.className)}</span>
         <h2 className="share-title task__title">{v.title}</h2>
         <div className="share-author">
           <Avatar name={v.publisher} />

@@ -2,6 +2,7 @@
 import type { PageProps } from '../../app/routes'
 import type { SoundView } from '../../contract/content'
 import { useResource } from '../../hooks/useResource'
+import { classLineIn } from '../../i18n/school'
 import { useLang } from '../../state/app'
 import { AudioPlayer } from '../../ui/AudioPlayer/AudioPlayer'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
@@ -30,7 +31,7 @@ function Recording({ v }: { v: SoundView }) {
         <Avatar name={v.author.name} />
         <div className="share-author__text">
           <span className="share-author__name">{v.author.name}</span>
-          <span className="share-author__meta">{[v.author.className, v.org, formatDate(lang, v.createdAt)].filter(Boolean).join(' · ')}</span>
+          <span className="share-author__meta">{[classLineIn(lang, v.author.className ?? ''), v.org, formatDate(lang, v.createdAt)].filter(Boolean).join(' · ')}</span>
         </div>
       </div>
       <AudioPlayer size="large" src={v.audio.url} durationMs={v.audio.durationMs} title={v.title} artist={v.author.name} artwork={v.cover?.url} />

@@ -162,6 +162,15 @@ describe('applyOrientation and the rotate hint', () => {
     expect(getRotateHint().wanted).toBe('portrait')
   })
 
+  it('in fullscreen, where a lock can work, the hint waits for the lock to fail', async () => {
+    vi.stubGlobal('screen', { orientation: { lock: () => Promise.reject(new Error('refused')) } })
+    vi.stubGlobal('matchMedia', (q: string) => ({ matches: q === '(display-mode: standalone)' }))
+    applyOrientation('landscape', 'portrait', loaded)
+    expect(getRotateHint().wanted).toBeNull()
+    await vi.advanceTimersByTimeAsync(50)
+    expect(getRotateHint()).toEqual({ wanted: 'landscape', dismissed: false })
+  })
+
   it('a successful lock takes the hint away', async () => {
     const lock = vi.fn(() => Promise.resolve())
     vi.stubGlobal('screen', { orientation: { lock } })
