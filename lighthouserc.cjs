@@ -1,18 +1,17 @@
 // Lighthouse CI: mobile preset with simulated throttling, 5 runs a page.
 // scripts/lighthouse.mjs starts the server and sets LHCI_BASE_URL; `npm run bench:web` prints the medians.
 //
-// DESIGN.md §5's budgets, asserted at their values: on /login and /download performance ≥ 99, LCP ≤ 1.0 s,
-// TBT ≤ 50 ms; on /share/opus performance ≥ 95; everywhere accessibility and best practices 100, CLS 0.
-//
-// How runs are combined:
-// - Accessibility, best practices and CLS do not depend on the machine's speed: the median run must meet them.
-// - Performance, LCP and TBT are timings taken on a shared 2-core machine, where anything else running can
-//   only make a run slower, never faster. They are asserted on the best of the 5 runs ('optimistic'): a
-//   change that really costs time is slower in every run and fails; a neighbour's burst of work, which
-//   spoils some runs, does not. (On a quiet machine the medians meet the same values; see README.)
+// What is asserted, and how runs are combined (docs/performance.md):
+// - Accessibility and best practices 100 everywhere, CLS 0: the median run must meet them.
+// - LCP ≤ 1.0 s on /login and /download, on the median run: simulated throttling computes it from the
+//   page's requests, so a neighbour's load barely moves it.
+// - Interactivity is not asserted here. TBT (and the performance score, which weighs it) measures main-thread
+//   tasks in wall time, which grows whenever anything else wants the same two cores: the median moves with
+//   the machine, and the best of 5 hides the typical run. CI instead asserts what the start costs in bytes
+//   and files (budgets.json, `npm run test:budget`); `npm run bench:web` reports TBT's median and range, and
+//   `npm run bench:start` the dead window between paint and start at 4× CPU.
 const base = process.env.LHCI_BASE_URL ?? 'http://127.0.0.1:18090'
 const median = { aggregationMethod: 'median' }
-const best = { aggregationMethod: 'optimistic' }
 
 const everyPage = {
   'categories:accessibility': ['error', { minScore: 1, ...median }],
@@ -22,15 +21,10 @@ const everyPage = {
 
 const entryPage = {
   ...everyPage,
-  'categories:performance': ['error', { minScore: 0.99, ...best }],
-  'largest-contentful-paint': ['error', { maxNumericValue: 1000, ...best }],
-  'total-blocking-time': ['error', { maxNumericValue: 50, ...best }],
+  'largest-contentful-paint': ['error', { maxNumericValue: 1000, ...median }],
 }
 
-const sharePage = {
-  ...everyPage,
-  'categories:performance': ['error', { minScore: 0.95, ...best }],
-}
+const sharePage = everyPage
 
 module.exports = {
   ci: {

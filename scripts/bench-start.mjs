@@ -1,0 +1,111 @@
+// The dead window of /login on a slow phone: Chromium (Debian's) at 4× CPU slowdown, on a fast link and on
+// slow 4G (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), 5 runs each. A student types the demo phone
+// and password the moment the form has painted and taps 登录; we time navigation → form painted (first
+// contentful paint) and → the app's own login request sent, and read the longest main-thread task before
+// the app has started. The floor is the same HTML with its scripts taken out, loaded in the same run.
+// Prints medians with ranges. Not pass/fail: targets are in docs/performance.md.
+//   npm run bench:start        (builds first when dist/ is missing)
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+
+const root = new URL('..', import.meta.url).pathname
+const port = Number(process.env.BENCH_PORT ?? 18095)
+const base = `http://127.0.0.1:${port}`
+const RUNS = Number(process.env.BENCH_RUNS ?? 5)
+const LINKS = {
+  fast: null,
+  'slow 4G': { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
+}
+
+if (!existsSync(join(root, 'dist', '_prerender', 'login.html'))) {
+  console.error('dist/ is missing: run `npm run build` first')
+  process.exit(1)
+}
+// The floor is served by the same server from dist/, so it crosses the same emulated link.
+const floorFile = join(root, 'dist', 'bench-floor.html')
+writeFileSync(floorFile, readFileSync(join(root, 'dist', '_prerender', 'login.html'), 'utf8').replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ''))
+
+const dataDir = mkdtempSync(join(tmpdir(), 'habor-bench-start-'))
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+})
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/download`)).ok) break
+  } catch {
+    if (i > 120) throw new Error('the server did not start')
+  }
+  await new Promise((r) => setTimeout(r, 500))
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+})
+
+/** One visit: paint time, the login request's start (null for the floor) and the longest task before the start. */
+async function visit(link, floor) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  if (link) await cdp.send('Network.emulateNetworkConditions', link)
+  await page.addInitScript(() => {
+    const w = window
+    w.__longest = 0
+    new PerformanceObserver((list) => {
+      if (document.documentElement.hasAttribute('data-started')) return
+      for (const e of list.getEntries()) w.__longest = Math.max(w.__longest, e.duration)
+    }).observe({ type: 'longtask', buffered: true })
+  })
+  await page.goto(floor ? `${base}/bench-floor.html` : `${base}/login`, { waitUntil: 'commit' })
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { polling: 16 })
+  const painted = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0].startTime)
+  let handled = null
+  if (!floor) {
+    // The student: as soon as the form is there, type and tap.
+    await page.locator('#login-phone').fill('13800138000')
+    await page.locator('#login-password').fill('Passw0rd!')
+    await page.locator('#login-agree').check()
+    await page.locator('button[data-prestart="login"]').click()
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/api/login')), null, { polling: 16, timeout: 30_000 })
+    handled = await page.evaluate(() => performance.getEntriesByType('resource').find((e) => e.name.endsWith('/api/login')).startTime)
+  }
+  const longest = await page.evaluate(() => window.__longest)
+  await context.close()
+  return { painted, handled, longest }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+const fmt = (xs) => `${Math.round(median(xs))} ms (${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))})`
+
+try {
+  console.log(`/login at 4× CPU, ${RUNS} runs each, median (range)`)
+  for (const [name, link] of Object.entries(LINKS)) {
+    const ours = []
+    const floor = []
+    // Interleaved, so a neighbour's burst of load spoils both alike.
+    for (let i = 0; i < RUNS; i++) {
+      ours.push(await visit(link, false))
+      floor.push(await visit(link, true))
+    }
+    console.log(`\n${name}:`)
+    console.log(`  floor (no scripts)   painted ${fmt(floor.map((r) => r.painted))}`)
+    console.log(`  /login               painted ${fmt(ours.map((r) => r.painted))}`)
+    console.log(`                       tap handled (login request sent) ${fmt(ours.map((r) => r.handled))}`)
+    console.log(`                       painted → handled ${fmt(ours.map((r) => r.handled - r.painted))}`)
+    console.log(`                       longest task before the start ${fmt(ours.map((r) => r.longest))}`)
+  }
+} finally {
+  await browser.close()
+  server.kill('SIGTERM')
+  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(floorFile, { force: true })
+}
