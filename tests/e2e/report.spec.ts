@@ -181,7 +181,7 @@ test('the demo student creates, pages, hides a slide, shares and saves; a visito
   await v.reload()
   await expect(v.locator('.story__slide')).toHaveCount(visible.length)
   await v.goto(`/2023/report?id=${crypto.randomUUID()}`)
-  await expect(v.getByRole('button', { name: /连接超时，点击重试/ })).toBeVisible()
+  await expect(v.getByRole('button', { name: /网络已断开，连上网络后会自动重试/ })).toBeVisible()
   await screenshot(v, 'report-offline-375x812')
   await visitor.setOffline(false)
 

@@ -41,6 +41,8 @@ const isPending = (d: unknown): d is PendingRoute => isRecord(d) && isString(d.n
 const isLang = (d: unknown): d is 'zh-Hans' | 'en' => d === 'zh-Hans' || d === 'en'
 const isOrientations = (d: unknown): d is ('portrait' | 'landscape')[] => Array.isArray(d) && d.every((o) => o === 'portrait' || o === 'landscape')
 const isDrafts = (d: unknown): d is Record<string, string> => isRecord(d) && Object.values(d).every(isString)
+const isLastSeen = (d: unknown): d is Record<string, { at: number; data: unknown }> =>
+  isRecord(d) && Object.values(d).every((v) => isRecord(v) && isNumber(v.at) && 'data' in v)
 
 interface KeySpec<T> {
   version: number
@@ -62,6 +64,8 @@ export const SCHEMA = {
   permList: spec(isStringArray, true),
   pendingRoute: spec(isPending, true),
   pushClientId: spec(isString, true),
+  /** The last answer of the student's own pages (Home's desk, their lists), shown offline; personal, so logout removes it. */
+  lastSeen: spec(isLastSeen, true),
   deviceCode: spec(isString, false),
   lastPhone: spec(isString, false),
   lang: spec(isLang, false),

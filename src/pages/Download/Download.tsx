@@ -12,6 +12,7 @@ import { formatBytes, isWeChat, platformOf, type Platform } from '../../lib/devi
 import { useLang } from '../../state/app'
 import { usePwa, setInstalled } from '../../state/pwa'
 import { Button } from '../../ui/Button/Button'
+import { useOnline } from '../../hooks/useOnline'
 import { useResource } from '../../hooks/useResource'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { saveApk } from './saveApk'
@@ -52,6 +53,7 @@ export default function Download({ page }: PageProps) {
   const t = (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) => translate(lang, key, vars)
   const { platform, wechat } = useDevice()
   const [info, reload] = useResource(loadInfo, 'download')
+  const online = useOnline()
   const [apk, setApk] = useState<ApkState>({ kind: 'idle' })
   const [wechatOpen, setWechatOpen] = useState(true)
   const pwa = usePwa()
@@ -88,7 +90,9 @@ export default function Download({ page }: PageProps) {
 
         <div className="download__actions" aria-live="polite">
           {info.kind === 'loading' && <div className="download__skeleton" aria-hidden="true" />}
-          {(info.kind === 'failed' || info.kind === 'empty' || info.kind === 'offline') && (
+          {/* Offline the links cannot be had: the page says nothing of it and asks again once online. */}
+          {info.kind === 'offline' && !online && <p className="download__lead">{t('download.lead')}</p>}
+          {(info.kind === 'failed' || info.kind === 'empty' || (info.kind === 'offline' && online)) && (
             <div className="download__notice">
               <p>{info.kind === 'offline' ? t('app.timeout') : t('download.loadFailed')}</p>
               <Button variant="secondary" size="s" onClick={reload}>

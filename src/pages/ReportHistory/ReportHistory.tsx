@@ -9,6 +9,7 @@ import { useLang } from '../../state/app'
 import { Button } from '../../ui/Button/Button'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
+import { SeenAt } from '../../ui/SeenAt/SeenAt'
 import './ReportHistory.css'
 
 const TEXTS = {
@@ -56,7 +57,7 @@ async function loadMine(): Promise<ReportSummary[]> {
 export default function ReportHistory({ page }: PageProps) {
   const lang = useLang()
   const t = TEXTS[lang]
-  const [state, retry] = useResource(loadMine, 'mine')
+  const [state, retry] = useResource(loadMine, 'mine', { remember: 'reports' })
   const date = (ms: number) => new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'zh-CN', { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(ms)
 
   let body
@@ -80,6 +81,7 @@ export default function ReportHistory({ page }: PageProps) {
     const list = state.kind === 'ready' ? state.data : []
     body = (
       <div className="history">
+        {state.kind === 'ready' && state.seenAt !== undefined && <SeenAt at={state.seenAt} />}
         {list.length === 0 ? (
           <div className="history__empty">
             <svg viewBox="0 0 96 96" width="88" height="88" aria-hidden="true">

@@ -9,8 +9,10 @@ import { useLocation, useSearch } from 'wouter'
 import { DEFAULT_MAX_WIDTH, type PageRow } from '../../../manifest/pages'
 import type { DeviceType } from '../../lib/device/device'
 import { applyOrientation } from '../../lib/device/orientation'
-import { appState } from '../../state/app'
+import { appState, useLang } from '../../state/app'
+import { useOnline } from '../../hooks/useOnline'
 import { useRotateHint } from '../../hooks/useRotateHint'
+import { translate } from '../../i18n/i18n'
 import { useCurrentModal } from '../Modal/modal'
 import { useOverlay } from '../Overlay/overlay'
 import { PageTransition } from '../PageTransition/PageTransition'
@@ -40,12 +42,20 @@ export function Shell({ page, children }: { page: PageRow; children: ReactNode }
   }, [page, url])
 
   const hint = useRotateHint()
+  const online = useOnline()
+  const lang = useLang()
   // Start the pull-refresh code together with the page's own chunk rather than after it.
   if (page.pullRefresh) void loadPullRefresh()
   const style = { '--page-max': `${page.maxWidth ?? DEFAULT_MAX_WIDTH}px` } as CSSProperties
   return (
     <div className="shell" style={style} data-page={page.name}>
       {hint && <RotateHint />}
+      {/* In the flow above the page, like the hint: it never lies over a control. */}
+      {!online && (
+        <p className="shell__offline" role="status">
+          {translate(lang, 'app.offline')}
+        </p>
+      )}
       <PageTransition key={url}>
         {page.pullRefresh ? (
           <Suspense fallback={null}>
