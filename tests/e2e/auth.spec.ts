@@ -5,6 +5,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { screenshot } from '../support/screenshot'
+import { fillProfile } from '../support/profile'
 import { smsCode } from '../support/smsOutbox'
 
 const DEMO = { phone: '13800138000', password: 'Passw0rd!' }
@@ -146,14 +147,7 @@ test('SMS login of a new phone registers it, sets a password and completes the p
   await expect(page).toHaveURL(/\/improve$/)
   await page.getByRole('button', { name: '完成' }).click()
   await expect(page.getByText('请选择年级')).toBeVisible()
-  await page.getByLabel('姓名').fill('王小明')
-  await page.getByRole('button', { name: /年级/ }).click()
-  await page.getByRole('dialog').getByRole('option', { name: '七年级', exact: true }).click()
-  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
-  await page.getByRole('button', { name: /班级/ }).click()
-  await page.getByRole('dialog').getByRole('option', { name: '3班', exact: true }).click()
-  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
-  await page.getByLabel('机构代码').fill('demo')
+  await fillProfile(page, { name: '王小明', grade: '七年级', className: '3班' })
   await screenshot(page, 'auth-improve-375x812')
   await page.getByRole('button', { name: '完成' }).click()
   await expect(page).toHaveURL(/\/home$/)

@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { screenshot } from '../support/screenshot'
+import { fillProfile } from '../support/profile'
 import { smsCode } from '../support/smsOutbox'
 
 const DEMO = { phone: '13800138000', password: 'Passw0rd!' }
@@ -45,14 +46,7 @@ test('a new SMS user who registers with the demo invitation code appears in the 
   await expect(page).toHaveURL(/\/password$/)
   await page.getByRole('button', { name: '稍后设置' }).click()
   await expect(page).toHaveURL(/\/improve/)
-  await page.getByLabel('姓名').fill('李小红')
-  await page.getByRole('button', { name: /年级/ }).click()
-  await page.getByRole('dialog').getByRole('option', { name: '七年级', exact: true }).click()
-  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
-  await page.getByRole('button', { name: /班级/ }).click()
-  await page.getByRole('dialog').getByRole('option', { name: '2班', exact: true }).click()
-  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
-  await page.getByLabel('机构代码').fill('demo')
+  await fillProfile(page, { name: '李小红', grade: '七年级', className: '2班' })
   // The code of the link the friend opened is carried through the registration steps, and checked.
   const invite = page.getByLabel('邀请码（选填）')
   await expect(invite).toHaveValue('DEMO2023')

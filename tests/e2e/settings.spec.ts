@@ -4,6 +4,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { screenshot } from '../support/screenshot'
+import { fillProfile } from '../support/profile'
 import { smsCode } from '../support/smsOutbox'
 
 const DEMO = { phone: '13800138000', password: 'Passw0rd!' }
@@ -97,14 +98,7 @@ test('deleting an account names what goes, logs out, and the phone can register 
   await page.getByLabel('确认新密码').fill('Zhao2024ok')
   await page.getByRole('button', { name: '保存密码' }).click()
   await expect(page).toHaveURL(/\/improve$/)
-  await page.getByLabel('姓名').fill('赵小燕')
-  await page.getByRole('button', { name: /年级/ }).click()
-  await page.getByRole('dialog').getByRole('option', { name: '八年级', exact: true }).click()
-  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
-  await page.getByRole('button', { name: /班级/ }).click()
-  await page.getByRole('dialog').getByRole('option', { name: '1班', exact: true }).click()
-  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
-  await page.getByLabel('机构代码').fill('demo')
+  await fillProfile(page, { name: '赵小燕', grade: '八年级', className: '1班' })
   await page.getByRole('button', { name: '完成' }).click()
   await expect(page).toHaveURL(/\/home$/)
 

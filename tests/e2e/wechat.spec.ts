@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test'
 import { screenshot } from '../support/screenshot'
+import { fillProfile } from '../support/profile'
 import { smsCode } from '../support/smsOutbox'
 
 test.use({ viewport: { width: 375, height: 812 } })
@@ -26,14 +27,7 @@ test('a new WeChat user binds a phone and registers; next time WeChat signs them
   await page.getByLabel('验证码', { exact: true }).fill(await smsCode(request, phone))
   await page.getByRole('button', { name: '绑定并继续' }).click()
   await expect(page).toHaveURL(/\/improve$/)
-  await page.getByLabel('姓名').fill('钱小米')
-  await page.getByRole('button', { name: /年级/ }).click()
-  await page.getByRole('dialog').getByRole('option', { name: '七年级', exact: true }).click()
-  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
-  await page.getByRole('button', { name: /班级/ }).click()
-  await page.getByRole('dialog').getByRole('option', { name: '2班', exact: true }).click()
-  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
-  await page.getByLabel('机构代码').fill('demo')
+  await fillProfile(page, { name: '钱小米', grade: '七年级', className: '2班' })
   await page.getByRole('button', { name: '完成' }).click()
   await expect(page).toHaveURL(/\/home$/)
 
