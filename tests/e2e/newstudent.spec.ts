@@ -114,3 +114,23 @@ test('what was typed, ticked and chosen survives reading the privacy policy and 
   await expect(page.getByRole('tab', { name: '验证码登录' })).toHaveAttribute('aria-selected', 'true')
   await expect(page.getByLabel('手机号')).toHaveValue('13800138000')
 })
+
+test('half-way through a registration, "use another account" leads back to Login with nothing kept', async ({ page, request }) => {
+  const phone = '13500135066'
+  await page.goto('/login')
+  await page.locator('form[data-ready]').waitFor()
+  await page.getByRole('tab', { name: '验证码登录' }).click()
+  await page.getByLabel('手机号').fill(phone)
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: '获取验证码' }).click()
+  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled()
+  await page.getByRole('textbox', { name: '验证码' }).fill(await smsCode(request, phone))
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page).toHaveURL(/\/password$/)
+  await screenshot(page, 'register-another-account-375x812')
+  await page.getByRole('button', { name: '使用其他账号' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('jsj_habor_')))
+  expect(keys).not.toContain('jsj_habor_tempToken')
+  expect(keys).not.toContain('jsj_habor_refreshToken')
+})

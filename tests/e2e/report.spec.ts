@@ -146,6 +146,9 @@ test('the demo student creates, pages, hides a slide, shares and saves; a visito
   await expect(v.locator('[data-story="streak"]')).toHaveCount(0)
   await expect(v.getByText('最长连续阅读')).toHaveCount(0)
   await expect(v.getByRole('switch')).toHaveCount(0)
+  // A friend reads about the owner, not as if the year were theirs.
+  await expect(v.locator('[data-story="minutes"]')).toContainText('这一年，TA 读了')
+  await expect(v.locator('.story__slide', { hasText: '你' })).toHaveCount(0)
   await v.locator('.story__viewport').focus()
   await v.keyboard.press('Home')
   for (const [i, kind] of visible.entries()) {
@@ -191,7 +194,7 @@ test('the demo student creates, pages, hides a slide, shares and saves; a visito
   await v.locator('.story__viewport').focus()
   await v.keyboard.press('ArrowRight')
   await settled(v)
-  await expect(v.locator('[data-story="minutes"]')).toContainText('This year you read for')
+  await expect(v.locator('[data-story="minutes"]')).toContainText('This year they read for')
   await screenshot(v, 'report-visitor-en-375x812')
   await visitor.close()
 })

@@ -20,7 +20,7 @@ import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
 import { ReportSlideCard } from '../../ui/StorySlides/ReportSlideCard'
-import { dwellMs, SLIDE_NAMES, slideSentence, slideText } from '../../ui/StorySlides/reportSlide'
+import { aboutThem, dwellMs, SLIDE_NAMES, slideSentence, slideText } from '../../ui/StorySlides/reportSlide'
 import { StorySlides, type Story } from '../../ui/StorySlides/StorySlides'
 import './Report.css'
 
@@ -129,11 +129,14 @@ async function updateReport(id: string, body: ReportUpdateBody): Promise<OwnerRe
 
 const linkOf = (id: string): string => `${location.origin}${reportPagePath(id)}`
 
-function useStories(report: PublicReport, t: Texts, lang: Lang, hidden: readonly SlideKind[]): Story[] {
+/** The slides' words: to the owner, or (`them`) about the owner for anyone else. */
+const wordsOf = (slide: PublicReport['slides'][number], lang: Lang, them: boolean) => (them ? aboutThem(slideText(slide, lang), lang) : slideText(slide, lang))
+
+function useStories(report: PublicReport, t: Texts, lang: Lang, hidden: readonly SlideKind[], them = false): Story[] {
   return useMemo(
     () =>
       report.slides.map((s) => {
-        const text = slideText(s, lang)
+        const text = wordsOf(s, lang, them)
         return {
           key: s.kind,
           label: slideSentence(text),
@@ -141,16 +144,16 @@ function useStories(report: PublicReport, t: Texts, lang: Lang, hidden: readonly
           content: <ReportSlideCard text={text} brand={t.brand} badge={hidden.includes(s.kind) ? t.hiddenBadge : undefined} />,
         }
       }),
-    [report, t, lang, hidden],
+    [report, t, lang, hidden, them],
   )
 }
 
-async function saveImage(report: PublicReport, index: number, t: Texts, lang: Lang): Promise<void> {
+async function saveImage(report: PublicReport, index: number, t: Texts, lang: Lang, them = false): Promise<void> {
   const slide = report.slides[index]
   if (!slide) return
   try {
     const { slidePng, saveBlob } = await import('../../ui/StorySlides/drawSlide')
-    const png = await slidePng(slideText(slide, lang), t.brand)
+    const png = await slidePng(wordsOf(slide, lang, them), t.brand)
     saveBlob(png, `habor-${report.year}-${index + 1}-${slide.kind}.png`)
     showToast(t.saved, { icon: 'success' })
   } catch {
@@ -238,7 +241,7 @@ function OwnerView({ initial, t, lang }: { initial: OwnerReport; t: Texts; lang:
           busy={busy}
           onClick={() => {
             setBusy(true)
-            void saveImage(report, index, t, lang).finally(() => setBusy(false))
+            void saveImage(report, index, t, lang, true).finally(() => setBusy(false))
           }}
         >
           {t.saveImage}
@@ -303,7 +306,8 @@ function JoinCall({ t, inviteCode }: { t: Texts; inviteCode: string | null }) {
 function PublicView({ report, t, lang }: { report: PublicReport; t: Texts; lang: Lang }) {
   const [index, setIndex] = useState(0)
   const [busy, setBusy] = useState(false)
-  const stories = useStories(report, t, lang, [])
+  // Someone else's report: its words speak about its owner.
+  const stories = useStories(report, t, lang, [], true)
   const onIndexChange = useCallback((i: number) => setIndex(i), [])
   return (
     <div className="report">
@@ -317,7 +321,7 @@ function PublicView({ report, t, lang }: { report: PublicReport; t: Texts; lang:
           busy={busy}
           onClick={() => {
             setBusy(true)
-            void saveImage(report, index, t, lang).finally(() => setBusy(false))
+            void saveImage(report, index, t, lang, true).finally(() => setBusy(false))
           }}
         >
           {t.saveImage}

@@ -3,6 +3,7 @@
  * the account (/logout/cancel) after a confirmation that names what goes and the password or an SMS code.
  */
 import { useEffect, useState } from 'react'
+import { APP_CONFIG } from '../../../manifest/app'
 import type { PageProps } from '../../app/routes'
 import { applyLang } from '../../app/boot'
 import { push } from '../../app/navigation'
@@ -40,6 +41,11 @@ const TEXTS = {
     deleteAction: '确认注销',
     deleted: '账号已注销',
     version: '版本 {v}',
+    about: '关于',
+    agreement: '用户协议',
+    privacy: '隐私政策',
+    logout: '退出登录',
+    logoutConfirm: '确定要退出登录吗？',
   },
   en: {
     language: 'Language',
@@ -60,6 +66,11 @@ const TEXTS = {
     deleteAction: 'Delete',
     deleted: 'Your account has been deleted',
     version: 'Version {v}',
+    about: 'About',
+    agreement: 'User agreement',
+    privacy: 'Privacy policy',
+    logout: 'Log out',
+    logoutConfirm: 'Log out now?',
   },
 }
 
@@ -116,6 +127,13 @@ export default function Settings({ page }: PageProps) {
     const phone = typeof user?.phone === 'string' ? maskPhone(user.phone) : ''
     const answer = await showModal({ title: t.deleteTitle, content: fill(t.deleteConfirm, { name, phone }), confirmText: t.deleteAction })
     if (answer.confirm) setConfirming(true)
+  }
+
+  const logout = async () => {
+    const answer = await showModal({ content: t.logoutConfirm, confirmText: t.logout })
+    if (!answer.confirm) return
+    const flows = await import('../../lib/auth/flows')
+    await flows.logout()
   }
 
   const deleted = async () => {
@@ -186,6 +204,28 @@ export default function Settings({ page }: PageProps) {
           )}
           <p className="settings__hint">{t.deleteHint}</p>
         </section>
+
+        <section className="settings__group" aria-labelledby="settings-about">
+          <h2 id="settings-about" className="settings__title">
+            {t.about}
+          </h2>
+          {[
+            { label: t.agreement, to: '/agreement' },
+            { label: t.privacy, to: '/agreement?section=privacy' },
+          ].map((link) => (
+            <button key={link.to} type="button" className="settings__link" onClick={() => push(link.to)}>
+              <span>{link.label}</span>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </button>
+          ))}
+          <p className="settings__version">{t.version.replace('{v}', APP_CONFIG.version)}</p>
+        </section>
+
+        <Button variant="secondary" block onClick={() => void logout()}>
+          {t.logout}
+        </Button>
       </div>
     </PageScaffold>
   )

@@ -4,9 +4,13 @@
  */
 import type { FormEvent, ReactNode } from 'react'
 import type { PageRow } from '../../../manifest/pages'
+import { translate } from '../../i18n/i18n'
+import { useLang } from '../../state/app'
+import { useAuth } from '../../state/auth'
 import { Button } from '../Button/Button'
 import { PageScaffold } from '../PageScaffold/PageScaffold'
 import { FormError } from './FormError'
+import { loadFlows } from './loadFlows'
 import './AuthForm.css'
 
 interface Props {
@@ -24,6 +28,14 @@ interface Props {
 }
 
 export function AuthForm({ page, onSubmit, error, submit, busy, disabled, after, children }: Props) {
+  const lang = useLang()
+  const auth = useAuth()
+  // Half-way through a registration the student may have meant another account: a way back to Login.
+  const registering = !auth.token && Boolean(auth.tempToken)
+  const anotherAccount = async () => {
+    const flows = await loadFlows()
+    await flows.logout()
+  }
   return (
     <PageScaffold page={page}>
       <form className="auth-form" onSubmit={onSubmit} noValidate>
@@ -33,6 +45,11 @@ export function AuthForm({ page, onSubmit, error, submit, busy, disabled, after,
           {submit}
         </Button>
         {after}
+        {registering && (
+          <Button variant="plain" className="auth-form__skip" onClick={() => void anotherAccount()} disabled={busy}>
+            {translate(lang, 'auth.anotherAccount')}
+          </Button>
+        )}
       </form>
     </PageScaffold>
   )

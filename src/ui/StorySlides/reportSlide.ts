@@ -76,6 +76,28 @@ function dayLabel(iso: string, lang: Lang): string {
   return `${m}月${d}日`
 }
 
+/**
+ * The same words about someone else: a friend reading a shared report reads "这一年，TA 读了…", not a
+ * report that speaks to them.
+ */
+export function aboutThem(text: SlideText, lang: Lang): SlideText {
+  const say =
+    lang === 'zh-Hans'
+      ? (t: string) =>
+          t
+            .replace(/^我的阅读故事$/, 'TA 的阅读故事')
+            .replace(/你/g, 'TA').replace(/TA(?=[\u4e00-\u9fff])/g, 'TA ').replace(/([\u4e00-\u9fff])TA/g, '$1 TA')
+      : (t: string) =>
+          t
+            .replace(/\bYour\b/g, 'Their')
+            .replace(/\byour\b/g, 'their')
+            .replace(/\bYou\b/g, 'They')
+            .replace(/\b(kept|of|with) you\b/g, '$1 them')
+            .replace(/\byou\b/g, 'they')
+            .replace(/^My year in reading$/, 'Their year in reading')
+  return { ...text, eyebrow: say(text.eyebrow), big: say(text.big), unit: say(text.unit), lines: text.lines.map(say), list: text.list.map((r) => ({ ...r, label: say(r.label) })) }
+}
+
 export function slideText(slide: ReportSlide, lang: Lang): SlideText {
   const zh = lang === 'zh-Hans'
   const base = { unit: '', lines: [] as string[], list: [] as { label: string; value: string }[] }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Lang } from '../../../manifest/app'
 import { slidesOf, type ReportFigures, type ReportSlide } from '../../../src/contract/report'
 import { wrapText } from '../../../src/ui/StorySlides/drawSlide'
-import { dwellMs, slideSentence, slideText, unitBeside, widthEm } from '../../../src/ui/StorySlides/reportSlide'
+import { aboutThem, dwellMs, slideSentence, slideText, unitBeside, widthEm } from '../../../src/ui/StorySlides/reportSlide'
 
 const FIGURES: ReportFigures = {
   year: 2023,
@@ -83,5 +83,25 @@ describe('layout helpers', () => {
     expect(wrapText(oneEach, '一天接一天你把阅读', 4)).toEqual(['一天接一', '天你把阅', '读'])
     expect(wrapText(oneEach, 'Every book you opened', 10)).toEqual(['Every book', 'you opened'])
     expect(wrapText(oneEach, '', 10)).toEqual([])
+  })
+})
+
+describe('aboutThem: the words a friend reads on a shared report', () => {
+  const every = (text: ReturnType<typeof slideText>) => [text.eyebrow, text.big, text.unit, ...text.lines, ...text.list.map((r) => r.label)]
+  it.each(LANGS)('%s: no slide speaks to the reader', (lang) => {
+    const empty = slidesOf({ ...FIGURES, minutes: 0, books: 0, works: 0 } as ReportFigures, '')
+    const buckets = (['morning', 'noon', 'afternoon', 'evening', 'night'] as const).flatMap((bucket) => slidesOf({ ...FIGURES, favouriteTime: { ...FIGURES.favouriteTime!, bucket } }, 'Ann'))
+    const words = (['start', 'persistent', 'explorer', 'creator', 'bookworm', 'curious'] as const).flatMap((keyword) => slidesOf({ ...FIGURES, keyword }, 'Ann'))
+    for (const slide of [...SLIDES, ...empty, ...buckets, ...words]) {
+      for (const line of every(aboutThem(slideText(slide, lang), lang))) {
+        expect(line, `${slide.kind}: ${line}`).not.toMatch(lang === 'en' ? /\byour?\b/i : /你/)
+      }
+    }
+  })
+  it('reads "这一年，TA 读了" and "This year they read for"', () => {
+    const minutes = SLIDES.find((s) => s.kind === 'minutes')!
+    expect(aboutThem(slideText(minutes, 'zh-Hans'), 'zh-Hans').eyebrow).toBe('这一年，TA 读了')
+    expect(aboutThem(slideText(minutes, 'en'), 'en').eyebrow).toBe('This year they read for')
+    expect(slideText(minutes, 'zh-Hans').eyebrow).toBe('这一年，你读了')
   })
 })
