@@ -57,11 +57,12 @@ async function visit(link, floor) {
   await cdp.send('Network.enable')
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
   if (link) await cdp.send('Network.emulateNetworkConditions', link)
+  // Runs in the page (globalThis is its window).
   await page.addInitScript(() => {
-    const w = window
+    const w = globalThis
     w.__longest = 0
     new PerformanceObserver((list) => {
-      if (document.documentElement.hasAttribute('data-started')) return
+      if (w.document.documentElement.hasAttribute('data-started')) return
       for (const e of list.getEntries()) w.__longest = Math.max(w.__longest, e.duration)
     }).observe({ type: 'longtask', buffered: true })
   })
@@ -78,7 +79,7 @@ async function visit(link, floor) {
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/api/login')), null, { polling: 16, timeout: 30_000 })
     handled = await page.evaluate(() => performance.getEntriesByType('resource').find((e) => e.name.endsWith('/api/login')).startTime)
   }
-  const longest = await page.evaluate(() => window.__longest)
+  const longest = await page.evaluate(() => globalThis.__longest)
   await context.close()
   return { painted, handled, longest }
 }
