@@ -134,3 +134,26 @@ test('half-way through a registration, "use another account" leads back to Login
   expect(keys).not.toContain('jsj_habor_tempToken')
   expect(keys).not.toContain('jsj_habor_refreshToken')
 })
+
+test('a page opened straight from a link offers the way in: Login when logged out, Home when logged in', async ({ page }) => {
+  for (const path of ['/forget', '/download', '/share/opus?id=demo-opus', '/2023/join']) {
+    await page.goto(path)
+    const wayIn = page.getByRole('button', { name: '去登录' })
+    await expect(wayIn, path).toBeVisible()
+  }
+  await page.goto('/forget')
+  await page.getByRole('button', { name: '去登录' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+
+  await page.locator('form[data-ready]').waitFor()
+  await page.getByLabel('手机号').fill('13800138000')
+  await page.getByLabel('密码', { exact: true }).fill('Passw0rd!')
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page).toHaveURL(/\/home$/)
+  await page.goto('/motherday')
+  await expect(page.getByRole('button', { name: '回到首页' })).toBeVisible()
+  await screenshot(page, 'motherday-way-in-375x812')
+  await page.getByRole('button', { name: '回到首页' }).click()
+  await expect(page).toHaveURL(/\/home$/)
+})

@@ -1,9 +1,9 @@
 /** The frame of every page: a navigation bar with Back and the page title, and a centred content column. */
 import type { ReactNode } from 'react'
 import { DEFAULT_MAX_WIDTH, type PageRow } from '../../../manifest/pages'
-import { back, currentIndex } from '../../app/navigation'
+import { back, currentIndex, replace } from '../../app/navigation'
 import { translate } from '../../i18n/i18n'
-import { useLang } from '../../state/app'
+import { useApp, useLang } from '../../state/app'
 import './PageScaffold.css'
 
 interface Props {
@@ -16,7 +16,10 @@ interface Props {
 
 export function PageScaffold({ page, children, bare = false, actions }: Props) {
   const lang = useLang()
+  const { loggedIn } = useApp()
   const canGoBack = currentIndex() > 0
+  // A page opened straight from a link has nothing to go back to: it offers the way in instead.
+  const wayIn = !canGoBack && page.name !== 'Home' && page.name !== 'Login'
   const maxWidth = page.maxWidth ?? DEFAULT_MAX_WIDTH
   return (
     <div className="scaffold" style={{ ['--page-max' as string]: `${maxWidth}px` }}>
@@ -27,6 +30,17 @@ export function PageScaffold({ page, children, bare = false, actions }: Props) {
               <button type="button" className="scaffold__back" onClick={() => back()} aria-label={translate(lang, 'app.back')}>
                 <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
                   <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              </button>
+            ) : wayIn ? (
+              <button
+                type="button"
+                className="scaffold__back"
+                onClick={() => replace(loggedIn ? '/home' : '/login')}
+                aria-label={translate(lang, loggedIn ? 'app.home' : 'app.toLogin')}
+              >
+                <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+                  <path d="M4 11l8-7 8 7M6 9.5V20h4.5v-6h3v6H18V9.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
               </button>
             ) : (
