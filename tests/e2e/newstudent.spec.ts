@@ -138,11 +138,11 @@ test('half-way through a registration, "use another account" leads back to Login
 test('a page opened straight from a link offers the way in: Login when logged out, Home when logged in', async ({ page }) => {
   for (const path of ['/forget', '/download', '/share/opus?id=demo-opus', '/2023/join']) {
     await page.goto(path)
-    const wayIn = page.getByRole('button', { name: '去登录' })
+    const wayIn = page.getByRole('button', { name: '回到登录页' })
     await expect(wayIn, path).toBeVisible()
   }
   await page.goto('/forget')
-  await page.getByRole('button', { name: '去登录' }).click()
+  await page.getByRole('button', { name: '回到登录页' }).click()
   await expect(page).toHaveURL(/\/login$/)
 
   await page.locator('form[data-ready]').waitFor()
