@@ -46,6 +46,16 @@ export function applyLang(lang: Lang): void {
   document.documentElement.lang = lang
 }
 
+/** The student's choice of language (Settings, Login): applied now and remembered for later visits. */
+export function chooseLang(lang: Lang): void {
+  applyLang(lang)
+  try {
+    write('lang', lang)
+  } catch {
+    // The choice holds for this visit even when it cannot be remembered.
+  }
+}
+
 interface NavigatorWithConnection extends Navigator {
   connection?: { type?: string; effectiveType?: string; addEventListener?: (t: string, f: () => void) => void }
 }

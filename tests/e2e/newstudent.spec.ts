@@ -157,3 +157,16 @@ test('a page opened straight from a link offers the way in: Login when logged ou
   await page.getByRole('button', { name: '回到首页' }).click()
   await expect(page).toHaveURL(/\/home$/)
 })
+
+test('Login switches to English and back, and remembers the choice', async ({ page }) => {
+  await page.goto('/login')
+  await page.locator('form[data-ready]').waitFor()
+  await page.getByRole('button', { name: 'English' }).click()
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible()
+  await expect(page.getByLabel('Phone number')).toBeVisible()
+  await screenshot(page, 'login-english-375x812')
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible()
+  await page.getByRole('button', { name: '中文' }).click()
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible()
+})

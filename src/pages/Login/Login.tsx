@@ -7,6 +7,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react'
 import { APP_CONFIG } from '../../../manifest/app'
 import type { PageProps } from '../../app/routes'
+import { chooseLang } from '../../app/boot'
 import { push, replace } from '../../app/navigation'
 import { checkCode, checkPassword, checkPhone, formTexts } from '../../lib/auth/form'
 import { takePrestart } from '../../lib/device/prestart'
@@ -247,6 +248,10 @@ export default function Login({ page, query }: PageProps) {
             <path d="M37 15c-5-2-9-1-13 2v19c4-3 8-4 13-2z" fill="var(--c-accent)" />
           </svg>
           <h1 className="login__title">{APP_CONFIG.productTitle}</h1>
+          {/* The other language, named in itself, so a student who cannot read this one finds it. */}
+          <button type="button" className="login__lang" lang={lang === 'zh-Hans' ? 'en' : 'zh-Hans'} onClick={() => chooseLang(lang === 'zh-Hans' ? 'en' : 'zh-Hans')}>
+            {lang === 'zh-Hans' ? 'English' : '中文'}
+          </button>
           <p className="login__tagline">{APP_CONFIG.tagline[lang]}</p>
         </header>
 

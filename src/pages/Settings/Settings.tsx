@@ -5,10 +5,10 @@
 import { useEffect, useState } from 'react'
 import { APP_CONFIG } from '../../../manifest/app'
 import type { PageProps } from '../../app/routes'
-import { applyLang } from '../../app/boot'
+import { chooseLang } from '../../app/boot'
 import { push } from '../../app/navigation'
 import { formatBytes } from '../../lib/device/device'
-import { write, type StorageValue } from '../../lib/storage'
+import type { StorageValue } from '../../lib/storage'
 import { setCacheSize, useApp, useLang } from '../../state/app'
 import { clearSession, useAuth } from '../../state/auth'
 import { Button } from '../../ui/Button/Button'
@@ -81,15 +81,6 @@ const LANGS: { value: Lang; label: string }[] = [
 
 const fill = (text: string, vars: Record<string, string>) => text.replace(/\{(\w+)\}/g, (w, k: string) => vars[k] ?? w)
 const maskPhone = (phone: string) => phone.replace(/^\+86/, '').replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2')
-
-export function chooseLang(lang: Lang): void {
-  applyLang(lang)
-  try {
-    write('lang', lang)
-  } catch {
-    // The choice holds for this visit even when it cannot be remembered.
-  }
-}
 
 export default function Settings({ page }: PageProps) {
   const lang = useLang()
