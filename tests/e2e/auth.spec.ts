@@ -4,6 +4,7 @@
  * OpenID Connect provider, forgot password, logout, reload, and the kick from a second terminal.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test'
+import { submitPasswordLogin } from '../support/login'
 import { screenshot } from '../support/screenshot'
 import { fillProfile } from '../support/profile'
 import { smsCode } from '../support/smsOutbox'
@@ -22,12 +23,7 @@ async function openLogin(page: Page, path = '/login'): Promise<void> {
 }
 
 async function fillPasswordLogin(page: Page, phone: string, password: string): Promise<void> {
-  await page.locator('form[data-ready]').waitFor()
-  await page.getByLabel('手机号').fill(phone)
-  await page.getByLabel('密码', { exact: true }).fill(password)
-  const agree = page.getByRole('checkbox')
-  if (!(await agree.isChecked())) await agree.check()
-  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await submitPasswordLogin(page, phone, password)
 }
 
 /** Our keys in localStorage (values are encrypted; names are `jsj_habor_<name>`). */

@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { screenshot } from '../support/screenshot'
+import { submitPasswordLogin } from '../support/login'
 import { fillProfile } from '../support/profile'
 import { smsCode } from '../support/smsOutbox'
 
@@ -12,11 +13,7 @@ test.use({ viewport: { width: 375, height: 812 } })
 
 async function passwordLogin(page: Page, path: string): Promise<void> {
   await page.goto(path)
-  await page.locator('form[data-ready]').waitFor()
-  await page.getByLabel('手机号').fill(DEMO.phone)
-  await page.getByLabel('密码', { exact: true }).fill(DEMO.password)
-  await page.getByRole('checkbox').check()
-  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await submitPasswordLogin(page)
 }
 
 test('a new SMS user who registers with the demo invitation code appears in the inviter’s list', async ({ browser, request }) => {
@@ -76,11 +73,7 @@ test('a new SMS user who registers with the demo invitation code appears in the 
 test('the invite page asks for login and comes back after it', async ({ page }) => {
   await page.goto('/invite')
   await expect(page).toHaveURL(/\/login\?redirect=Invite/)
-  await page.locator('form[data-ready]').waitFor()
-  await page.getByLabel('手机号').fill(DEMO.phone)
-  await page.getByLabel('密码', { exact: true }).fill(DEMO.password)
-  await page.getByRole('checkbox').check()
-  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await submitPasswordLogin(page)
   await expect(page).toHaveURL(/\/invite$/)
   await expect(page.getByTestId('invite-code')).toHaveText('DEMO2023')
 })

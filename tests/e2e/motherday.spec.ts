@@ -5,8 +5,8 @@
  */
 import { chromium, expect, test, type Browser } from '@playwright/test'
 import { screenshot } from '../support/screenshot'
+import { submitPasswordLogin } from '../support/login'
 
-const DEMO = { phone: '13800138000', password: 'Passw0rd!' }
 const VIEW = { width: 375, height: 812 }
 let browser: Browser
 
@@ -38,11 +38,7 @@ test('a card with a recorded message, made through login, is readable and playab
   // Making it asks for login; the draft and the recording wait.
   await page.getByRole('button', { name: '登录后生成贺卡' }).click()
   await expect(page).toHaveURL(/\/login\?redirect=Motherday/)
-  await page.locator('form[data-ready]').waitFor()
-  await page.getByLabel('手机号').fill(DEMO.phone)
-  await page.getByLabel('密码', { exact: true }).fill(DEMO.password)
-  await page.getByRole('checkbox').check()
-  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await submitPasswordLogin(page)
   await expect(page).toHaveURL(/\/motherday$/)
   await expect(page.getByLabel('祝福语')).toHaveValue(message)
   await expect(page.getByLabel('花园')).toBeChecked()

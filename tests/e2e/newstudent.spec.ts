@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { screenshot } from '../support/screenshot'
+import { askSmsCode, submitPasswordLogin } from '../support/login'
 import { smsCode } from '../support/smsOutbox'
 
 const DEMO = { phone: '13800138000', password: 'Passw0rd!' }
@@ -15,11 +16,7 @@ test.use({ viewport: { width: 375, height: 812 } })
 
 async function passwordLogin(page: Page, phone: string, password: string): Promise<void> {
   await page.goto('/login')
-  await page.locator('form[data-ready]').waitFor()
-  await page.getByLabel('手机号').fill(phone)
-  await page.getByLabel('密码', { exact: true }).fill(password)
-  await page.getByRole('checkbox').check()
-  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await submitPasswordLogin(page, phone, password)
 }
 
 test('an unknown number stays on Login with the number kept and the wrong-password message', async ({ page }) => {
@@ -59,12 +56,7 @@ test('wrong passwords tell the tries left, and the lock gives minutes and the wa
 
 test('a code burnt by five wrong tries is named as used up, not as wrong', async ({ page, request }) => {
   const phone = '13500135088'
-  await page.goto('/login')
-  await page.locator('form[data-ready]').waitFor()
-  await page.getByRole('tab', { name: '验证码登录' }).click()
-  await page.getByLabel('手机号').fill(phone)
-  await page.getByRole('checkbox').check()
-  await page.getByRole('button', { name: '获取验证码' }).click()
+  await askSmsCode(page, phone)
   const code = await smsCode(request, phone)
   const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
   for (let i = 0; i < 5; i++) await request.post('/api/login/sms', { data: { username: phone, code: wrong, isAdmin: false, ...DEVICE } })
@@ -117,13 +109,7 @@ test('what was typed, ticked and chosen survives reading the privacy policy and 
 
 test('half-way through a registration, "use another account" leads back to Login with nothing kept', async ({ page, request }) => {
   const phone = '13500135066'
-  await page.goto('/login')
-  await page.locator('form[data-ready]').waitFor()
-  await page.getByRole('tab', { name: '验证码登录' }).click()
-  await page.getByLabel('手机号').fill(phone)
-  await page.getByRole('checkbox').check()
-  await page.getByRole('button', { name: '获取验证码' }).click()
-  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled()
+  await askSmsCode(page, phone)
   await page.getByRole('textbox', { name: '验证码' }).fill(await smsCode(request, phone))
   await page.getByRole('button', { name: '登录', exact: true }).click()
   await expect(page).toHaveURL(/\/password$/)
@@ -145,11 +131,7 @@ test('a page opened straight from a link offers the way in: Login when logged ou
   await page.getByRole('button', { name: '回到登录页' }).click()
   await expect(page).toHaveURL(/\/login$/)
 
-  await page.locator('form[data-ready]').waitFor()
-  await page.getByLabel('手机号').fill('13800138000')
-  await page.getByLabel('密码', { exact: true }).fill('Passw0rd!')
-  await page.getByRole('checkbox').check()
-  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await submitPasswordLogin(page)
   await expect(page).toHaveURL(/\/home$/)
   await page.goto('/motherday')
   await expect(page.getByRole('button', { name: '回到首页' })).toBeVisible()

@@ -5,16 +5,13 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { screenshot } from '../support/screenshot'
+import { submitPasswordLogin } from '../support/login'
 
 test.use({ viewport: { width: 375, height: 812 } })
 
 async function login(page: Page): Promise<void> {
   await page.goto('/login')
-  await page.locator('form[data-ready]').waitFor()
-  await page.getByLabel('手机号').fill('13800138000')
-  await page.getByLabel('密码', { exact: true }).fill('Passw0rd!')
-  await page.getByRole('checkbox').check()
-  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await submitPasswordLogin(page)
   await expect(page).toHaveURL(/\/home$/)
   // The service worker controls the page before going offline (it serves the shell then).
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))

@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { screenshot } from '../support/screenshot'
+import { submitPasswordLogin } from '../support/login'
 import { smsCode } from '../support/smsOutbox'
 
 const DEMO = { phone: '13800138000', password: 'Passw0rd!' }
@@ -202,11 +203,7 @@ test('the demo student creates, pages, hides a slide, shares and saves; a visito
 test('auto-advance waits at least six seconds a slide, stops on pause, and never starts under reduced motion', async ({ page }) => {
   await page.clock.install()
   await page.goto('/login?redirect=ReportHistory')
-  await page.locator('form[data-ready]').waitFor()
-  await page.getByLabel('手机号').fill(DEMO.phone)
-  await page.getByLabel('密码', { exact: true }).fill(DEMO.password)
-  await page.getByRole('checkbox').check()
-  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await submitPasswordLogin(page)
   await expect(page).toHaveURL(/\/2023\/history$/)
   await page.locator('.history__item').first().click()
   await expect(page.getByRole('button', { name: '暂停自动翻页' })).toBeVisible()

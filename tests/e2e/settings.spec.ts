@@ -4,10 +4,10 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { screenshot } from '../support/screenshot'
+import { submitPasswordLogin } from '../support/login'
 import { fillProfile } from '../support/profile'
 import { smsCode } from '../support/smsOutbox'
 
-const DEMO = { phone: '13800138000', password: 'Passw0rd!' }
 const PORTRAIT = { width: 375, height: 812 }
 const LANDSCAPE = { width: 812, height: 375 }
 const CJK = /[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]/
@@ -40,11 +40,7 @@ const visibleText = (page: Page) =>
 
 test('switching the language turns every visible text on Home into English, and back', async ({ page }) => {
   await page.goto('/settings')
-  await page.locator('form[data-ready]').waitFor()
-  await page.getByLabel('手机号').fill(DEMO.phone)
-  await page.getByLabel('密码', { exact: true }).fill(DEMO.password)
-  await page.getByRole('checkbox').check()
-  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await submitPasswordLogin(page)
   await expect(page).toHaveURL(/\/settings$/)
   await expect(page.getByRole('heading', { name: '设置', level: 1 })).toBeVisible()
   await expect(page.getByTestId('cache-size')).not.toHaveText('计算中…')
@@ -133,11 +129,7 @@ test('deleting an account names what goes, logs out, and the phone can register 
 
 test('Settings offers the agreement, the privacy policy, the version and a way to log out', async ({ page }) => {
   await page.goto('/login')
-  await page.locator('form[data-ready]').waitFor()
-  await page.getByLabel('手机号').fill(DEMO.phone)
-  await page.getByLabel('密码', { exact: true }).fill(DEMO.password)
-  await page.getByRole('checkbox').check()
-  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await submitPasswordLogin(page)
   await expect(page).toHaveURL(/\/home$/)
   await page.goto('/settings')
   await expect(page.getByText(/^版本 \d+\.\d+\.\d+$/)).toBeVisible()

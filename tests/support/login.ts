@@ -1,0 +1,26 @@
+/** Login's forms as a student fills them, for the browser tests that need a session or a code first. */
+import { expect, type Page } from '@playwright/test'
+
+export const DEMO = { phone: '13800138000', password: 'Passw0rd!' }
+
+/** On the Login page: types the phone and password (the demo account's by default), ticks the agreement, taps 登录. */
+export async function submitPasswordLogin(page: Page, phone = DEMO.phone, password = DEMO.password): Promise<void> {
+  await page.locator('form[data-ready]').waitFor()
+  await page.getByLabel('手机号').fill(phone)
+  await page.getByLabel('密码', { exact: true }).fill(password)
+  const agree = page.getByRole('checkbox')
+  if (!(await agree.isChecked())) await agree.check()
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+}
+
+/** Opens /login, switches to the SMS tab, ticks the agreement and asks for a code for `phone`. */
+export async function askSmsCode(page: Page, phone: string): Promise<void> {
+  await page.goto('/login')
+  await page.locator('form[data-ready]').waitFor()
+  await page.getByRole('tab', { name: '验证码登录' }).click()
+  await page.getByLabel('手机号').fill(phone)
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: '获取验证码' }).click()
+  // Sent: only now is the outbox's newest code this one.
+  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled()
+}
