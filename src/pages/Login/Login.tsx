@@ -248,10 +248,6 @@ export default function Login({ page, query }: PageProps) {
             <path d="M37 15c-5-2-9-1-13 2v19c4-3 8-4 13-2z" fill="var(--c-accent)" />
           </svg>
           <h1 className="login__title">{APP_CONFIG.productTitle}</h1>
-          {/* The other language, named in itself, so a student who cannot read this one finds it. */}
-          <button type="button" className="login__lang" lang={lang === 'zh-Hans' ? 'en' : 'zh-Hans'} onClick={() => chooseLang(lang === 'zh-Hans' ? 'en' : 'zh-Hans')}>
-            {lang === 'zh-Hans' ? 'English' : '中文'}
-          </button>
           <p className="login__tagline">{APP_CONFIG.tagline[lang]}</p>
         </header>
 
@@ -370,6 +366,11 @@ export default function Login({ page, query }: PageProps) {
             </svg>
             {busy === 'oauth' ? t.oauthBusy : t.oauth}
           </Button>
+          {/* The other language, named in itself, so a student who cannot read this one finds it; at the
+              foot of the page, where no notice (they show near the top) can lie over it. */}
+          <button type="button" className="login__lang" lang={lang === 'zh-Hans' ? 'en' : 'zh-Hans'} onClick={() => chooseLang(lang === 'zh-Hans' ? 'en' : 'zh-Hans')}>
+            {lang === 'zh-Hans' ? 'English' : '中文'}
+          </button>
         </div>
       </section>
     </PageScaffold>
