@@ -75,7 +75,7 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
-    sourcemap: false,
+    sourcemap: !!process.env.HABOR_SOURCEMAP,
     manifest: true,
     rolldownOptions: clientBuild ? { output: { codeSplitting: { groups: [{ name: 'start', test: start.test }] } } } : {},
   },

@@ -30,6 +30,7 @@ import wechatRoutes from './routes/wechat'
 import { PasswordAttempts } from './services/failures'
 import { OAuthLogin } from './services/oauth'
 import { Wechat } from './services/wechat'
+import { sweepIdempotencyKeys } from './services/idempotency'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,6 +118,11 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
   })
 
   await app.register(dbPlugin)
+  // Idempotency keys are kept for a day (docs/offline.md); forget the expired ones now and then.
+  const keySweeper = setInterval(() => {
+    sweepIdempotencyKeys(app.db, o.clock()).catch((err: unknown) => app.log.warn({ err }, 'sweeping idempotency keys failed'))
+  }, 15 * 60_000).unref()
+  app.addHook('onClose', async () => clearInterval(keySweeper))
   await app.register(authPlugin)
   await app.register(smsPlugin)
   await app.register(signedPlugin)

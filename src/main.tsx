@@ -7,7 +7,7 @@
 import { lazy, startTransition, StrictMode, Suspense } from 'react'
 import { afterFirstPage } from './app/afterFirstPage'
 import { App } from './app/App'
-import { boot } from './app/boot'
+import { boot, bootLangReady } from './app/boot'
 import { wireNetwork } from './app/network'
 import { keepPrestart } from './lib/device/prestart'
 import { initStorage } from './lib/storage'
@@ -37,7 +37,7 @@ const [{ createRoot, hydrateRoot }] = await Promise.all([import('react-dom/clien
 await nextTask()
 boot()
 wireNetwork()
-await nextTask()
+await Promise.all([bootLangReady(), nextTask()])
 const root = document.getElementById('root')
 if (!root) throw new Error('#root is missing from index.html')
 const tree = (

@@ -17,6 +17,8 @@ import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
 declare let self: ServiceWorkerGlobalScope
 
 const SW_MESSAGES = { skipWaiting: 'SKIP_WAITING' } as const
+/** The tag the app's outbox registers (src/lib/outbox/outbox.ts). */
+const OUTBOX_SYNC_TAG = 'outbox'
 
 const SHELL_URL = '/index.html'
 /** Paths the shell must never answer: the API, the live channel and the sign-in provider. */
@@ -87,6 +89,22 @@ setCatchHandler(async ({ request }) => {
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: string } | null)?.type === SW_MESSAGES.skipWaiting) void self.skipWaiting()
+})
+
+// Background Sync: the connection is back while writes wait in the app's outbox. The worker never holds
+// the student's tokens, so it only wakes the open pages, which send with their own session.
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string
+}
+// The WebWorker library does not type the 'sync' event yet.
+;(self as unknown as EventTarget).addEventListener('sync', (e) => {
+  const event = e as SyncEvent
+  if (event.tag !== OUTBOX_SYNC_TAG) return
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window' }).then((clients) => {
+      for (const client of clients) client.postMessage({ type: 'sync-fired' })
+    }),
+  )
 })
 
 // Pages cached by an earlier version name that version's hashed scripts, which its precache no longer

@@ -24,6 +24,7 @@ import {
   type CardDesign,
 } from '../../src/contract/cards'
 import { DEMO } from '../db/seed'
+import { idempotent } from '../services/idempotency'
 import { ApiError, badInput } from '../errors'
 import { bearerOf } from '../plugins/auth'
 import { Shown, ShownLines } from './schemas'
@@ -143,17 +144,16 @@ const routes: FastifyPluginAsync = async (app) => {
     const id = crypto.randomUUID()
     const durationMs = Math.min(Math.round(duration), CARD_AUDIO_MAX_SECONDS * 1000)
     await sweep()
-    const row = { id, owner_user_id: req.auth!.sub, mime, size: bytes.length, duration_ms: durationMs, created_at: o.clock() }
-    if (!(await reserveUpload(db, app.dbInfo.kind, row))) {
-      throw new ApiError(CODE.TOO_MANY_REQUESTS, `upload: at most ${UNATTACHED_MAX} recordings may wait for a card`, 429, { retryAfter: UNATTACHED_TTL_MS / 1000, reason: 'upload-quota' })
-    }
-    try {
+    const now = o.clock()
+    const row = { id, owner_user_id: req.auth!.sub, mime, size: bytes.length, duration_ms: durationMs, created_at: now }
+    // The row and the file are one write: a failure to store the file takes the row (and the key) back.
+    return idempotent(db, req, req.auth!.sub, now, async (trx) => {
+      if (!(await reserveUpload(trx, app.dbInfo.kind, row))) {
+        throw new ApiError(CODE.TOO_MANY_REQUESTS, `upload: at most ${UNATTACHED_MAX} recordings may wait for a card`, 429, { retryAfter: UNATTACHED_TTL_MS / 1000, reason: 'upload-quota' })
+      }
       storeAudio(o.dataDir, id, bytes)
-    } catch (err) {
-      await db.deleteFrom('card_audio').where('id', '=', id).execute()
-      throw err
-    }
-    return { audioId: id, size: bytes.length, mime, durationMs }
+      return { audioId: id, size: bytes.length, mime: row.mime, durationMs }
+    })
   })
 
   app.get<{ Params: { id: string } }>(`${CARD_AUDIO_PATH}/:id`, { schema: { params: IdParams } }, async (req, reply) => {
@@ -193,7 +193,7 @@ const routes: FastifyPluginAsync = async (app) => {
     if (!message) throw badInput('message', 'is required')
     const id = crypto.randomUUID()
     const now = o.clock()
-    await db.transaction().execute(async (trx) => {
+    return idempotent(db, req, userId, now, async (trx) => {
       if (b.audioId) {
         const audio = await trx.selectFrom('card_audio').select('id').where('id', '=', b.audioId).where('owner_user_id', '=', userId).executeTakeFirst()
         if (!audio) throw badInput('audioId', 'no such recording of yours')
@@ -204,8 +204,8 @@ const routes: FastifyPluginAsync = async (app) => {
         .insertInto('cards')
         .values({ id, user_id: userId, design: b.design, recipient: (b.to ?? '').trim(), message, audio_id: b.audioId ?? null, shareable: b.shareable === false ? 0 : 1, deleted_at: null, created_at: now, updated_at: now })
         .execute()
+      return { id }
     })
-    return { id }
   })
 
   app.get(CARDS_PATH, { preHandler: app.requireAuth() }, async (req): Promise<Card[]> => {

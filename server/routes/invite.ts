@@ -1,6 +1,7 @@
 /**
  * Invitations: my code with its link and the people who joined with it (login), and a public check of a
- * code, so the app can say at once that a code is unknown — registration itself never fails on one
+ * code, so the app can say at once that a code is unknown and who invited (with their organisation, which
+ * the friend then joins without typing its code) — registration itself never fails on an unknown code
  * (PUT /auth/student/improve ignores it).
  */
 import { Type } from '@sinclair/typebox'
@@ -49,11 +50,14 @@ const routes: FastifyPluginAsync = async (app) => {
       .selectFrom('invite_codes')
       .innerJoin('users', 'users.id', 'invite_codes.owner_user_id')
       .leftJoin('students', 'students.user_id', 'invite_codes.owner_user_id')
-      .select(['invite_codes.code', 'students.name', 'users.status'])
+      // The inviter's primary organisation: the friend joins it without typing its code.
+      .leftJoin('memberships', (j) => j.onRef('memberships.student_id', '=', 'students.id').on('memberships.is_primary', '=', 1))
+      .leftJoin('orgs', 'orgs.id', 'memberships.org_id')
+      .select(['invite_codes.code', 'students.name', 'users.status', 'orgs.code as orgCode', 'orgs.name as orgName'])
       .where('invite_codes.code', '=', code)
       .executeTakeFirst()
     if (!row || row.status !== 'active') throw new ApiError(CODE.DATA_EMPTY, 'invitation code not found or no longer valid')
-    return { code: row.code, inviterName: row.name ?? '' }
+    return { code: row.code, inviterName: row.name ?? '', org: row.orgCode ? { code: row.orgCode, name: row.orgName ?? '' } : null }
   })
 }
 

@@ -10,6 +10,7 @@ import { CODE } from '../../src/contract'
 import { normalizeInviteCode } from '../../src/contract/invite'
 import { computeReport, MY_REPORTS_PATH, PUBLIC_REPORT_PATH, REPORT_YEARS, SLIDE_KINDS, type OwnerReport, type PublicReport, type ReportSummary, type SlideKind } from '../../src/contract/report'
 import { ApiError } from '../errors'
+import { idempotent } from '../services/idempotency'
 import { ownerView, publicView, reportsDb, saveReport, sharedReport, summaryOf, yearInputs, type ReportTable } from '../services/report'
 
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' })
@@ -33,9 +34,9 @@ const routes: FastifyPluginAsync = async (app) => {
   const db = reportsDb(app.db)
   const clock = app.config.clock
 
-  /** My report by id; someone else's answers as if it did not exist. */
-  const mine = async (id: string, userId: string): Promise<ReportTable> => {
-    const row = await db.selectFrom('reports').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
+  /** My report by id; someone else's answers as if it did not exist. `from`: a transaction to read in. */
+  const mine = async (id: string, userId: string, from: typeof db = db): Promise<ReportTable> => {
+    const row = await from.selectFrom('reports').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
     if (!row) throw new ApiError(CODE.DATA_EMPTY)
     return row
   }
@@ -66,16 +67,19 @@ const routes: FastifyPluginAsync = async (app) => {
     `${MY_REPORTS_PATH}/:id`,
     { preHandler: app.requireAuth(), schema: { params: IdParams, body: UpdateBody } },
     async (req): Promise<OwnerReport> => {
-      const row = await mine(req.params.id, req.auth!.sub)
+      const userId = req.auth!.sub
       const { shareable, hidden } = req.body
       // updated_at is when the figures were made; settings do not move it.
       const changes = {
         ...(shareable === undefined ? {} : { shareable: shareable ? 1 : 0 }),
         ...(hidden === undefined ? {} : { hidden: JSON.stringify(SLIDE_KINDS.filter((k) => hidden.includes(k))) }),
       }
-      if (Object.keys(changes).length === 0) return ownerView(db, row)
-      await db.updateTable('reports').set(changes).where('id', '=', row.id).execute()
-      return ownerView(db, await mine(row.id, req.auth!.sub))
+      return idempotent(db, req, userId, clock(), async (trx) => {
+        const row = await mine(req.params.id, userId, trx)
+        if (Object.keys(changes).length === 0) return ownerView(trx, row)
+        await trx.updateTable('reports').set(changes).where('id', '=', row.id).execute()
+        return ownerView(trx, await mine(row.id, userId, trx))
+      })
     },
   )
 

@@ -67,7 +67,9 @@ const unattached = (db: CardsDb) =>
  * Returns false when the account is full.
  */
 export async function reserveUpload(db: CardsDb, kind: 'sqlite' | 'postgres', row: { id: string; owner_user_id: string; mime: string; size: number; duration_ms: number; created_at: number }): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  // Inside the caller's transaction when given one (Kysely does not nest them).
+  const inTransaction = <T>(fn: (trx: CardsDb) => Promise<T>): Promise<T> => (db.isTransaction ? fn(db) : db.transaction().execute(fn))
+  return inTransaction(async (trx) => {
     if (kind === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`upload:${row.owner_user_id}`}))`.execute(trx)
     const held = await unattached(trx)
       .select((eb) => eb.fn.countAll<number>().as('n'))

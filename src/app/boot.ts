@@ -7,7 +7,7 @@ import { detectDeviceType, isConnectedType, networkTypeOf, newDeviceCode } from 
 import { read, write } from '../lib/storage'
 import { setDeviceType, setLang, setLaunched, setNetwork, setWindowSize } from '../state/app'
 import { authState, hydrate } from '../state/auth'
-import { langFromQuery } from '../i18n/i18n'
+import { langFromQuery, loadLang } from '../i18n/i18n'
 import { initHistory } from './navigation'
 
 /** SPEC §9: the launched flag is set 50 ms after the launch event. */
@@ -46,14 +46,20 @@ export function applyLang(lang: Lang): void {
   document.documentElement.lang = lang
 }
 
-/** The student's choice of language (Settings, Login): applied now and remembered for later visits. */
-export function chooseLang(lang: Lang): void {
-  applyLang(lang)
+/** The student's choice of language (Settings, Login): remembered for later visits, applied once its catalogue is here. */
+export async function chooseLang(lang: Lang): Promise<void> {
   try {
     write('lang', lang)
   } catch {
     // The choice holds for this visit even when it cannot be remembered.
   }
+  try {
+    await loadLang(lang)
+  } catch {
+    // Offline before the catalogue was ever cached: the page stays in the language it has.
+    return
+  }
+  applyLang(lang)
 }
 
 interface NavigatorWithConnection extends Navigator {
@@ -67,12 +73,19 @@ export function readNetwork(): void {
   setNetwork(isConnectedType(type, online), type)
 }
 
+let langReady: Promise<void> = Promise.resolve()
+/** Resolves once the chosen language's catalogue has loaded (or failed to: zh-Hans then stays). */
+export const bootLangReady = (): Promise<void> => langReady
+
 export function boot(): void {
   initHistory()
   ensureDeviceCode()
   // SPEC §3: the SMS countdown is reset to 0 at launch (a reload is a launch).
   safeWrite(() => write('smsCountdown', 0))
-  applyLang(resolveLang(location.search))
+  // zh-Hans at once; another language once its catalogue has loaded (main.tsx waits for that before the first render).
+  const lang = resolveLang(location.search)
+  applyLang('zh-Hans')
+  if (lang !== 'zh-Hans') langReady = loadLang(lang).then(() => applyLang(lang), () => undefined)
   setDeviceType(detectDeviceType({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints }))
   setWindowSize({ width: innerWidth, height: innerHeight })
   addEventListener('resize', () => setWindowSize({ width: innerWidth, height: innerHeight }))

@@ -10,6 +10,7 @@ import { appState } from '../state/app'
 import { authState, clearSession, setPendingRoute, updateSessionTokens } from '../state/auth'
 import { hideLoading, showLoading, showToast } from '../ui/Overlay/overlay'
 import { replaceAll } from './navigation'
+import { setSignedOutReason, type SignedOutReason } from './signedOut'
 
 const HTTP_TEXT: Record<HttpText, MessageKey> = { loading: 'app.loading', expired: 'auth.expired', noLogin: 'auth.noLogin' }
 const t = (key: MessageKey) => translate(appState.lang, key)
@@ -18,7 +19,9 @@ const t = (key: MessageKey) => translate(appState.lang, key)
  * A forced logout (kick, refused refresh): the page the user was on is remembered, so after signing in
  * again they are back there, with what they had typed (drafts stay in storage).
  */
-function loggedOut(): void {
+function loggedOut(reason: SignedOutReason): void {
+  // Said on Login until the student acts there, unless the ending was quiet (a stale session at launch).
+  if (!isQuiet()) setSignedOutReason(reason)
   const here = pageByPath(location.pathname)
   // A second logout signal while already on Login (the kick, then a refused refresh) keeps the first page.
   const remember = here && here.name !== 'Login' ? { name: here.name, query: location.search.replace(/^\?/, '') } : authState.pendingRoute
@@ -78,8 +81,12 @@ export function wireNetwork(): void {
   })
   subscribe(authState, syncLive)
   onLoggedIn(() => {
+    // A new session answers why the last one ended.
+    setSignedOutReason(null)
     sessionReady = true
     syncLive()
+    // The outbox and its IndexedDB code load only once someone is signed in: never on Login's first start.
+    void import('./outbox').then((m) => m.startOutbox())
   })
   syncLive()
 }

@@ -21,6 +21,8 @@ export interface InviteInfo {
 export interface InviteCheck {
   code: string
   inviterName: string
+  /** The inviter's primary organisation, which registration takes instead of asking; null when none. */
+  org: { code: string; name: string } | null
 }
 
 /** The path a friend opens: Login with the code, which Improve carries into registration. */

@@ -8,6 +8,7 @@ import { useLongPress } from '../hooks/useLongPress'
 import { useReachBottom } from '../hooks/useReachBottom'
 import { copyText } from '../lib/clipboard/clipboard'
 import type { ChosenFile } from '../lib/device/fileChoice'
+import { loadLang } from '../i18n/i18n'
 import { setLang, useLang } from '../state/app'
 import { Button } from '../ui/Button/Button'
 import { CodeField } from '../ui/Field/CodeField'
@@ -206,7 +207,10 @@ function Kit() {
     <main className="kit">
       <header className="kit-head">
         <h1 className="kit-head__title">Habor UI kit</h1>
-        <Button variant="plain" size="s" onClick={() => setLang(lang === 'en' ? 'zh-Hans' : 'en')}>
+        <Button variant="plain" size="s" onClick={() => {
+            const next = lang === 'en' ? 'zh-Hans' : 'en'
+            void loadLang(next).then(() => setLang(next))
+          }}>
           {lang === 'en' ? '中文' : 'English'}
         </Button>
       </header>

@@ -7,7 +7,8 @@
  */
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { CODE } from '../contract/codes'
-import { isRequestError } from '../lib/http/errors'
+import { isRequestError, isUnreachable } from '../lib/http/errors'
+import { REACHABLE_EVENT } from '../lib/http/reach'
 import { read, write } from '../lib/storage'
 
 export type ResourceState<T> =
@@ -23,7 +24,7 @@ export type ResourceState<T> =
 export function resourceStateOf<T>(error: unknown): ResourceState<T> {
   if (isRequestError(error)) {
     if (error.code === CODE.DATA_EMPTY) return { kind: 'empty' }
-    if (error.kind === 'timeout' || error.kind === 'network') return { kind: 'offline' }
+    if (isUnreachable(error)) return { kind: 'offline' }
     return { kind: 'failed', message: error.message }
   }
   return { kind: 'failed', message: error instanceof Error ? error.message : String(error) }
@@ -83,12 +84,16 @@ export function useResource<T>(load: () => Promise<T>, key: string, options: { r
       counter.current++
     }
   }, [run, key])
-  // Back online: what the network kept from us is asked for again, without a tap.
+  // Back online (or past the Wi-Fi's sign-in page): what the network kept from us is asked for again, without a tap.
   const waiting = state.kind === 'offline' || (state.kind === 'ready' && state.seenAt !== undefined)
   useEffect(() => {
     if (!waiting) return
     addEventListener('online', run)
-    return () => removeEventListener('online', run)
+    addEventListener(REACHABLE_EVENT, run)
+    return () => {
+      removeEventListener('online', run)
+      removeEventListener(REACHABLE_EVENT, run)
+    }
   }, [waiting, run])
   return [state, run]
 }

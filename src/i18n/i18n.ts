@@ -1,10 +1,19 @@
 /** Language choice and lookup. zh-Hans by default; `?lang=en` or the switch picks English and is remembered. */
 import type { Lang } from '../../manifest/app'
-import { CATALOGUES, type MessageKey } from './messages'
+import { zh, type Catalogue, type MessageKey } from './messages'
 
-/** The message in `lang`, with `{name}` placeholders filled from `vars`. */
+// zh-Hans is the default and ships with the app; English loads on demand, so most students never fetch it.
+const catalogues: Partial<Record<Lang, Catalogue>> = { 'zh-Hans': zh }
+
+/** Makes `lang`'s catalogue available; the app awaits this before it shows that language. */
+export async function loadLang(lang: Lang): Promise<void> {
+  if (catalogues[lang]) return
+  if (lang === 'en') catalogues.en = (await import('./en')).en
+}
+
+/** The message in `lang` (zh-Hans until that language's catalogue has loaded), with `{name}` placeholders filled from `vars`. */
 export function translate(lang: Lang, key: MessageKey, vars?: Readonly<Record<string, string | number>>): string {
-  const text = CATALOGUES[lang][key]
+  const text = (catalogues[lang] ?? zh)[key]
   return vars ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole)) : text
 }
 

@@ -263,7 +263,7 @@ test('a second terminal kicks the first: the notice, Login within 3 s, and the t
   await a.subscribed
 
   const b = await loggedInContext(browser)
-  await expect(a.page.getByText('账号已在其他终端登录')).toBeVisible({ timeout: 3000 })
+  await expect(a.page.getByText('账号已在其他终端登录').first()).toBeVisible({ timeout: 3000 })
   await expect(a.page).toHaveURL(/\/login/, { timeout: 3000 })
 
   await fillPasswordLogin(a.page, DEMO.phone, DEMO.password)

@@ -43,7 +43,8 @@ test('a new SMS user who registers with the demo invitation code appears in the 
   await expect(page).toHaveURL(/\/password$/)
   await page.getByRole('button', { name: '稍后设置' }).click()
   await expect(page).toHaveURL(/\/improve/)
-  await fillProfile(page, { name: '李小红', grade: '七年级', className: '2班' })
+  // The link's organisation is taken (the invitation names it): no code to type.
+  await fillProfile(page, { name: '李小红', grade: '七年级', className: '2班', org: null })
   // The code of the link the friend opened is carried through the registration steps, and checked.
   const invite = page.getByLabel('邀请码（选填）')
   await expect(invite).toHaveValue('DEMO2023')

@@ -4,15 +4,23 @@
  * that repeats or misses the current one. Each answer keeps the student where they are, with what they typed
  * and a message that says what to do next.
  */
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { screenshot } from '../support/screenshot'
 import { askSmsCode, submitPasswordLogin } from '../support/login'
+import { fillProfile } from '../support/profile'
 import { smsCode } from '../support/smsOutbox'
 
 const DEMO = { phone: '13800138000', password: 'Passw0rd!' }
 const DEVICE = { deviceType: 'browser', deviceCode: 'e2e-newstudent', appId: 'jsj-habor' }
 
 test.use({ viewport: { width: 375, height: 812 } })
+
+/** Contrast and label failures axe finds on the page as it is now. */
+async function axeFailures(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
 
 async function passwordLogin(page: Page, phone: string, password: string): Promise<void> {
   await page.goto('/login')
@@ -151,4 +159,44 @@ test('Login switches to English and back, and remembers the choice', async ({ pa
   await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible()
   await page.getByRole('button', { name: '中文' }).click()
   await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible()
+})
+
+test('an invitation link names who invited, and registration joins their organisation without asking its code', async ({ page, request }) => {
+  await page.goto('/login?invite=demo2023')
+  await page.locator('form[data-ready]').waitFor()
+  const welcome = page.getByRole('note')
+  await expect(welcome).toContainText('Demo Student 邀请你一起阅读')
+  await expect(welcome).toContainText('加入 Demo School')
+  await expect(welcome).toContainText('用手机号获取验证码即可注册')
+  // The tab stays the usual one: the same links bring students who already have a password.
+  await expect(page.getByRole('tab', { name: '密码登录' })).toHaveAttribute('aria-selected', 'true')
+  expect(await axeFailures(page)).toEqual([])
+  await screenshot(page, 'login-invited-375x812')
+  await page.getByRole('tab', { name: '验证码登录' }).click()
+
+  const phone = '13500135044'
+  await page.getByLabel('手机号').fill(phone)
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: '获取验证码' }).click()
+  await page.getByRole('textbox', { name: '验证码' }).fill(await smsCode(request, phone))
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page).toHaveURL(/\/password$/)
+  await page.getByLabel('新密码', { exact: true }).fill('Reader2024')
+  await page.getByLabel('确认新密码').fill('Reader2024')
+  await page.getByRole('button', { name: '保存密码' }).click()
+
+  await expect(page).toHaveURL(/\/improve$/)
+  await expect(page.getByText('Demo School', { exact: true })).toBeVisible()
+  await expect(page.getByText('随 Demo Student 的邀请加入')).toBeVisible()
+  await expect(page.getByLabel('机构代码')).toHaveCount(0)
+  await fillProfile(page, { name: '李小雨', grade: '七年级', className: '3班', org: null })
+  expect(await axeFailures(page)).toEqual([])
+  await screenshot(page, 'improve-invited-org-375x812')
+  await page.getByRole('button', { name: '完成' }).click()
+  await expect(page).toHaveURL(/\/home$/)
+
+  const login = await request.post('/api/login', { data: { username: phone, password: 'Reader2024', ...DEVICE } })
+  const token = ((await login.json()) as { data: { token: string } }).data.token
+  const me = await request.get('/api/auth/student', { headers: { Authorization: `Bearer ${token}`, 'App-ID': 'jsj-habor' } })
+  expect(((await me.json()) as { data: { org: { code: string } } }).data.org.code).toBe('DEMO')
 })

@@ -107,11 +107,13 @@ test.describe('the live channel', () => {
       data: { username: '13800138000', password: 'Passw0rd!', deviceType: 'mobile', deviceCode: 'e2e-polish-elsewhere', appId: 'jsj-habor' },
     })
     await expect(page).toHaveURL(/\/login/, { timeout: 5000 })
-    // The notice stays readable without lying over the form it leads to.
-    const toast = page.locator('[data-overlay="toast"] [role="status"]')
-    await expect(toast).toContainText('账号已在其他终端登录')
+    // The reason stays on Login, in the card above the form (the toast, its same words, is gone), until
+    // the student acts there.
+    const notice = page.locator('.login__card [role="status"]')
+    await expect(notice).toContainText('账号已在其他终端登录，这里已退出')
+    await expect(page.locator('[data-overlay="toast"] [role="status"]')).toHaveCount(0)
     await expect(page.getByLabel('密码', { exact: true })).toBeVisible()
-    const over = await toast.evaluate((box) => {
+    const over = await notice.evaluate((box) => {
       const t = box.getBoundingClientRect()
       return [...document.querySelectorAll('input, button')]
         .filter((el) => {
@@ -120,6 +122,9 @@ test.describe('the live channel', () => {
         })
         .map((el) => el.getAttribute('aria-label') ?? el.id ?? el.tagName)
     })
+    await screenshot(page, 'polish-login-after-kick')
+    await page.getByLabel('手机号').fill('13800138000')
+    await expect(notice).toHaveCount(0)
     expect(over).toEqual([])
     expect(problems).toEqual([])
   })

@@ -64,10 +64,11 @@ describe('GET /invite', () => {
 })
 
 describe('GET /invite/check', () => {
-  it('names the inviter of a known code, in any case', async () => {
+  it('names the inviter of a known code, in any case, with the organisation the friend will join', async () => {
     const { app } = await makeApp()
     const r = await call<InviteCheck>(app, 'GET', '/invite/check?code=demo2023')
-    expect(r.body).toMatchObject({ code: 0, data: { code: 'DEMO2023', inviterName: 'Demo Student' } })
+    expect(r.body).toMatchObject({ code: 0 })
+    expect(r.body.data).toEqual({ code: 'DEMO2023', inviterName: 'Demo Student', org: { code: 'DEMO', name: 'Demo School' } })
   })
 
   it('answers 100001 with a clear message for an unknown code or one whose owner left', async () => {

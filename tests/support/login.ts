@@ -24,3 +24,13 @@ export async function askSmsCode(page: Page, phone: string): Promise<void> {
   // Sent: only now is the outbox's newest code this one.
   await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled()
 }
+
+/** Signs the demo student in from /login and waits until the service worker controls the page, so that it serves the shell once the test goes offline. */
+export async function signInUnderWorker(page: Page): Promise<void> {
+  await page.goto('/login')
+  await submitPasswordLogin(page)
+  await expect(page).toHaveURL(/\/home$/)
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload()
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+}

@@ -1,7 +1,8 @@
 /** Fills Improve's profile form as a student does: name, grade and class from their pickers, the org code. */
 import type { Page } from '@playwright/test'
 
-export async function fillProfile(page: Page, p: { name: string; grade: string; className: string; org?: string }): Promise<void> {
+/** `org: null` leaves the organisation as the page offers it (taken from an invitation). */
+export async function fillProfile(page: Page, p: { name: string; grade: string; className: string; org?: string | null }): Promise<void> {
   await page.getByLabel('姓名').fill(p.name)
   for (const [picker, option] of [
     [/年级/, p.grade],
@@ -11,5 +12,5 @@ export async function fillProfile(page: Page, p: { name: string; grade: string; 
     await page.getByRole('dialog').getByRole('option', { name: option, exact: true }).click()
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
   }
-  await page.getByLabel('机构代码').fill(p.org ?? 'demo')
+  if (p.org !== null) await page.getByLabel('机构代码').fill(p.org ?? 'demo')
 }

@@ -25,7 +25,7 @@ import {
   setTempToken,
 } from '../../state/auth'
 import { isIOS } from '../device/device'
-import { call, errors, isRequestError, RequestError } from '../http'
+import { call, errors, isRequestError, isUnreachable, RequestError } from '../http'
 import { read } from '../storage'
 import { startCountdown, SMS_COUNTDOWN_S } from './countdown'
 import {
@@ -71,7 +71,7 @@ export async function loadProfile({ loading = true }: { loading?: boolean } = {}
     setProfile({ ...profile })
     return profile
   } catch (e) {
-    if (isRequestError(e) && (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'expired')) throw e
+    if (isUnreachable(e) || (isRequestError(e) && e.kind === 'expired')) throw e
     throw errors.business(CODE.USER_NOT_FOUND, 'account does not exist', isRequestError(e) ? e.statusCode : 200)
   }
 }

@@ -8,7 +8,7 @@ import { replace } from '../../app/navigation'
 import { CODE } from '../../contract/codes'
 import { setLoggedIn } from '../../state/app'
 import { authState } from '../../state/auth'
-import { isRequestError } from '../http/errors'
+import { isRequestError, isUnreachable } from '../http/errors'
 import { launchPlan } from './decisions'
 import { emitLoggedIn, quietly } from './events'
 import { loadProfile } from './flows'
@@ -23,7 +23,7 @@ export async function launch(): Promise<LaunchOutcome> {
     return 'logged-in'
   } catch (e) {
     if (!authState.token) return 'logged-out'
-    if (isRequestError(e) && (e.kind === 'network' || e.kind === 'timeout')) {
+    if (isUnreachable(e)) {
       if (authState.userInfo) emitLoggedIn()
       return 'offline'
     }

@@ -9,6 +9,7 @@ import { httpConfig } from './config'
 import { errors, isRequestError, RequestError } from './errors'
 import { baseHeaders, bearerToken, toSearch, urlOf } from './headers'
 import { trackLoading } from './loading'
+import { isPortalAnswer, reportPortal, reportReachable } from './reach'
 import { apiBase, httpText } from './texts'
 import { listenToOtherTabs, refreshSession, waitForRefresh } from './refresh'
 import { fetchTransport, type ResponseType, type TransferProgress, type Transport, type WireResponse } from './transport'
@@ -118,6 +119,7 @@ function adoptTokenHeaders(header: Record<string, string>): void {
 }
 
 function settle<T>(res: WireResponse): HttpResponse<T> {
+  reportReachable()
   adoptTokenHeaders(res.header)
   const body = isRecord(res.data) ? res.data : undefined
   const code = typeof body?.code === 'number' ? body.code : undefined
@@ -128,6 +130,7 @@ function settle<T>(res: WireResponse): HttpResponse<T> {
   return { data: res.data as T, statusCode: res.statusCode, header: res.header }
 }
 
+/** One exchange on the wire; an answer from a Wi-Fi sign-in page rather than the API fails as unreachable here, before anything reads it. */
 async function attempt(opts: RequestOptions, transport: Transport, networkError: () => RequestError): Promise<{ res: WireResponse; token: string }> {
   const b = build(opts)
   const res = await transport({
@@ -143,6 +146,10 @@ async function attempt(opts: RequestOptions, transport: Transport, networkError:
     onProgress: opts.onProgress,
     networkError,
   })
+  if (isPortalAnswer(b.url, res)) {
+    reportPortal()
+    throw errors.portal()
+  }
   return { res, token: b.token }
 }
 

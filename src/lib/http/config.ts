@@ -39,7 +39,7 @@ export interface HttpConfig {
   showLoading: (text: string) => void
   hideLoading: () => void
   /** The session is over (refresh refused): clear it and go to /login. Called once per expiry. */
-  onLoggedOut: () => void
+  onLoggedOut: (reason: 'expired') => void
   /** undefined = SPEC's English texts. */
   text: ((key: HttpText) => string) | undefined
 }

@@ -10,6 +10,7 @@ export type ErrorKind =
   | 'business' // HTTP 2xx with envelope code ≠ 0
   | 'status' // a non-2xx status other than a handled 401
   | 'network' // no response at all
+  | 'portal' // the answer came from a Wi-Fi sign-in page (captive portal), not the API
   | 'timeout'
   | 'aborted'
   | 'no-login' // an auth call with no token, refused before sending
@@ -40,6 +41,9 @@ export class RequestError extends Error {
 
 export const isRequestError = (e: unknown): e is RequestError => e instanceof RequestError
 
+/** No answer from the API: no network, a time-out, or a Wi-Fi sign-in page answering instead. */
+export const isUnreachable = (e: unknown): boolean => isRequestError(e) && (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'portal')
+
 const framework = (kind: ErrorKind, code: FrameworkCode, statusCode: number, message: string = FRAMEWORK_MESSAGE[code]) =>
   new RequestError(kind, code, message, statusCode)
 
@@ -48,6 +52,8 @@ export const errors = {
   /** 'request:fail': no response. */
   network: () => framework('network', FRAMEWORK_CODE.TIMEOUT_OR_NETWORK, 500, CLIENT_MESSAGE.requestFailed),
   timeout: () => framework('timeout', FRAMEWORK_CODE.TIMEOUT_OR_NETWORK, 500),
+  /** The network answered for the API: a captive portal wants a sign-in. Counts as no network. */
+  portal: () => framework('portal', FRAMEWORK_CODE.TIMEOUT_OR_NETWORK, 500, 'the network requires a sign-in'),
   aborted: () => framework('aborted', FRAMEWORK_CODE.ABORTED, 500),
   /** Download and upload network failure. */
   transfer: () => framework('network', FRAMEWORK_CODE.TRANSFER_NETWORK, 500),

@@ -10,6 +10,7 @@ import { httpConfig } from './config'
 import { errors, type RequestError } from './errors'
 import { fetchTransport, type WireResponse } from './transport'
 import { baseHeaders, urlOf } from './headers'
+import { isPortalAnswer, reportPortal } from './reach'
 import { apiBase, httpText } from './texts'
 
 export type RefreshResult =
@@ -77,7 +78,7 @@ export function expireSession(broadcast = true): void {
   lastExpiredAt = now
   const cfg = httpConfig()
   cfg.notify(httpText('expired'))
-  cfg.onLoggedOut()
+  cfg.onLoggedOut('expired')
   if (broadcast) tell({ type: 'session-expired' })
 }
 
@@ -94,9 +95,10 @@ async function refreshUnderLock(staleToken: string): Promise<RefreshResult> {
   const refreshToken = now.refreshToken || stored.refreshToken
   if (!refreshToken) return { outcome: 'refused', code: CODE.JWT_UNAUTHORIZED, statusCode: 401 }
   let res: WireResponse
+  const url = urlOf(apiBase(), API.refresh.path)
   try {
     res = await fetchTransport({
-      url: urlOf(apiBase(), API.refresh.path),
+      url,
       method: API.refresh.method,
       headers: { ...baseHeaders(), Authorization: `Bearer ${refreshToken}` },
       timeout: REFRESH_TIMEOUT_MS,
@@ -106,6 +108,11 @@ async function refreshUnderLock(staleToken: string): Promise<RefreshResult> {
     })
   } catch (e) {
     return { outcome: 'failed', error: e as RequestError }
+  }
+  // A Wi-Fi sign-in page's 401 or 403 is not the server refusing the session: never a logout.
+  if (isPortalAnswer(url, res)) {
+    reportPortal()
+    return { outcome: 'failed', error: errors.portal() }
   }
   const result = decideRefresh(res)
   if (result.outcome === 'refreshed') {

@@ -34,6 +34,8 @@ export interface WireRequest {
 
 export interface WireResponse {
   statusCode: number
+  /** Where the answer came from after redirects, when the transport knows. */
+  url?: string
   /** Lower-case names. */
   header: Record<string, string>
   data: unknown
@@ -115,7 +117,7 @@ export const fetchTransport: Transport = async (req) => {
     if (req.responseType === 'blob' && res.ok) data = await readBlob(res, req.onProgress)
     else if (req.responseType === 'arraybuffer' && res.ok) data = await res.arrayBuffer()
     else data = parse(await res.text(), req.dataType)
-    return { statusCode: res.status, header, data }
+    return { statusCode: res.status, url: res.url || undefined, header, data }
   } catch {
     const why = d.why()
     throw why === 'timeout' ? errors.timeout() : why === 'aborted' ? errors.aborted() : req.networkError()
@@ -147,7 +149,7 @@ export const xhrTransport: Transport = (req) =>
     xhr.upload.onprogress = (e) => req.onProgress?.(progressOf(e.loaded, e.lengthComputable ? e.total : 0))
     xhr.onload = () => {
       d.done()
-      resolve({ statusCode: xhr.status, header: parseHeaders(xhr.getAllResponseHeaders()), data: parse(xhr.responseText, req.dataType) })
+      resolve({ statusCode: xhr.status, url: xhr.responseURL || undefined, header: parseHeaders(xhr.getAllResponseHeaders()), data: parse(xhr.responseText, req.dataType) })
     }
     xhr.onerror = () => fail(req.networkError())
     xhr.onabort = () => fail(d.why() === 'timeout' ? errors.timeout() : errors.aborted())

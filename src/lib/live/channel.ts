@@ -58,7 +58,7 @@ export interface LiveDeps {
   notify: (text: string) => void
   kickedText: () => string
   /** The forced logout: clear the session, go to /login. */
-  onLoggedOut: () => void
+  onLoggedOut: (reason: 'kicked') => void
   loadMqtt: () => Promise<MqttConnect>
   /** Reports failures that nobody awaits (connect failures during sync, refresh errors). */
   onError: (e: RequestError | Error) => void
@@ -173,7 +173,7 @@ export class LiveChannel {
     this.kickTimer = setTimeout(() => {
       this.kickTimer = undefined
       void this.close()
-      this.deps.onLoggedOut()
+      this.deps.onLoggedOut('kicked')
     }, KICK_LOGOUT_DELAY_MS)
   }
 

@@ -22,7 +22,7 @@ import { useFormErrors } from '../../ui/AuthForm/useFormErrors'
 import { TextField } from '../../ui/Field/TextField'
 import { showToast } from '../../ui/Overlay/overlay'
 import { Picker } from '../../ui/Picker/Picker'
-import { checkInvite, type InviteVerdict } from './inviteCheck'
+import { checkInvite, type InviteVerdict } from '../../lib/auth/inviteCheck'
 import './Improve.css'
 
 type Field = 'name' | 'grade' | 'className' | 'orgCode'
@@ -47,6 +47,10 @@ const TEXTS = {
     inviteUnknown: '没有找到这个邀请码，请检查是否输入正确；不填也可以完成',
     inviteFrom: '来自 {name} 的邀请',
     inviteKnown: '邀请码有效',
+    orgJoined: '学校或机构',
+    orgJoinedHint: '随 {name} 的邀请加入',
+    orgJoinedHintAnon: '随邀请加入',
+    orgChange: '更改',
     chooseRequired: '请选择{what}',
     submit: '完成',
     save: '保存',
@@ -68,6 +72,10 @@ const TEXTS = {
     inviteUnknown: 'No invitation has this code. Check it, or leave the field empty',
     inviteFrom: 'Invited by {name}',
     inviteKnown: 'Valid invitation code',
+    orgJoined: 'School or organisation',
+    orgJoinedHint: 'Joined with the invitation from {name}',
+    orgJoinedHintAnon: 'Joined with the invitation',
+    orgChange: 'Change',
     chooseRequired: 'Choose your {what}',
     submit: 'Done',
     save: 'Save',
@@ -135,6 +143,11 @@ export default function Improve({ page: row, query }: PageProps) {
   // A verdict speaks only of the code it was given: typing another hides it at once.
   const inviteCode = normalizeInviteCode(invite)
   const shown = verdict?.code === inviteCode ? verdict : null
+  // Registering with an invitation: the inviter's organisation is taken, not asked again, unless the
+  // student chooses another (or has already typed one).
+  const [changingOrg, setChangingOrg] = useState(false)
+  const invitedOrg = !editing && !changingOrg && shown?.known && shown.org && (!orgCode.trim() || orgCode.trim().toUpperCase() === shown.org.code) ? shown.org : null
+  const chosenOrg = orgCode.trim() || invitedOrg?.code || ''
 
   const keep = (key: Field | 'invite', set: (v: string) => void) => (value: string) => {
     set(value)
@@ -149,7 +162,7 @@ export default function Improve({ page: row, query }: PageProps) {
       name: checkRequired(name),
       grade: grade < 0 ? 'required' : undefined,
       className: klass < 0 ? 'required' : undefined,
-      orgCode: checkRequired(orgCode),
+      orgCode: checkRequired(chosenOrg),
     })
     if (bad) return
     setBusy(true)
@@ -159,7 +172,7 @@ export default function Improve({ page: row, query }: PageProps) {
         name: name.trim(),
         grade: GRADES[lang][grade] ?? '',
         className: classNames(lang)[klass] ?? '',
-        orgCode: orgCode.trim().toUpperCase(),
+        orgCode: chosenOrg.toUpperCase(),
         ...(invite.trim() ? { inviteCode: invite.trim().toUpperCase() } : {}),
       })
       clearDrafts(DRAFT)
@@ -226,14 +239,37 @@ export default function Improve({ page: row, query }: PageProps) {
           ) : null}
         </div>
       </div>
-      <TextField
-        label={t.orgCode}
-        placeholder={t.orgPlaceholder}
-        {...CODE_INPUT}
-        value={orgCode}
-        onChange={keep('orgCode', setOrgCode)}
-        error={err('orgCode')}
-      />
+      {invitedOrg && shown?.known ? (
+        <div className="improve__org">
+          <div>
+            <p className="improve__org-label">{t.orgJoined}</p>
+            <p className="improve__org-name">{invitedOrg.name || invitedOrg.code}</p>
+            <p className="improve__org-hint">{shown.inviterName ? fill(t.orgJoinedHint, { name: shown.inviterName }) : t.orgJoinedHintAnon}</p>
+          </div>
+          <button
+            type="button"
+            className="improve__org-change"
+            aria-label={`${t.orgChange} ${t.orgJoined}`}
+            onClick={() => {
+              setOrgCode(invitedOrg.code)
+              setChangingOrg(true)
+              queueMicrotask(() => document.getElementById('improve-org')?.focus())
+            }}
+          >
+            {t.orgChange}
+          </button>
+        </div>
+      ) : (
+        <TextField
+          id="improve-org"
+          label={t.orgCode}
+          placeholder={t.orgPlaceholder}
+          {...CODE_INPUT}
+          value={orgCode}
+          onChange={keep('orgCode', setOrgCode)}
+          error={err('orgCode')}
+        />
+      )}
       <TextField
         label={t.invite}
         placeholder={t.invitePlaceholder}

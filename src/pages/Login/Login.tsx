@@ -8,10 +8,12 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type Keyb
 import { APP_CONFIG } from '../../../manifest/app'
 import type { PageProps } from '../../app/routes'
 import { chooseLang } from '../../app/boot'
+import { setSignedOutReason, signedOutReason, type SignedOutReason } from '../../app/signedOut'
 import { push, replace } from '../../app/navigation'
-import { checkCode, checkPassword, checkPhone, formTexts } from '../../lib/auth/form'
+import { checkCode, checkPassword, checkPhone, fill, formTexts } from '../../lib/auth/form'
+import type { InviteVerdict } from '../../lib/auth/inviteCheck'
 import { takePrestart } from '../../lib/device/prestart'
-import { isRequestError } from '../../lib/http/errors'
+import { isUnreachable } from '../../lib/http/errors'
 import { read } from '../../lib/storage'
 import { useLang } from '../../state/app'
 import { authState } from '../../state/auth'
@@ -25,6 +27,7 @@ import { Button } from '../../ui/Button/Button'
 import { codeDigits } from '../../ui/Field/CodeField'
 import { phoneDigits } from '../../ui/Field/PhoneField'
 import { TextField } from '../../ui/Field/TextField'
+import { hideToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { loginTexts } from './texts'
 import './Login.css'
@@ -75,7 +78,15 @@ export default function Login({ page, query }: PageProps) {
   // Taken over from the prerendered page before the first paint of the app: what was typed, ticked and
   // chosen before the app started stays, and the taps held meanwhile are carried out once, below.
   const [held, setHeld] = useState<string[]>([])
+  // Why the last session ended (a kick, an expiry): said here until the student's next action.
+  const [signedOut, setSignedOut] = useState<SignedOutReason | null>(null)
   useLayoutEffect(() => {
+    const reason = signedOutReason()
+    if (reason) {
+      setSignedOut(reason)
+      // The same words as the toast: said once, where they stay.
+      hideToast()
+    }
     const back = kept && Date.now() - kept.at < KEPT_FOR_MS ? kept : null
     kept = null
     if (back) {
@@ -120,7 +131,7 @@ export default function Login({ page, query }: PageProps) {
     const r = returnError
     if (!r) return
     returnError = undefined
-    const offline = isRequestError(r.error) && (r.error.kind === 'network' || r.error.kind === 'timeout')
+    const offline = isUnreachable(r.error)
     if (r.wechat && !offline) form.setFormError(t.wxFailed)
     else void fail(r.error)
   }
@@ -132,9 +143,23 @@ export default function Login({ page, query }: PageProps) {
   const busy = sms.sending ? 'sms' : working
 
   // An invitation link (/login?invite=CODE): keep the code for the profile step of a registration.
+  // The page names who invited and says a new student registers with an SMS code; the tab stays the
+  // student's choice, since the same links (the 2023 report's join) also bring students who have a password.
   const inviteCode = query.invite
+  const [invitation, setInvitation] = useState<Extract<InviteVerdict, { known: true }> | null>(null)
   useEffect(() => {
-    if (inviteCode) void import('../../lib/auth/drafts').then(({ saveDraft }) => saveDraft('improve.invite', inviteCode.trim().toUpperCase()))
+    if (!inviteCode) return
+    void import('../../lib/auth/drafts').then(({ saveDraft }) => saveDraft('improve.invite', inviteCode.trim().toUpperCase()))
+    let live = true
+    void import('../../lib/auth/inviteCheck')
+      .then(({ checkInvite }) => checkInvite(inviteCode))
+      .then((v) => {
+        if (!live || !v?.known) return
+        setInvitation(v)
+      })
+    return () => {
+      live = false
+    }
   }, [inviteCode])
 
   // Back from the OAuth provider (?code&state) or opened by a mini-programme web-view (?wxcode=).
@@ -237,10 +262,22 @@ export default function Login({ page, query }: PageProps) {
     }
   }
   const returning = busy === 'return'
+  /** The next action on the page answers the sign-out notice. */
+  const acted = () => {
+    if (!signedOut) return
+    setSignedOut(null)
+    setSignedOutReason(null)
+  }
 
   return (
     <PageScaffold page={page} bare>
-      <section className="login">
+      <section
+        className="login"
+        onInputCapture={acted}
+        onClickCapture={(e) => {
+          if ((e.target as Element).closest('button, a, input, label')) acted()
+        }}
+      >
         <header className="login__brand">
           <svg className="login__logo" viewBox="0 0 48 48" width="64" height="64" aria-hidden="true">
             <rect width="48" height="48" rx="12" fill="var(--c-primary)" />
@@ -258,7 +295,20 @@ export default function Login({ page, query }: PageProps) {
           </p>
         ) : null}
 
+        {invitation ? (
+          <div className="login__invite" role="note">
+            <p className="login__invite-who">{invitation.inviterName ? fill(t.invitedBy, { name: invitation.inviterName }) : t.invited}</p>
+            {invitation.org?.name ? <p className="login__invite-org">{fill(t.invitedOrg, { org: invitation.org.name })}</p> : null}
+            <p className="login__invite-how">{t.invitedHow}</p>
+          </div>
+        ) : null}
+
         <div className="login__card">
+          {signedOut ? (
+            <p className="login__notice" role="status">
+              {signedOut === 'kicked' ? t.kicked : t.expired}
+            </p>
+          ) : null}
           <div className="login__tabs" role="tablist" aria-label={t.tabs}>
             {(['password', 'sms'] as const).map((k) => (
               <button
@@ -368,7 +418,7 @@ export default function Login({ page, query }: PageProps) {
           </Button>
           {/* The other language, named in itself, so a student who cannot read this one finds it; at the
               foot of the page, where no notice (they show near the top) can lie over it. */}
-          <button type="button" className="login__lang" lang={lang === 'zh-Hans' ? 'en' : 'zh-Hans'} onClick={() => chooseLang(lang === 'zh-Hans' ? 'en' : 'zh-Hans')}>
+          <button type="button" className="login__lang" lang={lang === 'zh-Hans' ? 'en' : 'zh-Hans'} onClick={() => void chooseLang(lang === 'zh-Hans' ? 'en' : 'zh-Hans')}>
             {lang === 'zh-Hans' ? 'English' : '中文'}
           </button>
         </div>

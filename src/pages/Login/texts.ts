@@ -21,6 +21,12 @@ const zh = {
   wxReturning: '正在通过微信登录…',
   wxFailed: '微信登录没有成功，请从小程序重新进入，或用手机号登录',
   welcome: '欢迎回来',
+  kicked: '账号已在其他终端登录，这里已退出。如果不是你本人操作，请登录后修改密码。',
+  expired: '登录已过期，请重新登录。',
+  invitedBy: '{name} 邀请你一起阅读',
+  invited: '你收到了一份阅读邀请',
+  invitedOrg: '加入 {org}',
+  invitedHow: '用手机号获取验证码即可注册',
 }
 export type LoginTexts = typeof zh
 const en: LoginTexts = {
@@ -43,5 +49,11 @@ const en: LoginTexts = {
   wxReturning: 'Logging in with WeChat…',
   wxFailed: 'WeChat login did not work. Open the page from the mini-programme again, or log in with your phone number',
   welcome: 'Welcome back',
+  kicked: 'Your account logged in on another terminal, so you were logged out here. If that was not you, log in and change your password.',
+  expired: 'Your login has expired. Please log in again.',
+  invitedBy: '{name} invited you to read together',
+  invited: 'You have an invitation to read together',
+  invitedOrg: 'Join {org}',
+  invitedHow: 'Get an SMS code for your phone number to register',
 }
 export const loginTexts = (lang: Lang): LoginTexts => (lang === 'zh-Hans' ? zh : en)

@@ -4,11 +4,11 @@
  * `?id=` shows a card with its audio to anyone. Making one asks for login; the text waits in the
  * `drafts` storage and the recording in memory meanwhile.
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { PageProps } from '../../app/routes'
 import { push, replace } from '../../app/navigation'
 import { CODE } from '../../contract'
-import { CARD_AUDIO_MAX_BYTES, CARD_AUDIO_MAX_SECONDS, CARD_DESIGNS, CARD_MESSAGE_MAX, CARD_TO_MAX, cardAudioType, type Card, type CardDesign } from '../../contract/cards'
+import { CARD_AUDIO_MAX_BYTES, CARD_AUDIO_MAX_SECONDS, CARD_DESIGNS, CARD_MESSAGE_MAX, CARD_TO_MAX, cardAudioType, type Card, type CardCreated, type CardDesign } from '../../contract/cards'
 import { useResource } from '../../hooks/useResource'
 import { clearDrafts, readDraft, saveDraft } from '../../lib/auth/drafts'
 import { copyText } from '../../lib/clipboard/clipboard'
@@ -20,7 +20,10 @@ import { TextField } from '../../ui/Field/TextField'
 import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
-import { audioUrl, createCard, fetchCard, fetchPrivateAudio, keepRecording, keptRecording, uploadRecording } from './cardsApi'
+import { useOutboxItems } from '../../hooks/useOutboxItems'
+import * as outbox from '../../lib/outbox/outbox'
+import type { OutboxItem } from '../../lib/outbox/outbox'
+import { audioUrl, fetchCard, fetchPrivateAudio, keepRecording, keptRecording } from './cardsApi'
 import { CardView, DESIGN_NAMES } from './CardView'
 import { useRecorder } from './useRecorder'
 import './Motherday.css'
@@ -66,6 +69,13 @@ const TEXTS = {
     from: '来自 {name}',
     private: '仅自己可见',
     keepPrivate: '仅自己可见（不公开链接）',
+    queued: '网络不通，贺卡已保存在这台设备上，连上网络后会自动发送',
+    waitingTitle: '待同步的贺卡',
+    waiting: '待同步',
+    refused: '没有发送成功：{why}',
+    resend: '重新发送',
+    discard: '删除',
+    landed: '贺卡已发送',
   },
   en: {
     lead: 'Make a card for mum: pick a design, write a message, and add a voice message if you like',
@@ -107,6 +117,13 @@ const TEXTS = {
     from: 'From {name}',
     private: 'Only you can see it',
     keepPrivate: 'Only me (do not share the link)',
+    queued: 'No connection: the card is kept on this device and will be sent once you are online',
+    waitingTitle: 'Cards waiting to be sent',
+    waiting: 'Waiting to send',
+    refused: 'Not sent: {why}',
+    resend: 'Send again',
+    discard: 'Delete',
+    landed: 'Your card was sent',
   },
 }
 type Texts = (typeof TEXTS)['zh-Hans']
@@ -246,6 +263,44 @@ function CardPage({ id, t, lang }: { id: string; t: Texts; lang: 'zh-Hans' | 'en
   )
 }
 
+function WaitingCards({ items, t }: { items: OutboxItem[]; t: Texts }) {
+  const act = (what: 'retry' | 'discard', id: string) => void (what === 'retry' ? outbox.retry(id) : outbox.discard(id))
+  return (
+    <section className="motherday__waiting" aria-labelledby="motherday-waiting">
+      <h2 id="motherday-waiting">{t.waitingTitle}</h2>
+      <ul>
+        {items.map((item) =>
+          item.payload.kind === 'card' ? (
+            <li key={item.id} className="motherday__waiting-item" data-state={item.state}>
+              <p className="motherday__waiting-text">
+                {item.payload.body.to ? `${item.payload.body.to}：` : ''}
+                {item.payload.body.message}
+              </p>
+              {item.state === 'waiting' ? (
+                <p className="motherday__waiting-state">{t.waiting}</p>
+              ) : (
+                <>
+                  <p className="motherday__error" role="alert">
+                    {fill(t.refused, { why: item.error ?? '' })}
+                  </p>
+                  <div className="motherday__row">
+                    <Button variant="secondary" size="s" onClick={() => act('retry', item.id)}>
+                      {t.resend}
+                    </Button>
+                    <Button variant="plain" size="s" onClick={() => act('discard', item.id)}>
+                      {t.discard}
+                    </Button>
+                  </div>
+                </>
+              )}
+            </li>
+          ) : null,
+        )}
+      </ul>
+    </section>
+  )
+}
+
 function Editor({ t, lang }: { t: Texts; lang: 'zh-Hans' | 'en' }) {
   const auth = useAuth()
   const loggedIn = Boolean(auth.token)
@@ -259,6 +314,18 @@ function Editor({ t, lang }: { t: Texts; lang: 'zh-Hans' | 'en' }) {
   const [onlyMe, setOnlyMe] = useState(false)
   const recorder = useRecorder(CARD_AUDIO_MAX_SECONDS, keptRecording())
   const rec = recorder.state
+  // Cards made here that wait in the outbox; the one made in this visit opens once it lands.
+  const waiting = useOutboxItems().filter((i) => i.payload.kind === 'card')
+  const mine = useRef(new Set<string>())
+  useEffect(
+    () =>
+      outbox.onLanded((item, result) => {
+        if (item.payload.kind !== 'card') return
+        if (mine.current.has(item.id)) replace(`/motherday?id=${encodeURIComponent((result as CardCreated).id)}`)
+        else showToast(t.landed, { icon: 'success' })
+      }),
+    [t],
+  )
 
   useEffect(() => {
     const d = readDraft(`${DRAFT}design`)
@@ -299,21 +366,34 @@ function Editor({ t, lang }: { t: Texts; lang: 'zh-Hans' | 'en' }) {
     }
     setBusy(true)
     try {
-      let audioId: string | undefined
-      if (rec.kind === 'recorded') {
-        setProgress(0)
-        const up = await uploadRecording(rec.blob, rec.durationMs, (p) => setProgress(p.progress)).catch((e: unknown) => {
-          // The server read the file and found no sound in it: say so beside the recording.
-          if (isRequestError(e) && e.code === CODE.PARAM_INVALID && e.message.startsWith('audio:')) setVoiceError(t.notAudio)
-          throw e
-        })
-        audioId = up.audioId
+      if (rec.kind === 'recorded') setProgress(0)
+      const body = { design, to: to.trim() || t.toDefault, message: message.trim(), shareable: !onlyMe }
+      // The keys are made now, before the first attempt: a card sent now whose answer is lost lands once
+      // when the outbox sends it again.
+      const payload = {
+        kind: 'card' as const,
+        body,
+        key: outbox.newKey(),
+        ...(rec.kind === 'recorded' ? { audio: { blob: rec.blob, durationMs: rec.durationMs, key: outbox.newKey() } } : {}),
       }
-      const made = await createCard({ design, to: to.trim() || t.toDefault, message: message.trim(), shareable: !onlyMe, ...(audioId ? { audioId } : {}) })
+      const answer = await outbox.sendOrQueue(payload, { onProgress: (p) => setProgress(p.progress) }).catch((e: unknown) => {
+        // The server read the file and found no sound in it: say so beside the recording.
+        if (isRequestError(e) && e.code === CODE.PARAM_INVALID && e.message.startsWith('audio:')) setVoiceError(t.notAudio)
+        throw e
+      })
       clearDrafts(DRAFT)
       keepRecording(null)
+      if ('queued' in answer) {
+        // Kept on the device: the form starts afresh, and the card waits in the list above it.
+        setMessage('')
+        setTo('')
+        recorder.clear()
+        mine.current.add(answer.queued.id)
+        showToast(t.queued, { duration: 3000 })
+        return
+      }
       showToast(t.made, { icon: 'success' })
-      replace(`/motherday?id=${encodeURIComponent(made.id)}`)
+      replace(`/motherday?id=${encodeURIComponent((answer.sent as CardCreated).id)}`)
     } catch {
       setError(t.failed)
     } finally {
@@ -325,6 +405,7 @@ function Editor({ t, lang }: { t: Texts; lang: 'zh-Hans' | 'en' }) {
   const from = typeof auth.userInfo?.name === 'string' ? auth.userInfo.name : ''
   return (
     <div className="motherday">
+      {waiting.length ? <WaitingCards items={waiting} t={t} /> : null}
       <p className="motherday__lead">{t.lead}</p>
       <CardView design={design} to={to || t.toDefault} message={message} from={from} lang={lang} placeholder={t.messagePlaceholder} />
 

@@ -4,14 +4,16 @@
  * sees a shared report's visible slides, or "not available". Offline, a report seen before opens from
  * the service worker's cache; otherwise the tap-to-retry screen shows.
  */
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { PageProps } from '../../app/routes'
 import { push } from '../../app/navigation'
 import { CODE, type Envelope } from '../../contract'
 import { MY_REPORTS_PATH, PUBLIC_REPORT_PATH, reportPagePath, type OwnerReport, type PublicReport, type ReportUpdateBody, type SlideKind } from '../../contract/report'
 import { useResource } from '../../hooks/useResource'
 import { copyText } from '../../lib/clipboard/clipboard'
-import { isRequestError, request } from '../../lib/http'
+import { useOutboxItems } from '../../hooks/useOutboxItems'
+import * as outbox from '../../lib/outbox/outbox'
+import { isRequestError, isUnreachable, request } from '../../lib/http'
 import { useLang } from '../../state/app'
 import { isLoggedIn } from '../../state/auth'
 import { Button } from '../../ui/Button/Button'
@@ -54,6 +56,10 @@ const TEXTS = {
     shareTitle: '我的 2023 阅读年度报告',
     shareText: '来看看我 2023 年的阅读故事：',
     updateFailed: '设置没有保存，请重试',
+    pending: '待同步：设置已保存在这台设备上，连上网络后会自动同步',
+    pendingRefused: '设置没有同步成功：{why}',
+    resend: '重新同步',
+    discard: '放弃这次修改',
     missingTitle: '暂时看不到这份报告',
     missing: '它可能不存在，或者主人还没有公开。',
     loadFailed: '报告加载失败',
@@ -92,6 +98,10 @@ const TEXTS = {
     shareTitle: 'My 2023 year in reading',
     shareText: 'Here is my 2023 in reading: ',
     updateFailed: 'The setting was not saved. Please try again',
+    pending: 'Waiting to send: the settings are kept on this device and will be sent once you are online',
+    pendingRefused: 'The settings were not sent: {why}',
+    resend: 'Send again',
+    discard: 'Drop this change',
     missingTitle: 'This report is not available',
     missing: 'It may not exist, or its owner has not shared it.',
     loadFailed: 'Could not load the report',
@@ -115,16 +125,11 @@ async function loadReport(id: string): Promise<Loaded> {
       return { kind: 'owner', report: res.data.data }
     } catch (e) {
       // Not mine, or no network: a shared report (perhaps cached) may still be there.
-      if (!isRequestError(e) || (e.code !== CODE.DATA_EMPTY && e.kind !== 'network' && e.kind !== 'timeout')) throw e
+      if (!isRequestError(e) || (e.code !== CODE.DATA_EMPTY && !isUnreachable(e))) throw e
     }
   }
   const res = await request<Envelope<PublicReport>>({ url: `${PUBLIC_REPORT_PATH}/${encodeURIComponent(id)}`, loading: false, timeout: 15_000 })
   return { kind: 'public', report: res.data.data }
-}
-
-async function updateReport(id: string, body: ReportUpdateBody): Promise<OwnerReport> {
-  const res = await request<Envelope<OwnerReport>>({ url: `${MY_REPORTS_PATH}/${encodeURIComponent(id)}`, method: 'PUT', data: { ...body }, auth: true, loading: false })
-  return res.data.data
 }
 
 const linkOf = (id: string): string => `${location.origin}${reportPagePath(id)}`
@@ -168,15 +173,35 @@ function OwnerView({ initial, t, lang }: { initial: OwnerReport; t: Texts; lang:
   const stories = useStories(report, t, lang, report.hidden)
   const current = report.slides[index]?.kind
 
+  // A change made offline waits in the outbox: shown at once, marked 待同步, and replaced by the server's
+  // answer once it lands.
+  const reportId = initial.id
+  const pending = useOutboxItems().find((i) => i.payload.kind === 'report' && i.payload.reportId === reportId) ?? null
+  useEffect(() => {
+    if (pending?.payload.kind !== 'report') return
+    const body = pending.payload.body
+    setReport((r) => ({ ...r, ...body }))
+  }, [pending])
+  useEffect(
+    () =>
+      outbox.onLanded((item, result) => {
+        if (item.payload.kind === 'report' && item.payload.reportId === reportId) setReport(result as OwnerReport)
+      }),
+    [reportId],
+  )
+
   // Only the newest change's answer is applied, so quick taps cannot undo each other.
   const latest = useRef(0)
   const change = async (body: ReportUpdateBody): Promise<OwnerReport | null> => {
     const before = report
     const n = ++latest.current
     // Shown at once; put back if the server says no.
-    setReport({ ...report, ...body })
+    const shown = { ...report, ...body }
+    setReport(shown)
     try {
-      const next = await updateReport(report.id, body)
+      const answer = await outbox.sendOrQueue({ kind: 'report', reportId: report.id, body, key: outbox.newKey() })
+      if ('queued' in answer) return shown
+      const next = answer.sent as OwnerReport
       if (n === latest.current) setReport(next)
       return next
     } catch {
@@ -184,6 +209,12 @@ function OwnerView({ initial, t, lang }: { initial: OwnerReport; t: Texts; lang:
       showToast(t.updateFailed)
       return null
     }
+  }
+  const pendingAction = async (what: 'retry' | 'discard') => {
+    if (!pending) return
+    if (what === 'retry') return outbox.retry(pending.id)
+    await outbox.discard(pending.id)
+    setReport(initial)
   }
   const toggleHidden = (kind: SlideKind) => void change({ hidden: report.hidden.includes(kind) ? report.hidden.filter((k) => k !== kind) : [...report.hidden, kind] })
 
@@ -252,6 +283,24 @@ function OwnerView({ initial, t, lang }: { initial: OwnerReport; t: Texts; lang:
         <h2 id="report-settings" className="report__panel-title">
           {t.settings}
         </h2>
+        {pending?.state === 'waiting' ? (
+          <p className="report__pending" role="status">
+            {t.pending}
+          </p>
+        ) : pending?.state === 'refused' ? (
+          <div className="report__pending report__pending--refused">
+            <p role="alert">{t.pendingRefused.replace('{why}', pending.error ?? '')}</p>
+            <div className="report__pending-actions">
+              <Button variant="secondary" size="s" onClick={() => void pendingAction('retry')}>
+                {t.resend}
+              </Button>
+              <Button variant="plain" size="s" onClick={() => void pendingAction('discard')}>
+                {t.discard}
+              </Button>
+            </div>
+          </div>
+        ) : null}
+
         <label className="report__switch">
           <span className="report__switch-text">
             <span className="report__switch-label">{t.shareable}</span>

@@ -1,10 +1,13 @@
 /** The frame of every page: a navigation bar with Back and the page title, and a centred content column. */
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { DEFAULT_MAX_WIDTH, type PageRow } from '../../../manifest/pages'
 import { back, currentIndex, replace } from '../../app/navigation'
 import { translate } from '../../i18n/i18n'
 import { useApp, useLang } from '../../state/app'
 import './PageScaffold.css'
+
+// Out of the first start of the signed-out pages (Login) that never show it.
+const OutboxBadge = lazy(() => import('./OutboxBadge').then((m) => ({ default: m.OutboxBadge })))
 
 interface Props {
   page: PageRow
@@ -47,7 +50,15 @@ export function PageScaffold({ page, children, bare = false, actions }: Props) {
               <span className="scaffold__back-space" aria-hidden="true" />
             )}
             <h1 className="scaffold__title">{page.title[lang]}</h1>
-            <div className="scaffold__actions">{actions}</div>
+            <div className="scaffold__actions">
+              {/* Writes made offline that wait to be sent (the outbox): only a signed-in student has any. */}
+              {loggedIn ? (
+                <Suspense fallback={null}>
+                  <OutboxBadge />
+                </Suspense>
+              ) : null}
+              {actions}
+            </div>
           </div>
         </header>
       )}

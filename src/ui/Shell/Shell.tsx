@@ -11,6 +11,7 @@ import type { DeviceType } from '../../lib/device/device'
 import { applyOrientation } from '../../lib/device/orientation'
 import { appState, useLang } from '../../state/app'
 import { useOnline } from '../../hooks/useOnline'
+import { useBehindPortal } from '../../hooks/useReach'
 import { useRotateHint } from '../../hooks/useRotateHint'
 import { translate } from '../../i18n/i18n'
 import { useCurrentModal } from '../Modal/modal'
@@ -43,6 +44,7 @@ export function Shell({ page, children }: { page: PageRow; children: ReactNode }
 
   const hint = useRotateHint()
   const online = useOnline()
+  const portal = useBehindPortal()
   const lang = useLang()
   // Start the pull-refresh code together with the page's own chunk rather than after it.
   if (page.pullRefresh) void loadPullRefresh()
@@ -51,11 +53,20 @@ export function Shell({ page, children }: { page: PageRow; children: ReactNode }
     <div className="shell" style={style} data-page={page.name}>
       {hint && <RotateHint />}
       {/* In the flow above the page, like the hint: it never lies over a control. */}
-      {!online && (
+      {!online ? (
         <p className="shell__offline" role="status">
           {translate(lang, 'app.offline')}
         </p>
-      )}
+      ) : portal ? (
+        <div className="shell__offline shell__portal" role="status">
+          <span>{translate(lang, 'app.portal')}</span>
+          {/* Any page load on such a network is answered by its sign-in page: open one, in a new tab, so the
+              student can sign in there without leaving the app. */}
+          <a className="shell__portal-open" href="/download?wifi=1" target="_blank" rel="noopener">
+            {translate(lang, 'app.portalOpen')}
+          </a>
+        </div>
+      ) : null}
       <PageTransition key={url}>
         {page.pullRefresh ? (
           <Suspense fallback={null}>

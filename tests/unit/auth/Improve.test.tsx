@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { pageByName } from '../../../manifest/pages'
 import { saveDraft } from '../../../src/lib/auth/drafts'
 import { setLang } from '../../../src/state/app'
-import { setProfile, setSessionTokens } from '../../../src/state/auth'
+import { reset as resetAuth, setProfile, setSessionTokens, setTempToken } from '../../../src/state/auth'
 import { ok, type Reply, type Sent } from '../http/fakes'
 import { bodiesTo, fakeServer, openAt, pathOf, queryOf } from './pageFakes'
 
@@ -203,5 +203,63 @@ describe('Improve: the invitation code', () => {
       fireEvent.blur(input)
     })
     expect(await screen.findByText('Invited by Demo Reader')).toBeTruthy()
+  })
+})
+
+describe('Improve: registering with an invitation', () => {
+  const INVITED = ok({ code: 'DEMO2023', inviterName: 'Demo Reader', org: { code: 'ACADEMY', name: 'Demo Academy' } })
+  /** A new student between the SMS step and the profile: a temporary token, no profile. */
+  function registering() {
+    resetAuth()
+    setTempToken('TMP')
+    saveDraft('improve.invite', 'DEMO2023')
+    for (const [k, v] of [['name', '韩梅梅'], ['grade', '七年级'], ['className', '3班']]) saveDraft(`improve.${k}`, v!)
+  }
+
+  it('takes the organisation from the invitation instead of asking for its code, and sends it', async () => {
+    registering()
+    const { calls } = server(() => INVITED)
+    render(<Improve page={PAGE} query={{}} />)
+    expect(await screen.findByText('Demo Academy')).toBeTruthy()
+    expect(screen.getByText('随 Demo Reader 的邀请加入')).toBeTruthy()
+    expect(screen.queryByLabelText('机构代码')).toBeNull()
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '完成' }))
+    })
+    const sent = () => bodiesTo(calls, '/auth/student/improve')
+    await vi.waitFor(() => expect(sent()).toHaveLength(1))
+    expect(sent()[0]).toMatchObject({ name: '韩梅梅', orgCode: 'ACADEMY', inviteCode: 'DEMO2023' })
+  })
+
+  it('lets the student choose another organisation, with the invitation\'s code to start from', async () => {
+    registering()
+    server(() => INVITED)
+    render(<Improve page={PAGE} query={{}} />)
+    await screen.findByText('Demo Academy')
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '更改 学校或机构' }))
+    })
+    const field = screen.getByLabelText('机构代码') as HTMLInputElement
+    expect(field.value).toBe('ACADEMY')
+    expect(screen.queryByText('Demo Academy')).toBeNull()
+  })
+
+  it('keeps an organisation code the student already typed, and asks as before', async () => {
+    registering()
+    saveDraft('improve.orgCode', 'DEMO')
+    const { calls } = server(() => INVITED)
+    render(<Improve page={PAGE} query={{}} />)
+    await vi.waitFor(() => expect(checks(calls)).toEqual(['DEMO2023']))
+    await act(async () => undefined)
+    expect(screen.queryByText('随 Demo Reader 的邀请加入')).toBeNull()
+    expect((screen.getByLabelText('机构代码') as HTMLInputElement).value).toBe('DEMO')
+  })
+
+  it('asks for the code as before when the invitation names no organisation', async () => {
+    registering()
+    server(() => ok({ code: 'DEMO2023', inviterName: 'Demo Reader', org: null }))
+    render(<Improve page={PAGE} query={{}} />)
+    expect(await screen.findByText('来自 Demo Reader 的邀请')).toBeTruthy()
+    expect(screen.getByLabelText('机构代码')).toBeTruthy()
   })
 })

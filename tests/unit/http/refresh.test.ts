@@ -66,6 +66,7 @@ describe('401 → one refresh → replay', () => {
     }
     expect(ui.notify.mock.calls).toEqual([['Your login has expired, please log in again!']])
     expect(ui.onLoggedOut).toHaveBeenCalledTimes(1)
+    expect(ui.onLoggedOut).toHaveBeenCalledWith('expired')
   })
 
   it('debounces the expiry message for 1000 ms', async () => {

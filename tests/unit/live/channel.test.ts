@@ -88,6 +88,7 @@ describe('LiveChannel', () => {
     expect(h.deps.onLoggedOut).not.toHaveBeenCalled()
     await vi.advanceTimersByTimeAsync(1)
     expect(h.deps.onLoggedOut).toHaveBeenCalledTimes(1)
+    expect(h.deps.onLoggedOut).toHaveBeenCalledWith('kicked')
     expect(c.ended).toBe(true)
   })
 

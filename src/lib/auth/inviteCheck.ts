@@ -1,18 +1,19 @@
 /**
- * Improve's check of an invitation code (GET /api/invite/check, public). It only informs: registration
- * never fails on an unknown code, the server ignores one.
+ * The check of an invitation code (GET /api/invite/check, public), for Login's welcome and Improve's
+ * field. It only informs: registration never fails on an unknown code, the server ignores one.
  */
 import { CODE, type Envelope } from '../../contract'
 import { INVITE_CHECK_PATH, type InviteCheck } from '../../contract/invite'
-import { isRequestError, request } from '../../lib/http'
+import { isRequestError, request } from '../http'
 
-export type InviteVerdict = { known: true; inviterName: string } | { known: false }
+export type InviteVerdict = { known: true; inviterName: string; org: InviteCheck['org'] } | { known: false }
 
 /** Known (with the inviter's name), unknown, or null when the server could not say (offline, busy, …). */
 export async function checkInvite(code: string): Promise<InviteVerdict | null> {
   try {
     const res = await request<Envelope<InviteCheck>>({ url: INVITE_CHECK_PATH, data: { code }, loading: false, timeout: 10_000 })
-    return { known: true, inviterName: res.data.data.inviterName }
+    const { inviterName, org } = res.data.data
+    return { known: true, inviterName, org: org ?? null }
   } catch (e) {
     if (isRequestError(e) && e.code === CODE.DATA_EMPTY) return { known: false }
     return null

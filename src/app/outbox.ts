@@ -1,0 +1,62 @@
+/**
+ * Starts the outbox (lib/outbox) once a session with a user exists: it learns who is signed in, and sends
+ * what waits at start-up, when the browser comes back online, when the API answers again after a Wi-Fi
+ * sign-in page, and when the service worker's Background Sync wakes the page. Loaded lazily, so none of
+ * it is in Login's first start.
+ */
+import { subscribe } from 'valtio'
+import { REACHABLE_EVENT } from '../lib/http/reach'
+import { authState } from '../state/auth'
+
+let started: Promise<typeof import('../lib/outbox/outbox')> | undefined
+
+/** After a drain that met no server, try again after this long, growing ×1.5 up to the last. */
+export const OUTBOX_RETRY_FIRST_MS = 10_000
+export const OUTBOX_RETRY_MAX_MS = 60_000
+
+export function startOutbox(): void {
+  started ??= import('../lib/outbox/outbox').then((outbox) => {
+    outbox.configureOutbox({ account: () => (authState.token ? String(authState.userInfo?.id ?? '') : '') })
+    // A lost answer or a time-out fires no event, so a drain that met no server is tried again on a
+    // timer (the key makes a repeat harmless); the online event and a reachable API try at once.
+    let wait = OUTBOX_RETRY_FIRST_MS
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const later = (): void => {
+      timer ??= setTimeout(drain, wait)
+    }
+    const drain = (): void => {
+      clearTimeout(timer)
+      timer = undefined
+      void outbox.drain().then((result) => {
+        clearTimeout(timer)
+        timer = undefined
+        if (result === 'done') {
+          wait = OUTBOX_RETRY_FIRST_MS
+          return
+        }
+        later()
+        wait = Math.min(Math.round(wait * 1.5), OUTBOX_RETRY_MAX_MS)
+      })
+    }
+    // A write just queued (its first try met no server) is tried again after the first wait.
+    outbox.onQueued(later)
+    addEventListener('online', drain)
+    addEventListener(REACHABLE_EVENT, drain)
+    navigator.serviceWorker?.addEventListener('message', (e: MessageEvent<{ type?: string } | null>) => {
+      if (e.data?.type === 'sync-fired') drain()
+    })
+    // A logout hides another account's waiting writes; a login shows (and sends) its own.
+    let who = outbox.currentAccount()
+    subscribe(authState, () => {
+      const now = authState.token ? String(authState.userInfo?.id ?? '') : ''
+      if (now === who) return
+      who = now
+      outbox.publish()
+      if (now) drain()
+    })
+    outbox.publish()
+    drain()
+    return outbox
+  })
+  return void started
+}

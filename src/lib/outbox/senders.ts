@@ -1,0 +1,80 @@
+/**
+ * The writes the outbox can hold, and how each is sent. Every step carries its own Idempotency-Key, so a
+ * replay of a step that already landed answers what it answered the first time.
+ */
+import type { Envelope } from '../../contract'
+import { CARD_AUDIO_UPLOAD_PATH, CARDS_PATH, type CardCreateBody, type CardCreated, type CardAudioUploaded } from '../../contract/cards'
+import { IDEMPOTENCY_HEADER } from '../../contract/idempotency'
+import { MY_REPORTS_PATH, type OwnerReport, type ReportUpdateBody } from '../../contract/report'
+import { request, upload, type TransferProgress } from '../http'
+
+
+/** A Mother's Day card; with a recording it is two writes, the card waiting for the upload's id. */
+export interface CardPayload {
+  kind: 'card'
+  body: Omit<CardCreateBody, 'audioId'>
+  key: string
+  audio?: { blob: Blob; durationMs: number; key: string; audioId?: string }
+}
+
+/** The report's share setting and hidden slides (the body holds whole values, so a later one may replace an earlier one). */
+export interface ReportPayload {
+  kind: 'report'
+  reportId: string
+  body: ReportUpdateBody
+  key: string
+}
+
+export type OutboxPayload = CardPayload | ReportPayload
+export type SendResult = CardCreated | OwnerReport
+
+export interface SendOptions {
+  onProgress?: (p: TransferProgress) => void
+}
+
+type Sender<P> = (payload: P, stepDone: (next: P) => void | Promise<void>, opts?: SendOptions) => Promise<SendResult>
+
+const extOf = (type: string) => (type.includes('ogg') ? 'ogg' : type.includes('mp4') ? 'm4a' : type.includes('mpeg') ? 'mp3' : type.includes('wav') ? 'wav' : 'webm')
+
+const sendCard: Sender<CardPayload> = async (p, stepDone, opts) => {
+  let audioId = p.audio?.audioId
+  if (p.audio && !audioId) {
+    const res = await upload<Envelope<CardAudioUploaded>>({
+      url: CARD_AUDIO_UPLOAD_PATH,
+      auth: true,
+      loading: false,
+      header: { [IDEMPOTENCY_HEADER]: p.audio.key },
+      files: [{ name: 'audio', file: p.audio.blob, filename: `message.${extOf(p.audio.blob.type)}` }],
+      formData: { durationMs: Math.max(1, Math.round(p.audio.durationMs)) },
+      onProgress: opts?.onProgress,
+    })
+    audioId = res.data.data.audioId
+    await stepDone({ ...p, audio: { ...p.audio, audioId } })
+  }
+  const res = await request<Envelope<CardCreated>>({
+    url: CARDS_PATH,
+    method: 'POST',
+    data: { ...p.body, ...(audioId ? { audioId } : {}) },
+    header: { [IDEMPOTENCY_HEADER]: p.key },
+    auth: true,
+    loading: false,
+  })
+  return res.data.data
+}
+
+const sendReport: Sender<ReportPayload> = async (p) => {
+  const res = await request<Envelope<OwnerReport>>({
+    url: `${MY_REPORTS_PATH}/${encodeURIComponent(p.reportId)}`,
+    method: 'PUT',
+    data: { ...p.body },
+    header: { [IDEMPOTENCY_HEADER]: p.key },
+    auth: true,
+    loading: false,
+  })
+  return res.data.data
+}
+
+export const SENDERS: { [K in OutboxPayload['kind']]: Sender<Extract<OutboxPayload, { kind: K }>> } = {
+  card: sendCard,
+  report: sendReport,
+}
