@@ -90,6 +90,12 @@ export default function Settings({ page }: PageProps) {
   const [measured, setMeasured] = useState(false)
   const [clearing, setClearing] = useState(false)
   const [confirming, setConfirming] = useState(false)
+  // The tapped language shows as chosen at once, while its catalogue may still be loading.
+  const [picking, setPicking] = useState<Lang | null>(null)
+  const pickLang = (next: Lang) => {
+    setPicking(next)
+    void chooseLang(next).finally(() => setPicking(null))
+  }
 
   const measure = async () => {
     setCacheSize(await cacheSize())
@@ -145,7 +151,7 @@ export default function Settings({ page }: PageProps) {
           <div className="settings__langs" role="radiogroup" aria-labelledby="settings-lang">
             {LANGS.map((l) => (
               <label key={l.value} className="settings__lang" lang={l.value}>
-                <input type="radio" name="lang" value={l.value} checked={lang === l.value} onChange={() => chooseLang(l.value)} />
+                <input type="radio" name="lang" value={l.value} checked={(picking ?? lang) === l.value} onChange={() => pickLang(l.value)} />
                 <span>{l.label}</span>
               </label>
             ))}
