@@ -164,55 +164,100 @@ export function resolveOptions(raw: BuildInput = {}): BuildOptions {
   }
 }
 
-const num = (v: string | undefined): number | undefined => (v === undefined || v === '' ? undefined : Number(v))
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+/**
+ * Reads the environment's settings, collecting every malformed one, so a typo stops the start with a
+ * message naming the variable instead of running with NaN or a half-parsed value.
+ */
+function reader(env: NodeJS.ProcessEnv) {
+  const problems: string[] = []
+  const text = (name: string): string | undefined => env[name] || undefined
+  return {
+    problems,
+    text,
+    /** A whole number ≥ `min`, or undefined when unset. */
+    count(name: string, min = 1): number | undefined {
+      const v = env[name]
+      if (v === undefined || v === '') return undefined
+      if (/^\d+$/.test(v.trim()) && Number(v) >= min) return Number(v)
+      problems.push(`${name}=${v} is not a whole number of at least ${min}`)
+      return undefined
+    },
+    /** An absolute URL with one of `schemes`, or undefined when unset. */
+    url(name: string, schemes: readonly string[]): string | undefined {
+      const v = text(name)
+      if (v === undefined) return undefined
+      try {
+        if (schemes.includes(new URL(v).protocol.slice(0, -1))) return v
+      } catch {
+        // named below
+      }
+      problems.push(`${name}=${v} is not a ${schemes.join(' or ')} URL`)
+      return undefined
+    },
+    oneOf(name: string, allowed: readonly string[]): string | undefined {
+      const v = text(name)
+      if (v === undefined || allowed.includes(v)) return v
+      problems.push(`${name}=${v} is not one of ${allowed.join(', ')}`)
+      return undefined
+    },
+  }
+}
+
+const HTTP = ['http', 'https']
 
 /** The environment of DESIGN.md §2 (and the README's configuration table) as build() input. */
 export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildInput {
   const trust = env.TRUST_PROXY
-  return {
+  const read = reader(env)
+  const num = read.count
+  const options: BuildInput = {
     dataDir: env.DATA_DIR || 'data',
-    databaseUrl: env.DATABASE_URL || undefined,
-    logger: { level: env.LOG_LEVEL || 'info' },
+    databaseUrl: read.url('DATABASE_URL', ['postgres', 'postgresql']),
+    logger: { level: read.oneOf('LOG_LEVEL', LOG_LEVELS) ?? 'info' },
     distDir: env.DIST_DIR || 'dist',
     jwtSecret: env.JWT_SECRET || undefined,
-    accessTtlSeconds: num(env.ACCESS_TOKEN_TTL),
-    refreshTtlSeconds: num(env.REFRESH_TOKEN_TTL),
+    accessTtlSeconds: num('ACCESS_TOKEN_TTL'),
+    refreshTtlSeconds: num('REFRESH_TOKEN_TTL'),
     signSecret: env.SIGN_SECRET || undefined,
     sms: env.SMS_PROVIDER === undefined || env.SMS_PROVIDER === 'console' ? 'console' : undefinedProvider(env.SMS_PROVIDER),
     limits: {
-      authPerMinute: num(env.RATE_LIMIT_AUTH_PER_MIN),
-      apiPerMinute: num(env.RATE_LIMIT_API_PER_MIN),
+      authPerMinute: num('RATE_LIMIT_AUTH_PER_MIN'),
+      apiPerMinute: num('RATE_LIMIT_API_PER_MIN'),
       sms: {
-        intervalSeconds: num(env.SMS_INTERVAL_SECONDS),
-        perHour: num(env.SMS_PER_HOUR),
-        perDay: num(env.SMS_PER_DAY),
-        perIpHour: num(env.SMS_PER_IP_HOUR),
+        intervalSeconds: num('SMS_INTERVAL_SECONDS', 0),
+        perHour: num('SMS_PER_HOUR'),
+        perDay: num('SMS_PER_DAY'),
+        perIpHour: num('SMS_PER_IP_HOUR'),
       },
     },
     oidc: {
-      issuer: env.OIDC_ISSUER || undefined,
+      issuer: read.url('OIDC_ISSUER', HTTP),
       clientId: env.OIDC_CLIENT_ID || undefined,
       clientSecret: env.OIDC_CLIENT_SECRET || undefined,
     },
-    wechat: { apiBase: env.WECHAT_API_BASE || undefined, appId: env.WECHAT_APPID || undefined, secret: env.WECHAT_SECRET || undefined },
+    wechat: { apiBase: read.url('WECHAT_API_BASE', HTTP), appId: env.WECHAT_APPID || undefined, secret: env.WECHAT_SECRET || undefined },
     mqtt: {
-      url: env.MQTT_URL || undefined,
+      url: read.url('MQTT_URL', ['mqtt', 'mqtts', 'ws', 'wss', 'tcp', 'tls']),
       username: env.MQTT_USERNAME || undefined,
       password: env.MQTT_PASSWORD || undefined,
       authSecret: env.MQTT_AUTH_SECRET || undefined,
       authFrom: env.MQTT_AUTH_FROM ? env.MQTT_AUTH_FROM.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
     },
-    publicUrl: env.PUBLIC_URL || undefined,
+    publicUrl: read.url('PUBLIC_URL', HTTP),
     trustProxy: trust === undefined || trust === '' || trust === 'false' ? false : trust === 'true' ? true : /^\d+$/.test(trust) ? Number(trust) : trust,
     production: env.NODE_ENV === 'production',
     download: {
-      apkUrl: env.APK_URL || undefined,
+      apkUrl: read.url('APK_URL', HTTP),
       apkVersion: env.APK_VERSION || undefined,
-      apkSize: num(env.APK_SIZE),
-      androidStoreUrl: env.ANDROID_STORE_URL || undefined,
-      iosStoreUrl: env.IOS_STORE_URL || undefined,
+      apkSize: num('APK_SIZE'),
+      androidStoreUrl: read.url('ANDROID_STORE_URL', HTTP),
+      iosStoreUrl: read.url('IOS_STORE_URL', HTTP),
     },
   }
+  if (read.problems.length) throw new Error(`the environment has settings it cannot use:\n  ${read.problems.join('\n  ')}`)
+  return options
 }
 
 function undefinedProvider(name: string): never {
@@ -226,4 +271,11 @@ export function assertProductionSafe(o: BuildOptions): void {
       'NODE_ENV=production with the console SMS provider: codes would only reach the server log and the dev outbox (GET /api/dev/sms/outbox) would hand them to anyone. Configure a real SMS provider, or unset NODE_ENV for a demo.',
     )
   }
+}
+
+/** Where `server/main.ts` listens: PORT (8080) on HOST (127.0.0.1). */
+export function listenFromEnv(env: NodeJS.ProcessEnv): { port: number; host: string } {
+  const port = env.PORT || '8080'
+  if (!/^\d+$/.test(port) || Number(port) > 65_535) throw new Error(`the environment has settings it cannot use:\n  PORT=${port} is not a port number (0–65535)`)
+  return { port: Number(port), host: env.HOST || '127.0.0.1' }
 }

@@ -1,22 +1,23 @@
 /** Start file: build the server from the environment, listen, print the URL and demo accounts, close gracefully. */
 import { readFileSync } from 'node:fs'
 import { build } from './app'
-import { optionsFromEnv } from './config'
+import { listenFromEnv, optionsFromEnv } from './config'
 import { demoBanner } from './db/seed'
 
 const env = process.env
-const port = Number(env.PORT ?? 8080)
-const host = env.HOST ?? '127.0.0.1'
 const https = env.HTTPS_CERT && env.HTTPS_KEY ? { cert: readFileSync(env.HTTPS_CERT), key: readFileSync(env.HTTPS_KEY) } : undefined
 
 let app: Awaited<ReturnType<typeof build>>
+let listen: ReturnType<typeof listenFromEnv>
 try {
+  listen = listenFromEnv(env)
   app = await build({ ...optionsFromEnv(env), https })
-  await app.listen({ port, host })
+  await app.listen(listen)
 } catch (e) {
   console.error(`Habor could not start: ${e instanceof Error ? e.message : String(e)}`)
   process.exit(1)
 }
+const { port, host } = listen
 
 const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host
 const lines = [

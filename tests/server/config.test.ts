@@ -1,0 +1,102 @@
+/** The environment is checked at boot: a malformed setting stops the start with a message naming it. */
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { listenFromEnv, optionsFromEnv } from '../../server/config'
+
+const ROOT = join(import.meta.dirname, '..', '..')
+const refusal = (env: NodeJS.ProcessEnv) => {
+  try {
+    optionsFromEnv(env)
+  } catch (e) {
+    return (e as Error).message
+  }
+  return null
+}
+
+describe('optionsFromEnv', () => {
+  it('reads a well-formed environment', () => {
+    const o = optionsFromEnv({
+      RATE_LIMIT_AUTH_PER_MIN: '30',
+      SMS_INTERVAL_SECONDS: '0',
+      ACCESS_TOKEN_TTL: '7200',
+      PUBLIC_URL: 'https://read.example.edu.cn',
+      DATABASE_URL: 'postgres://habor@db/habor',
+      MQTT_URL: 'mqtts://broker.example:8883',
+      LOG_LEVEL: 'warn',
+    })
+    expect(o.limits?.authPerMinute).toBe(30)
+    expect(o.limits?.sms?.intervalSeconds).toBe(0)
+    expect(o.accessTtlSeconds).toBe(7200)
+    expect(o.publicUrl).toBe('https://read.example.edu.cn')
+    expect(o.databaseUrl).toBe('postgres://habor@db/habor')
+    expect(o.mqtt?.url).toBe('mqtts://broker.example:8883')
+    expect(o.logger).toEqual({ level: 'warn' })
+  })
+
+  it('leaves unset and empty settings to the defaults', () => {
+    const o = optionsFromEnv({ RATE_LIMIT_AUTH_PER_MIN: '', PUBLIC_URL: '' })
+    expect(o.limits?.authPerMinute).toBeUndefined()
+    expect(o.publicUrl).toBeUndefined()
+    expect(o.logger).toEqual({ level: 'info' })
+  })
+
+  it.each([
+    ['RATE_LIMIT_AUTH_PER_MIN', 'abc'],
+    ['RATE_LIMIT_AUTH_PER_MIN', '0'],
+    ['RATE_LIMIT_API_PER_MIN', '1.5'],
+    ['SMS_PER_DAY', '-1'],
+    ['SMS_INTERVAL_SECONDS', '-1'],
+    ['ACCESS_TOKEN_TTL', '1h'],
+    ['APK_SIZE', '12MB'],
+    ['PUBLIC_URL', 'read.example.edu.cn'],
+    ['PUBLIC_URL', 'ftp://read.example.edu.cn'],
+    ['DATABASE_URL', 'mysql://db/habor'],
+    ['OIDC_ISSUER', 'not a url'],
+    ['MQTT_URL', 'http://broker'],
+    ['LOG_LEVEL', 'verbose'],
+  ])('%s=%s is refused by name', (name, value) => {
+    expect(refusal({ [name]: value })).toContain(`${name}=${value} `)
+  })
+
+  it('names every malformed setting at once', () => {
+    const message = refusal({ RATE_LIMIT_AUTH_PER_MIN: 'abc', PUBLIC_URL: 'nope', SMS_PER_HOUR: '5' })
+    expect(message).toContain('RATE_LIMIT_AUTH_PER_MIN=abc')
+    expect(message).toContain('PUBLIC_URL=nope')
+    expect(message).not.toContain('SMS_PER_HOUR')
+  })
+})
+
+describe('listenFromEnv', () => {
+  it('defaults to 127.0.0.1:8080 and takes any port number', () => {
+    expect(listenFromEnv({})).toEqual({ port: 8080, host: '127.0.0.1' })
+    expect(listenFromEnv({ PORT: '0', HOST: '0.0.0.0' })).toEqual({ port: 0, host: '0.0.0.0' })
+    expect(listenFromEnv({ PORT: '65535' }).port).toBe(65_535)
+  })
+
+  it.each(['65536', 'http', '80.5'])('PORT=%s is refused', (port) => {
+    expect(() => listenFromEnv({ PORT: port })).toThrow(`PORT=${port} is not a port number`)
+  })
+})
+
+describe('the server process', () => {
+  it('stops at boot with the message, before it opens a database or a port', async () => {
+    const dataDir = join(tmpdir(), `habor-never-made-${process.pid}`)
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, RATE_LIMIT_AUTH_PER_MIN: 'abc', PORT: '0', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    proc.stdout.on('data', (d: Buffer) => (output += d.toString()))
+    proc.stderr.on('data', (d: Buffer) => (output += d.toString()))
+    const code = await new Promise<number | null>((resolve) => proc.on('exit', resolve))
+    expect(code).toBe(1)
+    expect(output).toContain('Habor could not start: the environment has settings it cannot use:')
+    expect(output).toContain('RATE_LIMIT_AUTH_PER_MIN=abc is not a whole number of at least 1')
+    expect(output).not.toContain('Habor is running')
+    expect(existsSync(dataDir)).toBe(false)
+  })
+})
