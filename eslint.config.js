@@ -6,7 +6,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist', 'dev-dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', '.lighthouseci', 'data'] },
+  { ignores: ['dist', 'server/dist', 'dev-dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', '.lighthouseci', 'data'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -29,7 +29,7 @@ const floorFile = join(root, 'dist', 'bench-floor.html')
 writeFileSync(floorFile, readFileSync(join(root, 'dist', '_prerender', 'login.html'), 'utf8').replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ''))
 
 const dataDir = mkdtempSync(join(tmpdir(), 'habor-bench-start-'))
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const server = spawn(process.execPath, ['scripts/start.mjs'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'ignore', 'inherit'],

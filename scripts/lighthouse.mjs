@@ -1,4 +1,4 @@
-// Lighthouse on the production build: starts `server/main.ts` on a spare port with a fresh data
+// Lighthouse on the production build: starts the server as `npm start` does (compiled, plain node) on a spare port with a fresh data
 // directory, runs Lighthouse CI (lighthouserc.cjs: mobile preset, simulated throttling, 5 runs a page),
 // prints the median figures per page with the spread of the timings, and with --assert fails when a
 // budget of DESIGN.md §5 is broken.
@@ -16,7 +16,7 @@ const assert = process.argv.includes('--assert')
 const outDir = join(root, '.lighthouseci')
 const dataDir = mkdtempSync(join(tmpdir(), 'habor-lhci-'))
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const server = spawn(process.execPath, ['scripts/start.mjs'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'ignore', 'inherit'],
