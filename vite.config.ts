@@ -57,7 +57,7 @@ export default defineConfig({
       strategies: 'injectManifest',
       srcDir: 'sw',
       filename: 'sw.ts',
-      // Registration is ours (src/lib/pwa), after the load event, so it never competes with first paint.
+      // Registration is ours (src/app/pwa.ts), after the load event, so it never competes with first paint.
       injectRegister: false,
       manifest: webManifest(),
       includeAssets: ['favicon.ico', 'apple-touch-icon-180x180.png'],

@@ -22,6 +22,12 @@ export interface PageRow {
   readonly pullRefresh?: boolean
 }
 
+/** What every page component receives from the router (SPEC §2: the URL's query parameters are its inputs). */
+export interface PageProps {
+  query: Readonly<Record<string, string>>
+  page: PageRow
+}
+
 type RowInput = Omit<PageRow, 'orientation'> & { orientation?: Orientation }
 const row = <const R extends RowInput>(r: R): PageRow & { name: R['name'] } => ({ orientation: 'portrait', ...r })
 

@@ -61,7 +61,7 @@ if (prerendered && prerendered === location.pathname && appState.lang === 'zh-Ha
 }
 
 const startPwa = () =>
-  void import('./lib/pwa/register').then(({ registerServiceWorker, listenForInstall }) => {
+  void import('./app/pwa').then(({ registerServiceWorker, listenForInstall }) => {
     listenForInstall()
     if (import.meta.env.PROD) afterFirstPage(registerServiceWorker)
   })

@@ -8,10 +8,10 @@ import { setLoaded, useApp, useLang } from '../state/app'
 import { DelayedLoading, PageLoadError } from '../ui/PageStatus/PageStatus'
 import { ErrorBoundary } from '../ui/PageStatus/ErrorBoundary'
 import { Shell, ShellHosts } from '../ui/Shell/Shell'
-import { decide, fileRedirectTarget } from './guard'
-import { replace, replaceAll } from './navigation'
+import { decide, fileRedirectTarget } from '../lib/auth/guard'
+import { replace, replaceAll } from '../state/navigation'
 import { PAGE_LOADING_DELAY_MS, lazyPage } from './routes'
-import { documentTitle } from './title'
+import { documentTitle } from '../i18n/title'
 
 const pathOf = (name: string) => pageByName(name)?.path ?? '/'
 

@@ -2,13 +2,13 @@
  * Launch (SPEC §4): device code, language, size, network, persisted session; launched flag after 50 ms.
  * With a cached token the profile is reloaded quietly (the sign-in code loads only then).
  */
-import { LANGS, type Lang } from '../../manifest/app'
 import { detectDeviceType, isConnectedType, networkTypeOf, newDeviceCode } from '../lib/device/device'
 import { read, write } from '../lib/storage'
-import { setDeviceType, setLang, setLaunched, setNetwork, setWindowSize } from '../state/app'
+import { setDeviceType, setLaunched, setNetwork, setWindowSize } from '../state/app'
 import { authState, hydrate } from '../state/auth'
-import { langFromQuery, loadLang } from '../i18n/i18n'
-import { initHistory } from './navigation'
+import { loadLang } from '../i18n/i18n'
+import { applyLang, resolveLang } from '../state/lang'
+import { initHistory } from '../state/navigation'
 
 /** SPEC §9: the launched flag is set 50 ms after the launch event. */
 export const LAUNCHED_DELAY_MS = 50
@@ -28,38 +28,6 @@ export function ensureDeviceCode(): string {
   const code = newDeviceCode()
   safeWrite(() => write('deviceCode', code))
   return code
-}
-
-/** Chooses the language: `?lang=` (remembered) over the stored choice over zh-Hans. */
-export function resolveLang(search: string): Lang {
-  const asked = langFromQuery(new URLSearchParams(search).get('lang'))
-  if (asked) {
-    safeWrite(() => write('lang', asked))
-    return asked
-  }
-  const stored = read('lang')
-  return stored && LANGS.includes(stored) ? stored : 'zh-Hans'
-}
-
-export function applyLang(lang: Lang): void {
-  setLang(lang)
-  document.documentElement.lang = lang
-}
-
-/** The student's choice of language (Settings, Login): remembered for later visits, applied once its catalogue is here. */
-export async function chooseLang(lang: Lang): Promise<void> {
-  try {
-    write('lang', lang)
-  } catch {
-    // The choice holds for this visit even when it cannot be remembered.
-  }
-  try {
-    await loadLang(lang)
-  } catch {
-    // Offline before the catalogue was ever cached: the page stays in the language it has.
-    return
-  }
-  applyLang(lang)
 }
 
 interface NavigatorWithConnection extends Navigator {
@@ -98,10 +66,10 @@ export function boot(): void {
   if (authState.token) void relaunchSession()
 }
 
-/** The cached session's profile reload and logged-in event (lib/auth/launch.ts). */
+/** The cached session's profile reload and logged-in event (state/session/launch.ts). */
 export async function relaunchSession(): Promise<void> {
   try {
-    const { launch } = await import('../lib/auth/launch')
+    const { launch } = await import('../state/session/launch')
     await launch()
   } catch (e) {
     console.warn('[boot] could not resume the session:', (e as Error).message)

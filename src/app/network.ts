@@ -9,8 +9,8 @@ import { read } from '../lib/storage'
 import { appState } from '../state/app'
 import { authState, clearSession, setPendingRoute, updateSessionTokens } from '../state/auth'
 import { hideLoading, showLoading, showToast } from '../ui/Overlay/overlay'
-import { replaceAll } from './navigation'
-import { setSignedOutReason, type SignedOutReason } from './signedOut'
+import { replaceAll } from '../state/navigation'
+import { setSignedOutReason, type SignedOutReason } from '../state/signedOut'
 
 const HTTP_TEXT: Record<HttpText, MessageKey> = { loading: 'app.loading', expired: 'auth.expired', noLogin: 'auth.noLogin' }
 const t = (key: MessageKey) => translate(appState.lang, key)

@@ -1,12 +1,6 @@
 /** Page name → lazy module. Every page loads on demand (SPEC §2), so /login ships only itself. */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
-import type { PageName, PageRow } from '../../manifest/pages'
-
-export interface PageProps {
-  /** The URL query parameters of the page (SPEC §2: every page receives them as inputs). */
-  query: Readonly<Record<string, string>>
-  page: PageRow
-}
+import type { PageName, PageProps } from '../../manifest/pages'
 
 type PageModule = { default: ComponentType<PageProps> }
 

@@ -12,7 +12,7 @@ const DESKTOP = { width: 1280, height: 800 }
 
 /** The app's own navigation module, as the dev server serves it (the production bundle has no module URLs). */
 async function navigate(page: Page, fn: 'push' | 'replace' | 'back', to = ''): Promise<void> {
-  await page.evaluate(`import('/src/app/navigation.ts').then((nav) => nav.${fn}(${JSON.stringify(to)}))`)
+  await page.evaluate(`import('/src/state/navigation.ts').then((nav) => nav.${fn}(${JSON.stringify(to)}))`)
 }
 
 /** Records the animations that start from now on, by name. */

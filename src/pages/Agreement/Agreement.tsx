@@ -1,6 +1,6 @@
 /** Agreement: the user agreement and the privacy policy, as readable text (`?section=privacy` opens the second). */
 import { useEffect } from 'react'
-import type { PageProps } from '../../app/routes'
+import type { PageProps } from '../../../manifest/pages'
 import { useLang } from '../../state/app'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import './Agreement.css'

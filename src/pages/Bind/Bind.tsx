@@ -1,7 +1,7 @@
 /** Bind: after a single sign-on (or WX-MP) without a phone, the phone is bound by SMS; then Improve or Home. */
 import { useState, type FormEvent } from 'react'
-import type { PageProps } from '../../app/routes'
-import { replace } from '../../app/navigation'
+import type { PageProps } from '../../../manifest/pages'
+import { replace } from '../../state/navigation'
 import { checkCode, checkPhone } from '../../lib/auth/form'
 import { useLang } from '../../state/app'
 import { useAuth } from '../../state/auth'

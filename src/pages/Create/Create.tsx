@@ -3,8 +3,8 @@
  * it is doing step by step, then opens it. `?invite=` (from Join) is passed on for attribution.
  */
 import { useEffect, useState } from 'react'
-import type { PageProps } from '../../app/routes'
-import { replace } from '../../app/navigation'
+import type { PageProps } from '../../../manifest/pages'
+import { replace } from '../../state/navigation'
 import type { Envelope } from '../../contract'
 import { MY_REPORTS_PATH, reportPagePath, type OwnerReport, type ReportCreateBody } from '../../contract/report'
 import { resourceStateOf } from '../../hooks/useResource'

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react'
 import { APP_CONFIG } from '../../../manifest/app'
 import type { DownloadInfo } from '../../contract/download'
-import type { PageProps } from '../../app/routes'
+import type { PageProps } from '../../../manifest/pages'
 import { translate } from '../../i18n/i18n'
 import { formatBytes, isWeChat, platformOf, type Platform } from '../../lib/device/device'
 import { useLang } from '../../state/app'

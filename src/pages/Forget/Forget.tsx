@@ -1,7 +1,7 @@
 /** Forget: phone, SMS code and the new password twice → the password is changed → back to Login. */
 import { useEffect, useState, type FormEvent } from 'react'
-import type { PageProps } from '../../app/routes'
-import { replace } from '../../app/navigation'
+import type { PageProps } from '../../../manifest/pages'
+import { replace } from '../../state/navigation'
 import { checkCode, checkConfirm, checkNewPassword, checkPhone } from '../../lib/auth/form'
 import { read } from '../../lib/storage'
 import { useLang } from '../../state/app'

@@ -4,8 +4,8 @@
  * states until then.
  */
 import { useState } from 'react'
-import type { PageProps } from '../../app/routes'
-import { push } from '../../app/navigation'
+import type { PageProps } from '../../../manifest/pages'
+import { push } from '../../state/navigation'
 import { classIn, gradeIn } from '../../i18n/school'
 import { useLang } from '../../state/app'
 import { useAuth } from '../../state/auth'
@@ -105,14 +105,14 @@ export default function Home({ page }: PageProps) {
   const klass = user ? fillIn(t.classOf, { grade: gradeIn(lang, str(user.grade)), className: classIn(lang, str(user.className)) }) : ''
 
   usePullRefresh(async () => {
-    const flows = await import('../../lib/auth/flows')
+    const flows = await import('../../state/session/flows')
     await flows.loadProfile().catch(() => undefined)
   })
 
   const switchOrg = async (index: number) => {
     const org = orgs[index]
     if (!org || org.id === auth.org?.id) return
-    const flows = await import('../../lib/auth/flows')
+    const flows = await import('../../state/session/flows')
     try {
       await flows.switchOrg(org.id)
       showToast(fillIn(t.switched, { name: org.name ?? '' }), { icon: 'success' })
@@ -126,7 +126,7 @@ export default function Home({ page }: PageProps) {
     const answer = await showModal({ content: t.logoutConfirm })
     if (!answer.confirm) return
     setBusy(true)
-    const flows = await import('../../lib/auth/flows')
+    const flows = await import('../../state/session/flows')
     await flows.logout()
   }
 

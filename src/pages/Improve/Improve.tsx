@@ -6,9 +6,9 @@
  * is pointed out before sending; it never stops the form.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
-import type { PageProps } from '../../app/routes'
-import { back, replace } from '../../app/navigation'
-import { documentTitle } from '../../app/title'
+import type { PageProps } from '../../../manifest/pages'
+import { back, replace } from '../../state/navigation'
+import { documentTitle } from '../../i18n/title'
 import { clearDrafts, readDraft, saveDraft } from '../../lib/auth/drafts'
 import { normalizeInviteCode } from '../../contract/invite'
 import { checkRequired, fill, formTexts } from '../../lib/auth/form'

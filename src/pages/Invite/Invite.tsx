@@ -3,7 +3,7 @@
  * SPEC §8's texts), and the people who joined with it.
  */
 import { useState } from 'react'
-import type { PageProps } from '../../app/routes'
+import type { PageProps } from '../../../manifest/pages'
 import { useResource } from '../../hooks/useResource'
 import { copyText } from '../../lib/clipboard/clipboard'
 import { useLang } from '../../state/app'

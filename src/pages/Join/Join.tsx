@@ -4,8 +4,8 @@
  * new account) and to Create.
  */
 import { useEffect, useState } from 'react'
-import type { PageProps } from '../../app/routes'
-import { push } from '../../app/navigation'
+import type { PageProps } from '../../../manifest/pages'
+import { push } from '../../state/navigation'
 import type { Envelope } from '../../contract'
 import { INVITE_CHECK_PATH, type InviteCheck } from '../../contract/invite'
 import { request } from '../../lib/http'

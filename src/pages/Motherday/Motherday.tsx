@@ -5,8 +5,8 @@
  * `drafts` storage and the recording in memory meanwhile.
  */
 import { useEffect, useRef, useState } from 'react'
-import type { PageProps } from '../../app/routes'
-import { push, replace } from '../../app/navigation'
+import type { PageProps } from '../../../manifest/pages'
+import { push, replace } from '../../state/navigation'
 import { CODE } from '../../contract'
 import { CARD_AUDIO_MAX_BYTES, CARD_AUDIO_MAX_SECONDS, CARD_DESIGNS, CARD_MESSAGE_MAX, CARD_TO_MAX, cardAudioType, type Card, type CardCreated, type CardDesign } from '../../contract/cards'
 import { useResource } from '../../hooks/useResource'

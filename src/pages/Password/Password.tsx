@@ -3,8 +3,8 @@
  * change it when signed in (the current password is asked for when the account has one).
  */
 import { useState, type FormEvent } from 'react'
-import type { PageProps } from '../../app/routes'
-import { back, replace } from '../../app/navigation'
+import type { PageProps } from '../../../manifest/pages'
+import { back, replace } from '../../state/navigation'
 import { checkConfirm, checkNewPassword, checkPassword, formTexts } from '../../lib/auth/form'
 import { useLang } from '../../state/app'
 import { useAuth } from '../../state/auth'

@@ -5,8 +5,8 @@
  * the service worker's cache; otherwise the tap-to-retry screen shows.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import type { PageProps } from '../../app/routes'
-import { push } from '../../app/navigation'
+import type { PageProps } from '../../../manifest/pages'
+import { push } from '../../state/navigation'
 import { CODE, type Envelope } from '../../contract'
 import { MY_REPORTS_PATH, PUBLIC_REPORT_PATH, reportPagePath, type OwnerReport, type PublicReport, type ReportUpdateBody, type SlideKind } from '../../contract/report'
 import { useResource } from '../../hooks/useResource'

@@ -1,6 +1,6 @@
 /** ReportHistory (login): my reports, with when each was made and refreshed and whether others can see it. */
-import type { PageProps } from '../../app/routes'
-import { push } from '../../app/navigation'
+import type { PageProps } from '../../../manifest/pages'
+import { push } from '../../state/navigation'
 import type { Envelope } from '../../contract'
 import { MY_REPORTS_PATH, reportPagePath, type ReportSummary } from '../../contract/report'
 import { useResource } from '../../hooks/useResource'

@@ -4,9 +4,9 @@
  */
 import { useEffect, useState } from 'react'
 import { APP_CONFIG } from '../../../manifest/app'
-import type { PageProps } from '../../app/routes'
-import { chooseLang } from '../../app/boot'
-import { push } from '../../app/navigation'
+import type { PageProps } from '../../../manifest/pages'
+import { chooseLang } from '../../state/lang'
+import { push } from '../../state/navigation'
 import { formatBytes } from '../../lib/device/device'
 import type { StorageValue } from '../../lib/storage'
 import { setCacheSize, useApp, useLang } from '../../state/app'
@@ -129,14 +129,14 @@ export default function Settings({ page }: PageProps) {
   const logout = async () => {
     const answer = await showModal({ content: t.logoutConfirm, confirmText: t.logout })
     if (!answer.confirm) return
-    const flows = await import('../../lib/auth/flows')
+    const flows = await import('../../state/session/flows')
     await flows.logout()
   }
 
   const deleted = async () => {
     // The server has ended every session: forget this one without another call, then go to Login.
     clearSession()
-    const flows = await import('../../lib/auth/flows')
+    const flows = await import('../../state/session/flows')
     await flows.logout()
     showToast(t.deleted, { icon: 'success' })
   }

@@ -3,7 +3,7 @@
  * pictures — with the share action and the way to the app. The frame is prerendered; the content loads
  * after hydration (`?id=`), and the server has already put its preview meta into the HTML.
  */
-import type { PageProps } from '../../app/routes'
+import type { PageProps } from '../../../manifest/pages'
 import type { OpusView } from '../../contract/content'
 import { useResource } from '../../hooks/useResource'
 import { classLineIn } from '../../i18n/school'

@@ -2,7 +2,7 @@
  * shareRead: one reading session shared by a student — the book, minutes, pages, the streak it belongs
  * to and the reader's notes. Times are shown in the reader's own time zone (when they actually read).
  */
-import type { PageProps } from '../../app/routes'
+import type { PageProps } from '../../../manifest/pages'
 import type { ReadView } from '../../contract/content'
 import { useResource } from '../../hooks/useResource'
 import { classLineIn } from '../../i18n/school'

@@ -1,5 +1,5 @@
 /** shareTask: a task a teacher published to a class — title, who and for whom, due date, brief and attachments. */
-import type { PageProps } from '../../app/routes'
+import type { PageProps } from '../../../manifest/pages'
 import type { TaskView } from '../../contract/content'
 import { useResource } from '../../hooks/useResource'
 import { classLineIn } from '../../i18n/school'

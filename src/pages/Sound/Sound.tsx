@@ -1,5 +1,5 @@
 /** Sound: a student's recording with the full player (play/pause, seek, time, speed, system controls); nothing autoplays. */
-import type { PageProps } from '../../app/routes'
+import type { PageProps } from '../../../manifest/pages'
 import type { SoundView } from '../../contract/content'
 import { useResource } from '../../hooks/useResource'
 import { classLineIn } from '../../i18n/school'

@@ -1,6 +1,6 @@
 /** A sign-in step opened without the session it needs (a reload, an old link): say so and lead to Login. */
 import type { PageRow } from '../../../manifest/pages'
-import { replace } from '../../app/navigation'
+import { replace } from '../../state/navigation'
 import { useLang } from '../../state/app'
 import { Button } from '../Button/Button'
 import { PageScaffold } from '../PageScaffold/PageScaffold'

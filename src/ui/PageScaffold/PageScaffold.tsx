@@ -1,7 +1,7 @@
 /** The frame of every page: a navigation bar with Back and the page title, and a centred content column. */
 import { lazy, Suspense, type ReactNode } from 'react'
 import { DEFAULT_MAX_WIDTH, type PageRow } from '../../../manifest/pages'
-import { back, currentIndex, replace } from '../../app/navigation'
+import { back, currentIndex, replace } from '../../state/navigation'
 import { translate } from '../../i18n/i18n'
 import { useApp, useLang } from '../../state/app'
 import './PageScaffold.css'

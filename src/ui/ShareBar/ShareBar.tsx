@@ -4,7 +4,7 @@
  */
 import { useEffect, type MouseEvent, type ReactNode } from 'react'
 import { APP_CONFIG } from '../../../manifest/app'
-import { push } from '../../app/navigation'
+import { push } from '../../state/navigation'
 import type { ResourceState } from '../../hooks/useResource'
 import { isWeChat } from '../../lib/device/device'
 import { useLang } from '../../state/app'

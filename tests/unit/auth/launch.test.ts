@@ -5,7 +5,7 @@ import { read } from '../../../src/lib/storage'
 import { appState } from '../../../src/state/app'
 import { authState, clearSession, hydrate, setSessionTokens, setTokens } from '../../../src/state/auth'
 import { isQuiet, onLoggedIn } from '../../../src/lib/auth/events'
-import { launch } from '../../../src/lib/auth/launch'
+import { launch } from '../../../src/state/session/launch'
 import { fakeFetch, ok } from '../http/fakes'
 import { resetClient, storeSession } from './pageFakes'
 

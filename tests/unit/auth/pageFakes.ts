@@ -1,6 +1,6 @@
 /** For the sign-in page tests: fresh stores and storage, the app's HTTP client over the auth store, and a fake server by path. */
 import { vi } from 'vitest'
-import { initHistory } from '../../../src/app/navigation'
+import { initHistory } from '../../../src/state/navigation'
 import { configureHttp, type SessionPort } from '../../../src/lib/http'
 import { resetHttpConfig } from '../../../src/lib/http/config'
 import { resetLoading } from '../../../src/lib/http/loading'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PAGES, pageByName, type PageRow } from '../../../manifest/pages'
-import { afterLoginTarget, decide, fileRedirectTarget } from '../../../src/app/guard'
+import { afterLoginTarget, decide, fileRedirectTarget } from '../../../src/lib/auth/guard'
 
 const page = (name: string): PageRow => {
   const p = pageByName(name)

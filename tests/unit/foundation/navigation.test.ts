@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { back, currentIndex, initHistory, push, pushTab, replace, replaceAll } from '../../../src/app/navigation'
+import { back, currentIndex, initHistory, push, pushTab, replace, replaceAll } from '../../../src/state/navigation'
 import { appState, reset } from '../../../src/state/app'
 
 const here = () => `${location.pathname}${location.search}`

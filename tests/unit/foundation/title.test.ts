@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { pageByName } from '../../../manifest/pages'
-import { documentTitle } from '../../../src/app/title'
+import { documentTitle } from '../../../src/i18n/title'
 
 describe('title rule (SPEC §2, DESIGN §2)', () => {
   const login = pageByName('Login')

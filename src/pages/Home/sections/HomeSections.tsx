@@ -5,7 +5,7 @@
  * students' own data and keep their language; they are marked `data-user-content`.
  */
 import { useRef, type ReactNode } from 'react'
-import { push } from '../../../app/navigation'
+import { push } from '../../../state/navigation'
 import type { DeskReading, DeskTask, DeskWork } from '../../../contract/desk'
 import { useResource, type ResourceState } from '../../../hooks/useResource'
 import { useLang } from '../../../state/app'

@@ -5,7 +5,7 @@
  * update check also runs whenever the app becomes visible again.
  */
 import { Workbox } from 'workbox-window'
-import { setControlled, setInstalled, setInstallPrompt, setUpdateReady, type InstallPromptEvent } from '../../state/pwa'
+import { setControlled, setInstalled, setInstallPrompt, setUpdateReady, type InstallPromptEvent } from '../state/pwa'
 
 export const SW_URL = '/sw.js'
 

@@ -4,13 +4,13 @@
  * network failure keeps the cached session (it is transient); an account without a profile goes to Improve.
  */
 import { pageByName, pageByPath } from '../../../manifest/pages'
-import { replace } from '../../app/navigation'
+import { replace } from '../navigation'
 import { CODE } from '../../contract/codes'
-import { setLoggedIn } from '../../state/app'
-import { authState } from '../../state/auth'
-import { isRequestError, isUnreachable } from '../http/errors'
-import { launchPlan } from './decisions'
-import { emitLoggedIn, quietly } from './events'
+import { setLoggedIn } from '../app'
+import { authState } from '../auth'
+import { isRequestError, isUnreachable } from '../../lib/http/errors'
+import { launchPlan } from '../../lib/auth/decisions'
+import { emitLoggedIn, quietly } from '../../lib/auth/events'
 import { loadProfile } from './flows'
 
 export type LaunchOutcome = 'none' | 'logged-in' | 'offline' | 'improve' | 'logged-out'

@@ -1,6 +1,6 @@
 /** The route guard of SPEC §2 as pure decisions; App.tsx and the login flows carry them out. */
-import { HOME_PAGE, LOGIN_PAGE, pageByName, type PageRow } from '../../manifest/pages'
-import type { PendingRoute } from '../lib/storage'
+import { HOME_PAGE, LOGIN_PAGE, pageByName, type PageRow } from '../../../manifest/pages'
+import type { PendingRoute } from '../storage'
 
 export type GuardDecision =
   | { kind: 'allow' }

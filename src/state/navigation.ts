@@ -5,7 +5,7 @@
  */
 import { navigate } from 'wouter/use-browser-location'
 import { TAB_BAR, pageByPath } from '../../manifest/pages'
-import { setNavType, type NavType } from '../state/app'
+import { setNavType, type NavType } from './app'
 
 interface EntryState {
   habor: { idx: number }

@@ -6,12 +6,12 @@
  */
 import { APP_CONFIG } from '../../../manifest/app'
 import { pageByName } from '../../../manifest/pages'
-import { afterLoginTarget } from '../../app/guard'
-import { currentIndex, currentUrl, replace, replaceAll } from '../../app/navigation'
+import { afterLoginTarget } from '../../lib/auth/guard'
+import { currentIndex, currentUrl, replace, replaceAll } from '../navigation'
 import { normalizePhone } from '../../contract/phone'
 import type { DeviceInfo, OauthPayload, SmsScene, StudentProfile } from '../../contract/api'
 import { CODE } from '../../contract/codes'
-import { appState } from '../../state/app'
+import { appState } from '../app'
 import {
   authState,
   clearSession,
@@ -23,11 +23,11 @@ import {
   setRefreshToken,
   setSessionTokens,
   setTempToken,
-} from '../../state/auth'
-import { isIOS } from '../device/device'
-import { call, errors, isRequestError, isUnreachable, RequestError } from '../http'
-import { read } from '../storage'
-import { startCountdown, SMS_COUNTDOWN_S } from './countdown'
+} from '../auth'
+import { isIOS } from '../../lib/device/device'
+import { call, errors, isRequestError, isUnreachable, RequestError } from '../../lib/http'
+import { read } from '../../lib/storage'
+import { startCountdown, SMS_COUNTDOWN_S } from '../../lib/auth/countdown'
 import {
   bindingDecision,
   homeDelayMs,
@@ -40,9 +40,9 @@ import {
   type Next,
   type OauthResult,
   type Stored,
-} from './decisions'
-import { emitLoggedIn, quietly } from './events'
-import { retryAfterOf } from './texts'
+} from '../../lib/auth/decisions'
+import { emitLoggedIn, quietly } from '../../lib/auth/events'
+import { retryAfterOf } from '../../lib/auth/texts'
 
 /** SPEC §3: deviceType, deviceCode and appId go with every login. */
 export function deviceInfo(): DeviceInfo {

@@ -1,0 +1,100 @@
+// @vitest-environment node
+/**
+ * The layers of src/ import one way (docs/architecture.md), and lint is what holds that: each forbidden
+ * pair gets a fixture that must fail `npm run lint`, and the allowed neighbours one that must pass.
+ */
+import { ESLint } from 'eslint'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+const ROOT = join(import.meta.dirname, '..', '..', '..')
+
+/** The rule, restated: what each layer may import from src/. Everything else of src/ is forbidden. */
+const MAY_IMPORT: Record<string, string[]> = {
+  contract: ['contract'],
+  i18n: ['contract', 'i18n', 'lib'],
+  lib: ['contract', 'i18n', 'lib'],
+  state: ['contract', 'i18n', 'lib', 'state', 'hooks'],
+  hooks: ['contract', 'i18n', 'lib', 'state', 'hooks'],
+  ui: ['contract', 'i18n', 'lib', 'state', 'hooks', 'ui'],
+  pages: ['contract', 'i18n', 'lib', 'state', 'hooks', 'ui', 'pages'],
+}
+const LAYERS = [...Object.keys(MAY_IMPORT), 'app', 'dev']
+
+let eslint: ESLint
+beforeAll(() => {
+  eslint = new ESLint({ cwd: ROOT })
+})
+
+/** The import rules that fire on `code` placed at `file` (relative to the repository). */
+async function importErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(ROOT, file) })
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => m.message)
+}
+
+/** A file of `layer` at one and at two folders below it, importing `target` by climbing to src/. */
+const placements = (layer: string, target: string) =>
+  layer === 'pages'
+    ? [{ file: 'src/pages/Login/fixture.tsx', spec: `../../${target}/x` }, { file: 'src/pages/Login/parts/fixture.tsx', spec: `../../../${target}/x` }]
+    : [{ file: `src/${layer}/fixture.ts`, spec: `../${target}/x` }, { file: `src/${layer}/sub/fixture.ts`, spec: `../../${target}/x` }]
+
+const forbidden = Object.entries(MAY_IMPORT).flatMap(([layer, allowed]) => LAYERS.filter((t) => !allowed.includes(t)).map((target) => [layer, target] as const))
+const allowed = Object.entries(MAY_IMPORT).flatMap(([layer, ok]) => ok.map((target) => [layer, target] as const))
+
+describe('layers of src/', () => {
+  it.each(forbidden)('%s importing %s fails lint', async (layer, target) => {
+    for (const { file, spec } of placements(layer, target)) {
+      const errors = await importErrors(file, `import { x } from '${spec}'\nexport const y = x\n`)
+      expect(errors, `${file}: ${spec}`).toEqual([expect.stringContaining('docs/architecture.md')])
+    }
+  })
+
+  it.each(allowed)('%s importing %s passes', async (layer, target) => {
+    for (const { file, spec } of placements(layer, target)) {
+      expect(await importErrors(file, `import { x } from '${spec}'\nexport const y = x\n`), `${file}: ${spec}`).toEqual([])
+    }
+  })
+
+  it('a dynamic import is held to the same rule', async () => {
+    expect(await importErrors('src/lib/auth/fixture.ts', `export const load = () => import('../../app/boot')\n`)).toHaveLength(1)
+  })
+
+  it('a layer reaching its own neighbour by a short climb is not mistaken for a higher layer', async () => {
+    // src/state/session/ → src/state/app.ts, not src/app/.
+    expect(await importErrors('src/state/session/fixture.ts', `import { x } from '../app'\nexport const y = x\n`)).toEqual([])
+    expect(await importErrors('src/state/session/fixture.ts', `import { x } from '../../app/boot'\nexport const y = x\n`)).toHaveLength(1)
+  })
+
+  it('app/, main.tsx and dev/ may import every layer', async () => {
+    for (const target of LAYERS) {
+      expect(await importErrors('src/app/fixture.ts', `import { x } from '../${target}/x'\nexport const y = x\n`)).toEqual([])
+      expect(await importErrors('src/fixture.tsx', `import { x } from './${target}/x'\nexport const y = x\n`)).toEqual([])
+    }
+  })
+})
+
+describe('pages', () => {
+  it('a page never imports another page, from any depth', async () => {
+    expect(await importErrors('src/pages/Login/fixture.tsx', `import Home from '../Home/Home'\nexport const y = Home\n`)).toHaveLength(1)
+    expect(await importErrors('src/pages/Home/sections/fixture.tsx', `import { x } from '../../Login/texts'\nexport const y = x\n`)).toHaveLength(1)
+  })
+
+  it('a page imports its own folder and the manifest freely', async () => {
+    expect(await importErrors('src/pages/Login/fixture.tsx', `import { x } from './texts'\nimport { PAGES } from '../../../manifest/pages'\nexport const y = [x, PAGES]\n`)).toEqual([])
+    expect(await importErrors('src/pages/Home/sections/fixture.tsx', `import { x } from '../Home'\nexport const y = x\n`)).toEqual([])
+  })
+})
+
+describe('the server and the side-effect homes', () => {
+  it('the server takes only the contract from src/', async () => {
+    expect(await importErrors('server/routes/fixture.ts', `import { x } from '../../src/lib/http'\nexport const y = x\n`)).toHaveLength(1)
+    expect(await importErrors('server/fixture.ts', `import { x } from '../src/state/app'\nexport const y = x\n`)).toHaveLength(1)
+    expect(await importErrors('server/routes/fixture.ts', `import { CODE } from '../../src/contract'\nimport { APP_CONFIG } from '../../manifest/app'\nexport const y = [CODE, APP_CONFIG]\n`)).toEqual([])
+  })
+
+  it('mqtt is imported only in src/lib/live, statically or lazily', async () => {
+    expect(await importErrors('src/ui/fixture.ts', `import mqtt from 'mqtt'\nexport const y = mqtt\n`)).toEqual([expect.stringContaining('Only src/lib/live talks MQTT.')])
+    expect(await importErrors('src/app/fixture.ts', `export const load = () => import('mqtt')\n`)).toEqual([expect.stringContaining('Only src/lib/live talks MQTT.')])
+    expect(await importErrors('src/lib/live/fixture.ts', `import mqtt from 'mqtt'\nexport const y = mqtt\n`)).toEqual([])
+  })
+})
