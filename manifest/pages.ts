@@ -67,7 +67,6 @@ export const TAB_BAR: readonly PageName[] = []
 
 const byName = new Map<string, PageRow>(PAGES.map((p) => [p.name, p]))
 const byPath = new Map<string, PageRow>(PAGES.map((p) => [p.path, p]))
-const byFile = new Map<string, PageRow>(PAGES.map((p) => [`/${p.file}`, p]))
 
 export function pageByName(name: string): PageRow | undefined {
   return byName.get(name)
@@ -77,12 +76,6 @@ export function pageByName(name: string): PageRow | undefined {
 export function pageByPath(pathname: string): PageRow | undefined {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   return byPath.get(clean)
-}
-
-/** The page whose SPEC §2 page-file path (e.g. `/platforms/h5/share/opus`) this is. */
-export function pageByFilePath(pathname: string): PageRow | undefined {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  return byFile.get(clean)
 }
 
 export function pageTitle(page: PageRow, lang: 'zh-Hans' | 'en'): string {

@@ -24,6 +24,8 @@ await build({
   target: 'node20',
   external,
   sourcemap: true,
+  // The map points at the sources in server/, which ship beside it.
+  sourcesContent: false,
   // Names stay readable in stack traces; the file is read by node, not downloaded.
   minify: false,
   logLevel: 'warning',

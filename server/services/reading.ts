@@ -9,16 +9,6 @@ export function localDayNumber(readAt: number, tzOffsetMin: number): number {
   return Math.floor((readAt + tzOffsetMin * 60_000) / DAY_MS)
 }
 
-/** 'YYYY-MM-DD' of a local day number. */
-export function dayKey(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10)
-}
-
-/** Local hour 0–23 of a reading, for "favourite time of day". */
-export function localHour(readAt: number, tzOffsetMin: number): number {
-  return new Date(readAt + tzOffsetMin * 60_000).getUTCHours()
-}
-
 /** Consecutive days with reading that end on `day` (0 when nothing was read that day). */
 export function streakEndingOn(days: Iterable<number>, day: number): number {
   const set = new Set(days)

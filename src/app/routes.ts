@@ -64,8 +64,3 @@ export function lazyPage(name: PageName): LazyExoticComponent<ComponentType<Page
   }
   return component
 }
-
-/** Starts loading a page's code early (e.g. Home while the login request is in flight). */
-export function preloadPage(name: PageName): void {
-  void PAGE_LOADERS[name]().catch(() => undefined)
-}

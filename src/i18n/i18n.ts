@@ -1,6 +1,7 @@
 /** Language choice and lookup. zh-Hans by default; `?lang=en` or the switch picks English and is remembered. */
 import type { Lang } from '../../manifest/app'
 import { zh, type Catalogue, type MessageKey } from './messages'
+import { fill } from './format'
 
 // zh-Hans is the default and ships with the app; English loads on demand, so most students never fetch it.
 const catalogues: Partial<Record<Lang, Catalogue>> = { 'zh-Hans': zh }
@@ -14,7 +15,7 @@ export async function loadLang(lang: Lang): Promise<void> {
 /** The message in `lang` (zh-Hans until that language's catalogue has loaded), with `{name}` placeholders filled from `vars`. */
 export function translate(lang: Lang, key: MessageKey, vars?: Readonly<Record<string, string | number>>): string {
   const text = (catalogues[lang] ?? zh)[key]
-  return vars ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole)) : text
+  return vars ? fill(text, vars) : text
 }
 
 /** The language a `lang` query value asks for, if it names one we have. */

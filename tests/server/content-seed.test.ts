@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_IDS, beijing, seedDemoContent } from '../../server/db/seedContent'
 import { assetSize } from '../../server/services/media'
-import { dayKey, localDayNumber, localHour, longestStreak, streakEndingOn } from '../../server/services/reading'
+import { localDayNumber, longestStreak, streakEndingOn } from '../../server/services/reading'
+
+/** The reader's local hour and 'YYYY-MM-DD', read independently of the code under test. */
+const localHour = (readAt: number, tzOffsetMin: number) => new Date(readAt + tzOffsetMin * 60_000).getUTCHours()
+const dayKey = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10)
 import { makeApp } from './helpers'
 
 describe('demo content', () => {

@@ -66,8 +66,6 @@ const en: FormTexts = {
 
 export const formTexts = (lang: Lang): FormTexts => (lang === 'zh-Hans' ? zh : en)
 
-export const fill = (text: string, vars: Record<string, string | number>): string =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole))
 
 type Check = keyof FormTexts | undefined
 

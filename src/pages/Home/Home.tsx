@@ -17,6 +17,7 @@ import { Picker } from '../../ui/Picker/Picker'
 import { usePullRefresh } from '../../ui/PullRefresh/usePullRefresh'
 import { HomeSections } from './sections/HomeSections'
 import './Home.css'
+import { fill as fillIn } from '../../i18n/format'
 
 const TEXTS = {
   'zh-Hans': {
@@ -67,7 +68,6 @@ const TEXTS = {
   },
 }
 
-const fillIn = (text: string, vars: Record<string, string>) => text.replace(/\{(\w+)\}/g, (w, k: string) => vars[k] ?? w)
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
   if (hour < 12) return 'morning'

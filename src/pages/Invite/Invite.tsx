@@ -14,6 +14,7 @@ import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
 import { fetchInvite } from './inviteApi'
 import { QrCode } from './QrCode'
 import './Invite.css'
+import { fill, formatDateTime } from '../../i18n/format'
 
 const TEXTS = {
   'zh-Hans': {
@@ -54,10 +55,9 @@ const TEXTS = {
   },
 }
 
-const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (w, k: string) => String(vars[k] ?? w))
 
 function formatDate(ms: number, lang: 'zh-Hans' | 'en'): string {
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'zh-CN', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(ms)
+  return formatDateTime(lang, ms, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
 }
 
 export default function Invite({ page }: PageProps) {

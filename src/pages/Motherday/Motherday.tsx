@@ -27,6 +27,7 @@ import { audioUrl, fetchCard, fetchPrivateAudio, keepRecording, keptRecording } 
 import { CardView, DESIGN_NAMES } from './CardView'
 import { useRecorder } from './useRecorder'
 import './Motherday.css'
+import { fill } from '../../i18n/format'
 
 const TEXTS = {
   'zh-Hans': {
@@ -128,7 +129,6 @@ const TEXTS = {
 }
 type Texts = (typeof TEXTS)['zh-Hans']
 
-const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (w, k: string) => String(vars[k] ?? w))
 const DRAFT = 'motherday.'
 const isDesign = (d: string): d is CardDesign => (CARD_DESIGNS as readonly string[]).includes(d)
 

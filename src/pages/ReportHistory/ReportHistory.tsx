@@ -11,6 +11,7 @@ import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
 import { SeenAt } from '../../ui/SeenAt/SeenAt'
 import './ReportHistory.css'
+import { fill, formatDateTime } from '../../i18n/format'
 
 const TEXTS = {
   'zh-Hans': {
@@ -47,7 +48,6 @@ const TEXTS = {
   },
 }
 
-const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (w, k: string) => String(vars[k] ?? w))
 
 async function loadMine(): Promise<ReportSummary[]> {
   const res = await request<Envelope<ReportSummary[]>>({ url: MY_REPORTS_PATH, auth: true, loading: false, timeout: 15_000 })
@@ -58,7 +58,7 @@ export default function ReportHistory({ page }: PageProps) {
   const lang = useLang()
   const t = TEXTS[lang]
   const [state, retry] = useResource(loadMine, 'mine', { remember: 'reports' })
-  const date = (ms: number) => new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'zh-CN', { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(ms)
+  const date = (ms: number) => formatDateTime(lang, ms, { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' })
 
   let body
   if (state.kind === 'offline') body = <RetryScreen onRetry={retry} />

@@ -18,6 +18,7 @@ import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { cacheSize, clearCache } from './cache'
 import { ConfirmDelete } from './ConfirmDelete'
 import './Settings.css'
+import { fill } from '../../i18n/format'
 
 type Lang = StorageValue<'lang'>
 
@@ -79,7 +80,6 @@ const LANGS: { value: Lang; label: string }[] = [
   { value: 'en', label: 'English' },
 ]
 
-const fill = (text: string, vars: Record<string, string>) => text.replace(/\{(\w+)\}/g, (w, k: string) => vars[k] ?? w)
 const maskPhone = (phone: string) => phone.replace(/^\+86/, '').replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2')
 
 export default function Settings({ page }: PageProps) {

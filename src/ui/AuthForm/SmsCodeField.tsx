@@ -1,5 +1,6 @@
 /** The verification-code field with its send button, which shows the wait before another code may be sent. */
-import { fill, formTexts } from '../../lib/auth/form'
+import { formTexts } from '../../lib/auth/form'
+import { fill } from '../../i18n/format'
 import { useLang } from '../../state/app'
 import { Button } from '../Button/Button'
 import { CodeField, type CodeFieldProps } from '../Field/CodeField'

@@ -3,6 +3,7 @@
  * beside the widgets rather than in the app catalogue so they load with the share chunks only.
  */
 import type { Lang } from '../../../manifest/app'
+import { fill, formatDateTime } from '../../i18n/format'
 
 const zh = {
   notAvailable: '此内容不可用',
@@ -82,19 +83,17 @@ export type ShareTextKey = Key
 
 export function shareText(lang: Lang, key: Key, vars?: Readonly<Record<string, string | number>>): string {
   const text = CATALOGUES[lang][key]
-  return vars ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole)) : text
+  return vars ? fill(text, vars) : text
 }
-
-const LOCALE: Record<Lang, string> = { 'zh-Hans': 'zh-CN', en: 'en-GB' }
 
 /** A date (and optionally time) in the reader's language; `offsetMin` shows it in that UTC offset. */
 export function formatDate(lang: Lang, ms: number, opts: { time?: boolean; offsetMin?: number } = {}): string {
   const shifted = opts.offsetMin === undefined ? ms : ms + opts.offsetMin * 60_000
-  return new Intl.DateTimeFormat(LOCALE[lang], {
+  return formatDateTime(lang, shifted, {
     year: 'numeric',
     month: lang === 'en' ? 'short' : 'long',
     day: 'numeric',
     ...(opts.time ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
     ...(opts.offsetMin === undefined ? {} : { timeZone: 'UTC' }),
-  }).format(shifted)
+  })
 }

@@ -5,6 +5,7 @@
  */
 import type { Lang } from '../../../manifest/app'
 import { KEYWORD_WORDS, type ClosingKeyword, type ReportSlide, type SlideKind, type TimeBucket } from '../../contract/report'
+import { formatNumber } from '../../i18n/format'
 
 export type SlideTheme = 'cover' | 'minutes' | 'books' | 'streak' | 'morning' | 'noon' | 'afternoon' | 'evening' | 'night' | 'categories' | 'works' | 'closing' | 'start'
 
@@ -68,7 +69,7 @@ export const SLIDE_NAMES: Record<SlideKind, Record<Lang, string>> = {
   closing: { 'zh-Hans': '年度关键词', en: 'Word of the year' },
 }
 
-const num = (n: number, lang: Lang): string => n.toLocaleString(lang === 'en' ? 'en-GB' : 'zh-CN')
+const num = (n: number, lang: Lang): string => formatNumber(lang, n)
 
 function dayLabel(iso: string, lang: Lang): string {
   const [, m, d] = iso.split('-').map(Number)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkCode, checkConfirm, checkNewPassword, checkPhone, checkRequired, failed, fill, formTexts } from '../../../src/lib/auth/form'
+import { checkCode, checkConfirm, checkNewPassword, checkPhone, checkRequired, failed, formTexts } from '../../../src/lib/auth/form'
+import { fill } from '../../../src/i18n/format'
 
 describe('form checks before sending', () => {
   it.each([

@@ -14,6 +14,7 @@ import { fetchDesk } from './deskApi'
 import { SeenAt } from '../../../ui/SeenAt/SeenAt'
 import { Section } from './Section'
 import './sections.css'
+import { fill, formatDateTime } from '../../../i18n/format'
 
 type Lang = 'zh-Hans' | 'en'
 
@@ -72,8 +73,7 @@ const TEXTS = {
   },
 }
 
-const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (w, k: string) => String(vars[k] ?? w))
-const day = (ms: number, lang: Lang) => new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'zh-CN', { month: 'short', day: 'numeric' }).format(ms)
+const day = (ms: number, lang: Lang) => formatDateTime(lang, ms, { month: 'short', day: 'numeric' })
 
 const ICONS = {
   reading: 'M6 5h9a3 3 0 013 3v11H9a3 3 0 01-3-3zM6 16a3 3 0 013-3h9',

@@ -1,0 +1,15 @@
+/** Filling message placeholders and formatting dates and numbers in the reader's language: one place for each. */
+import type { Lang } from '../../manifest/app'
+
+/** `text` with each `{name}` replaced by `vars[name]`; a placeholder without a value stays as written. */
+export function fill(text: string, vars: Readonly<Record<string, string | number>>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole))
+}
+
+/** The locale each interface language formats dates and numbers in. */
+export const LOCALE: Record<Lang, string> = { 'zh-Hans': 'zh-CN', en: 'en-GB' }
+
+/** `ms` as a date (and time, as `options` ask) in the reader's language. */
+export const formatDateTime = (lang: Lang, ms: number, options: Intl.DateTimeFormatOptions): string => new Intl.DateTimeFormat(LOCALE[lang], options).format(ms)
+
+export const formatNumber = (lang: Lang, n: number): string => n.toLocaleString(LOCALE[lang])
