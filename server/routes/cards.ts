@@ -5,7 +5,7 @@
  */
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
-import { createReadStream, existsSync, statSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { CODE } from '../../src/contract'
 import {
@@ -28,8 +28,8 @@ import { idempotent } from '../services/idempotency'
 import { ApiError, badInput } from '../errors'
 import { bearerOf } from '../plugins/auth'
 import { Shown, ShownLines } from './schemas'
-import { audioDir, boundaryOf, byteRange, cardsDb, parseMultipart, reserveUpload, seedDemoCard, storeAudio, sweepUnattached, UNATTACHED_MAX, UNATTACHED_TTL_MS, type CardTable } from '../services/cards'
-import { audioContainer, audioMime, wavDurationMs } from '../services/media'
+import { audioDir, boundaryOf, cardsDb, parseMultipart, reserveUpload, seedDemoCard, storeAudio, sweepUnattached, UNATTACHED_MAX, UNATTACHED_TTL_MS, type CardTable } from '../services/cards'
+import { audioContainer, audioMime, sendFile, wavDurationMs } from '../services/media'
 
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' })
 const IdParams = Type.Object({ id: Id })
@@ -156,7 +156,7 @@ const routes: FastifyPluginAsync = async (app) => {
     })
   })
 
-  app.get<{ Params: { id: string } }>(`${CARD_AUDIO_PATH}/:id`, { schema: { params: IdParams } }, async (req, reply) => {
+  app.get<{ Params: { id: string } }>(`${CARD_AUDIO_PATH}/:id`, { compress: false, schema: { params: IdParams } }, async (req, reply) => {
     const audio = await db
       .selectFrom('card_audio')
       .innerJoin('cards', 'cards.audio_id', 'card_audio.id')
@@ -170,20 +170,9 @@ const routes: FastifyPluginAsync = async (app) => {
     const allowed = audio && (audio.shareable === 1 || audio.user_id === (await viewerOf(req)))
     const file = audio ? join(audioDir(o.dataDir), audio.key) : ''
     if (!audio || !allowed || !existsSync(file)) throw new ApiError(CODE.DATA_EMPTY)
-    const size = statSync(file).size
-    const range = byteRange(req.headers.range, size)
     // The id never changes its bytes: cache for a year (privately while only its author may hear it).
     const scope = audio.shareable === 1 ? 'public' : 'private'
-    reply.header('content-type', audio.mime).header('accept-ranges', 'bytes').header('cache-control', `${scope}, max-age=${YEAR_SECONDS}, immutable`)
-    if (range === 'invalid') return reply.code(416).header('content-range', `bytes */${size}`).send()
-    if (range) {
-      return reply
-        .code(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('content-length', range.end - range.start + 1)
-        .send(createReadStream(file, { start: range.start, end: range.end }))
-    }
-    return reply.header('content-length', size).send(createReadStream(file))
+    return sendFile(req, reply, file, { type: audio.mime, cacheControl: `${scope}, max-age=${YEAR_SECONDS}, immutable` })
   })
 
   app.post<{ Body: typeof CreateBody.static }>(CARDS_PATH, { schema: { body: CreateBody }, preHandler: app.requireAuth() }, async (req): Promise<CardCreated> => {

@@ -9,7 +9,7 @@ import { CODE } from '../../src/contract'
 import { CONTENT_ID_PATTERN, CONTENT_KINDS, MEDIA_PATH, type ContentKind } from '../../src/contract/content'
 import { ApiError } from '../errors'
 import { loadContent } from '../services/content'
-import { ASSET_DIR, mediaPath, sendMedia } from '../services/media'
+import { ASSET_DIR, MEDIA_CACHE, mediaPath, sendFile } from '../services/media'
 
 const SHARE_CARD_ASSET = 'demo/share-card.png'
 
@@ -18,19 +18,17 @@ const idParam = { type: 'string', pattern: CONTENT_ID_PATTERN } as const
 const contentRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>(
     `${MEDIA_PATH}/:id`,
-    { schema: { params: { type: 'object', required: ['id'], properties: { id: idParam } } } },
+    { compress: false, schema: { params: { type: 'object', required: ['id'], properties: { id: idParam } } } },
     async (req, reply) => {
       const m = await app.db.selectFrom('media').select(['id', 'mime', 'storage', 'key']).where('id', '=', req.params.id).executeTakeFirst()
       const file = m ? mediaPath(m.storage, m.key, app.config.dataDir) : null
       if (!m || !file || !existsSync(file)) throw new ApiError(CODE.DATA_EMPTY)
-      sendMedia(req, reply, file, m.mime, `"${m.id}"`)
+      return sendFile(req, reply, file, { type: m.mime, cacheControl: MEDIA_CACHE })
     },
   )
 
   // The link-preview picture of pages without a picture of their own (1200×630).
-  app.get('/content/card.png', async (req, reply) => {
-    sendMedia(req, reply, `${ASSET_DIR}${SHARE_CARD_ASSET}`, 'image/png', '"share-card-1"')
-  })
+  app.get('/content/card.png', { compress: false }, (req, reply) => sendFile(req, reply, `${ASSET_DIR}${SHARE_CARD_ASSET}`, { type: 'image/png', cacheControl: MEDIA_CACHE }))
 
   app.get<{ Params: { kind: ContentKind; id: string } }>(
     '/content/:kind/:id',

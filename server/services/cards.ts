@@ -136,26 +136,6 @@ export function parseMultipart(body: Buffer, boundary: string): MultipartPart[] 
   }
 }
 
-/** One byte range of a `Range: bytes=…` header against a file of `size` bytes: null = whole file, 'invalid' = 416. */
-export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
-  if (!header) return null
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim())
-  if (!m || (m[1] === '' && m[2] === '')) return 'invalid'
-  let start: number
-  let end: number
-  if (m[1] === '') {
-    const suffix = Number(m[2])
-    if (suffix === 0) return 'invalid'
-    start = Math.max(0, size - suffix)
-    end = size - 1
-  } else {
-    start = Number(m[1])
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1)
-  }
-  if (start > end || start >= size) return 'invalid'
-  return { start, end }
-}
-
 /** Fixed ids, so running it again changes nothing. */
 export const DEMO_CARD = {
   id: 'demo-card',

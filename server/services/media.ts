@@ -3,8 +3,9 @@
  * byte ranges (so audio can seek) and long cache lifetimes (a media id never changes its bytes).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { createReadStream, existsSync, statSync } from 'node:fs'
-import { join, normalize, sep } from 'node:path'
+import send from '@fastify/send'
+import { existsSync, statSync } from 'node:fs'
+import { basename, dirname, join, normalize, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { MediaStorage } from '../db/schema'
 
@@ -22,60 +23,23 @@ export const assetSize = (key: string): number => {
   return p && existsSync(p) ? statSync(p).size : 0
 }
 
-export type ByteRange = { start: number; end: number } | 'unsatisfiable' | null
-
-/**
- * RFC 9110 §14.2 for one range: `bytes=a-b`, `bytes=a-`, `bytes=-n`. Null = send the whole file (no or
- * unsupported header, or several ranges); 'unsatisfiable' = answer 416.
- */
-export function parseRange(header: string | undefined, size: number): ByteRange {
-  if (!header) return null
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim())
-  if (!m) return null
-  const [, a = '', b = ''] = m
-  if (a === '' && b === '') return null
-  if (a === '') {
-    const n = Number(b)
-    if (n === 0) return 'unsatisfiable'
-    return { start: Math.max(0, size - n), end: size - 1 }
-  }
-  const start = Number(a)
-  const end = b === '' ? size - 1 : Math.min(Number(b), size - 1)
-  if (start >= size || end < start) return 'unsatisfiable'
-  return { start, end }
-}
-
 export const MEDIA_CACHE = 'public, max-age=31536000, immutable'
 
 /**
- * Sends a file whole or, for a Range request, the one range asked for. The reply is taken over (hijacked)
- * and written directly: the /api layer wraps whatever a handler returns in the JSON envelope, and a
- * streamed body must never be followed by one.
+ * Sends a file whole or, for a Range request, the one range asked for, through @fastify/send: RFC 9110
+ * ranges (several ranges or another unit get the whole file; a bytes range that cannot be read or
+ * satisfied gets 416), If-Range, and an ETag with If-None-Match → 304. Never compressed, so byte offsets stay the file's own. The card
+ * audio and the media calls both answer through here.
  */
-export function sendMedia(req: FastifyRequest, reply: FastifyReply, file: string, mime: string, etag: string): void {
-  const size = statSync(file).size
-  const headers: Record<string, string | number> = {
-    'content-type': mime,
-    'accept-ranges': 'bytes',
-    'cache-control': MEDIA_CACHE,
-    etag,
-    'x-content-type-options': 'nosniff',
+export async function sendFile(req: FastifyRequest, reply: FastifyReply, file: string, o: { type: string; cacheControl: string }): Promise<FastifyReply> {
+  const { statusCode, headers, stream } = await send(req.raw, basename(file), { root: dirname(file), dotfiles: 'allow', cacheControl: false, lastModified: false, etag: true, acceptRanges: true, index: false })
+  reply.code(statusCode).headers(headers).header('x-content-type-options', 'nosniff')
+  if (statusCode === 200 || statusCode === 206) reply.header('content-type', o.type).header('cache-control', o.cacheControl)
+  if (statusCode === 304 || statusCode === 416) {
+    stream.destroy()
+    return reply.removeHeader('content-type').removeHeader('content-length').send()
   }
-  reply.hijack()
-  const res = reply.raw
-  const finish = (status: number, extra: Record<string, string | number>, range?: { start: number; end: number }) => {
-    res.writeHead(status, { ...headers, ...extra })
-    if (req.method === 'HEAD' || status === 304 || status === 416) return void res.end()
-    const stream = createReadStream(file, range)
-    stream.on('error', () => res.destroy())
-    stream.pipe(res)
-  }
-  if (req.headers['if-none-match'] === etag) return finish(304, {})
-  const ifRange = req.headers['if-range']
-  const range = ifRange && ifRange !== etag ? null : parseRange(req.headers.range, size)
-  if (range === 'unsatisfiable') return finish(416, { 'content-range': `bytes */${size}`, 'content-length': 0 })
-  if (range === null) return finish(200, { 'content-length': size })
-  finish(206, { 'content-range': `bytes ${range.start}-${range.end}/${size}`, 'content-length': range.end - range.start + 1 }, range)
+  return reply.send(stream)
 }
 
 /** The audio containers an upload may be, told from its first bytes, with the type each is served as. */

@@ -1,7 +1,7 @@
 /** The recording upload's multipart reader and byte ranges, at their edges. */
 import { describe, expect, it } from 'vitest'
 import { cardAudioType } from '../../src/contract/cards'
-import { boundaryOf, byteRange, parseMultipart } from '../../server/services/cards'
+import { boundaryOf, parseMultipart } from '../../server/services/cards'
 
 const CRLF = '\r\n'
 
@@ -35,22 +35,6 @@ describe('parseMultipart', () => {
 
   it('reads an empty form', () => {
     expect(parseMultipart(Buffer.from(`--B--${CRLF}`), 'B')).toEqual([])
-  })
-})
-
-describe('byteRange', () => {
-  it('answers null without a header and the clamped range otherwise', () => {
-    expect(byteRange(undefined, 100)).toBeNull()
-    expect(byteRange('bytes=0-9', 100)).toEqual({ start: 0, end: 9 })
-    expect(byteRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 })
-    expect(byteRange('bytes=90-500', 100)).toEqual({ start: 90, end: 99 })
-    expect(byteRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 })
-    expect(byteRange('bytes=-500', 100)).toEqual({ start: 0, end: 99 })
-    expect(byteRange('bytes=99-99', 100)).toEqual({ start: 99, end: 99 })
-  })
-
-  it('refuses what cannot be satisfied', () => {
-    for (const h of ['bytes=100-', 'bytes=5-4', 'bytes=-0', 'bytes=-', 'items=0-1', 'bytes=0-1,3-4']) expect(byteRange(h, 100), h).toBe('invalid')
   })
 })
 
