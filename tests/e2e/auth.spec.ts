@@ -78,7 +78,9 @@ test('password login with the demo account lands on Home; reloading stays logged
   await expect(page).toHaveURL(/\/home$/)
   await expect(page.getByRole('heading', { level: 2 }).first()).toContainText('Demo Student')
   await page.setViewportSize(LANDSCAPE)
-  await page.waitForTimeout(300)
+  // The page lays itself out for the new size on the resize event; two painted frames later it has.
+  await page.waitForFunction(() => innerWidth === 812)
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   await screenshot(page, 'auth-home-812x375')
 
   await page.reload()

@@ -27,6 +27,15 @@ async function recordAnimations(page: Page): Promise<void> {
 const settled = (locator: Locator) => locator.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)).then(() => undefined))
 /** The animations started since recordAnimations; animationstart fires a frame after the render, so poll it. */
 const animations = (page: Page) => page.evaluate(() => (window as unknown as { __animations: string[] }).__animations)
+/**
+ * Resolves after the browser has painted `count` more frames: a CSS animation that a render started has
+ * fired animationstart by then, so its absence afterwards is an answer, not a guess about timing.
+ */
+const framesPainted = (page: Page, count = 3) =>
+  page.evaluate((n) => new Promise<void>((resolve) => {
+    const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)))
+    step(n)
+  }), count)
 
 for (const viewport of [PHONE, DESKTOP]) {
   const size = `${viewport.width}x${viewport.height}`
@@ -94,7 +103,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('找回密码')
       await expect(page.locator('.page-transition')).toHaveAttribute('data-nav', 'replace')
       await expect(page.locator('.page-transition')).not.toHaveClass(/page-transition--slide/)
-      await page.waitForTimeout(350)
+      await framesPainted(page)
       expect(await animations(page)).not.toContain('page-slide-in')
 
       // The browser's own Back after a replace is a back too.
@@ -116,7 +125,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('用户协议')
       await expect(page.locator('.page-transition')).toHaveAttribute('data-nav', 'push')
       await expect(page.locator('.page-transition')).not.toHaveClass(/page-transition--slide/)
-      await page.waitForTimeout(350)
+      await framesPainted(page)
       expect(await animations(page)).not.toContain('page-slide-in')
     })
   })
@@ -220,10 +229,12 @@ test.describe('orientation', () => {
   })
 
   test('a portrait page opened first, logged out, is left alone', async ({ page }) => {
+    await page.clock.install()
     await page.setViewportSize({ width: 812, height: 375 })
     await page.goto('/download')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('下载')
-    await page.waitForTimeout(200)
+    // Past every timer the orientation logic sets (the lock attempt, the hint's delay), at once.
+    await page.clock.runFor(5_000)
     await expect(page.getByRole('button', { name: '关闭旋转提示' })).toHaveCount(0)
   })
 })
