@@ -8,13 +8,8 @@ import { ApiError, badInput, passwordLocked, tokenError, wrongPassword } from '.
 import { hashPassword, verifyPassword } from '../services/crypto'
 import { attemptKey } from '../services/failures'
 import { STUDENT_PERMS, STUDENT_ROLES, deleteAccount, findUser, newInviteCode, profileOf } from '../services/users'
-import { loginAs } from './helpers'
+import { checkPassword, loginAs } from './helpers'
 import * as S from './schemas'
-
-/** A password needs letters and digits; length is the schema's job. */
-function checkStrength(password: string, field = 'password'): void {
-  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) throw new ApiError(CODE.PASSWORD_INVALID, `${field}: use letters and digits`)
-}
 
 const routes: FastifyPluginAsync = async (app) => {
   const o = app.config
@@ -35,7 +30,7 @@ const routes: FastifyPluginAsync = async (app) => {
       const user = await findUser(app.db, req.auth!.sub)
       if (!user) throw tokenError(CODE.JWT_INVALID)
       if (user.password_hash !== null) throw new ApiError(CODE.PASSWORD_INVALID, 'password already set: change it with POST /auth/user/password')
-      checkStrength(req.body.password)
+      checkPassword(req.body.password)
       const hash = await hashPassword(req.body.password)
       await app.db.updateTable('users').set({ password_hash: hash, updated_at: o.clock() }).where('id', '=', user.id).where('password_hash', 'is', null).execute()
       return null
@@ -55,7 +50,7 @@ const routes: FastifyPluginAsync = async (app) => {
       await app.passwordAttempts.clear(key)
       if (req.body.password === req.body.oldPassword) throw badInput('password', 'must differ from the current password')
     }
-    checkStrength(req.body.password)
+    checkPassword(req.body.password)
     const hash = await hashPassword(req.body.password)
     const ended = await app.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password_hash: hash, updated_at: o.clock() }).where('id', '=', user.id).execute()

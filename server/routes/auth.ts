@@ -12,7 +12,7 @@ import { hashPassword, verifyPassword } from '../services/crypto'
 import { attemptKey } from '../services/failures'
 import type { Trx } from '../services/sessions'
 import { createUser, findOrCreateByPhone, findUser, findUserByPhone, hasProfile } from '../services/users'
-import { checkDevice, loginAs, phoneOf } from './helpers'
+import { checkDevice, checkPassword, loginAs, phoneOf } from './helpers'
 import * as S from './schemas'
 
 const routes: FastifyPluginAsync = async (app) => {
@@ -127,6 +127,8 @@ const routes: FastifyPluginAsync = async (app) => {
   app.put<{ Body: S.Body<typeof S.ForgetBody> }>('/auth/user/forget', { schema: { body: S.ForgetBody }, config: authLimit }, async (req) => {
     const b = req.body
     checkDevice(app, b)
+    // Before the code is spent: a refused password leaves the code for the next try.
+    checkPassword(b.payload.password, 'payload.password')
     const phone = phoneOf(b.username)
     const user = await findUserByPhone(app.db, phone)
     if (!user) throw new ApiError(CODE.USER_NOT_FOUND)

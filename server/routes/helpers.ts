@@ -1,6 +1,6 @@
 /** Small pieces shared by the route plugins. */
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { CODE, normalizePhone } from '../../src/contract'
+import { CODE, hasLettersAndDigits, normalizePhone } from '../../src/contract'
 import { ApiError, badInput } from '../errors'
 import { sendTokens } from '../plugins/auth'
 import type { SessionSlot, Trx } from '../services/sessions'
@@ -10,6 +10,11 @@ export function phoneOf(username: string, field = 'username'): string {
   const p = normalizePhone(username)
   if (!p) throw badInput(field, 'not a valid mobile number')
   return p
+}
+
+/** The password rule's letters-and-digits half (src/contract/password.ts); the body schema holds the length. */
+export function checkPassword(password: string, field = 'password'): void {
+  if (!hasLettersAndDigits(password)) throw new ApiError(CODE.PASSWORD_INVALID, `${field}: use letters and digits`)
 }
 
 export function checkDevice(app: FastifyInstance, body: { appId?: string; isAdmin?: boolean }): void {

@@ -1,6 +1,6 @@
 /** Route schemas (TypeBox → JSON Schema), shaped after the bodies of src/contract/api.ts. */
 import { Type, type Static } from '@sinclair/typebox'
-import { DEVICE_TYPES, SMS_SCENES } from '../../src/contract'
+import { DEVICE_TYPES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SMS_SCENES } from '../../src/contract'
 
 const Str = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max })
 
@@ -21,7 +21,7 @@ export const Device = {
 
 export const Username = Str(32)
 export const SmsCode = Type.String({ pattern: '^[0-9]{6}$' })
-export const Password = Str(64, 8)
+export const Password = Str(PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH)
 /** Signed calls carry these beside their own fields. */
 export const SignedFields = { timestamp: Type.Optional(Type.Number()), nonce: Type.Optional(Str(64)) }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { CODE } from '../../src/contract'
 import { call, DEVICE, makeApp, PASSWORD, passwordLogin, SMS_ONLY_PHONE, smsCode, STUDENT_PHONE, type Pair } from './helpers'
 
 interface SmsLogin extends Pair {
@@ -170,6 +171,16 @@ describe('PUT /auth/user/forget', () => {
     expect((await call(app, 'GET', '/auth/student', { token: before.token })).body.code).toBe(300002)
     expect((await call(app, 'POST', '/login', { body: { username: STUDENT_PHONE, password: PASSWORD, ...DEVICE } })).body.code).toBe(200002)
     await passwordLogin(app, {}, STUDENT_PHONE, 'Fresh0ne!')
+  })
+
+  it('holds a new password to the same rule as every other call, before it spends the code', async () => {
+    const { app } = await makeApp()
+    const code = await smsCode(app, STUDENT_PHONE, 'forget')
+    const reset = (password: string) => call(app, 'PUT', '/auth/user/forget', { body: { username: STUDENT_PHONE, payload: { code, password }, ...DEVICE } })
+    for (const weak of ['onlyletters', '12345678', 'abc1234']) expect((await reset(weak)).body.code, weak).toBe(weak.length < 8 ? CODE.PARAM_INVALID : CODE.PASSWORD_INVALID)
+    // The old password still works, and the code was not used up by the refusals.
+    await passwordLogin(app)
+    expect((await reset('Fresh0ne!')).body.code).toBe(0)
   })
 
   it('a code of another scene does not reset', async () => {

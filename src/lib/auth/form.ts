@@ -4,6 +4,7 @@
  */
 import type { Lang } from '../../../manifest/app'
 import { barePhone } from '../../contract/phone'
+import { isAcceptablePassword } from '../../contract/password'
 
 const zh = {
   phone: '手机号',
@@ -82,7 +83,7 @@ export function checkPassword(password: string): Check {
 export function checkNewPassword(password: string, current?: string): Check {
   if (!password) return 'newPasswordRequired'
   if (current && password === current) return 'passwordSame'
-  return password.length >= 8 && password.length <= 64 && /[A-Za-z]/.test(password) && /\d/.test(password) ? undefined : 'passwordWeak'
+  return isAcceptablePassword(password) ? undefined : 'passwordWeak'
 }
 
 export function checkConfirm(password: string, confirm: string): Check {
