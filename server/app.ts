@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { CODE } from '../src/contract'
 import { assertProductionSafe, resolveOptions, type BuildInput, type BuildOptions } from './config'
-import { ApiError, envelope, tooMany } from './errors'
+import { ApiError, envelope, isEnvelope, tooMany } from './errors'
 import { mountEmbeddedOidc } from './oidc/embedded'
 import authPlugin from './plugins/auth'
 import brokerPlugin from './plugins/broker'
@@ -149,15 +149,9 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       api.addHook('onSend', async (_req, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
       })
-      // Handlers return the data; every success leaves as the envelope.
-      api.addHook('onRoute', (route) => {
-        const handler = route.handler
-        route.handler = async function (req, reply) {
-          const data: unknown = await handler.call(this, req, reply)
-          // A handler that answered itself (a streamed file returns the reply) is never wrapped.
-          return data === reply || reply.sent ? reply : envelope(data ?? null)
-        }
-      })
+      // Handlers return the data; every success leaves as the envelope. Errors and noData() are envelopes
+      // already; a streamed file never reaches this hook.
+      api.addHook('preSerialization', async (_req, _reply, payload: unknown) => (isEnvelope(payload) ? payload : envelope(payload)))
       await api.register(authRoutes)
       await api.register(accountRoutes)
       await api.register(wechatRoutes)

@@ -13,7 +13,16 @@ export class ApiError extends Error {
   }
 }
 
-export const envelope = <T>(data: T, code: BusinessCode = CODE.OK, msg: string = CODE_MESSAGE[code]): Envelope<T> => ({ code, msg, data })
+/** Marks a body that is already an envelope, so the /api layer's preSerialization hook leaves it as it is. */
+const ENVELOPE = Symbol('envelope')
+
+export const envelope = <T>(data: T, code: BusinessCode = CODE.OK, msg: string = CODE_MESSAGE[code]): Envelope<T> =>
+  Object.defineProperty({ code, msg, data }, ENVELOPE, { value: true })
+
+export const isEnvelope = (body: unknown): boolean => typeof body === 'object' && body !== null && ENVELOPE in body
+
+/** The answer of a call that succeeds with nothing to say: `{ code: 0, msg: 'success', data: null }`. */
+export const noData = (): Envelope<null> => envelope(null)
 
 export const badInput = (field: string, why: string): ApiError => new ApiError(CODE.PARAM_INVALID, `${field}: ${why}`)
 

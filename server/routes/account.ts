@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify'
 import { CODE, type StudentProfile, type TokenPair } from '../../src/contract'
-import { ApiError, badInput, passwordLocked, tokenError, wrongPassword } from '../errors'
+import { ApiError, badInput, noData, passwordLocked, tokenError, wrongPassword } from '../errors'
 import { hashPassword, verifyPassword } from '../services/crypto'
 import { attemptKey } from '../services/failures'
 import { STUDENT_PERMS, STUDENT_ROLES, deleteAccount, findUser, newInviteCode, profileOf } from '../services/users'
@@ -33,7 +33,7 @@ const routes: FastifyPluginAsync = async (app) => {
       checkPassword(req.body.password)
       const hash = await hashPassword(req.body.password)
       await app.db.updateTable('users').set({ password_hash: hash, updated_at: o.clock() }).where('id', '=', user.id).where('password_hash', 'is', null).execute()
-      return null
+      return noData()
     },
   )
 
@@ -58,7 +58,7 @@ const routes: FastifyPluginAsync = async (app) => {
       return app.sessions.revokeAllForUser(trx, user.id, 'password-changed', auth.sid)
     })
     app.sessions.emitEnded(ended)
-    return null
+    return noData()
   })
 
   app.put<{ Body: S.Body<typeof S.ImproveBody> }>(
@@ -114,7 +114,7 @@ const routes: FastifyPluginAsync = async (app) => {
     // Only the caller's session ends; nobody else is kicked (DESIGN "Live channel").
     await app.sessions.revoke(app.db, req.auth!.sid, 'logout')
     app.sessions.emitEnded([req.auth!.sid])
-    return null
+    return noData()
   })
 
   // Deleting an account cannot be undone, so a borrowed unlocked phone is not enough: the password, or a
@@ -135,7 +135,7 @@ const routes: FastifyPluginAsync = async (app) => {
       throw badInput(user.password_hash ? 'password' : 'code', 'required to delete the account')
     }
     app.sessions.emitEnded(await app.db.transaction().execute((trx) => deleteAccount(trx, app.sessions, user.id, o.clock())))
-    return null
+    return noData()
   })
 }
 

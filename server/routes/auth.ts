@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify'
 import { CODE, type OauthLoginData, type SmsCodeData, type SmsLoginData, type TokenPair } from '../../src/contract'
-import { ApiError, badInput, passwordLocked, tokenError, wrongPassword } from '../errors'
+import { ApiError, badInput, noData, passwordLocked, tokenError, wrongPassword } from '../errors'
 import { acceptedOrigin } from '../origins'
 import { bearerOf, sendTokens } from '../plugins/auth'
 import { hashPassword, verifyPassword } from '../services/crypto'
@@ -140,7 +140,7 @@ const routes: FastifyPluginAsync = async (app) => {
     })
     app.sessions.emitEnded(ended)
     await attempts.clear(attemptKey(user, phone))
-    return null
+    return noData()
   })
 
   app.get<{ Querystring: S.Body<typeof S.OauthUrlQuery> }>('/oauth/url', { schema: { querystring: S.OauthUrlQuery }, config: authLimit }, async (req) => {

@@ -25,7 +25,7 @@ import {
 } from '../../src/contract/cards'
 import { DEMO } from '../db/seed'
 import { idempotent } from '../services/idempotency'
-import { ApiError, badInput } from '../errors'
+import { ApiError, badInput, noData } from '../errors'
 import { bearerOf } from '../plugins/auth'
 import { Shown, ShownLines } from './schemas'
 import { audioDir, boundaryOf, cardsDb, parseMultipart, reserveUpload, seedDemoCard, storeAudio, sweepUnattached, UNATTACHED_MAX, UNATTACHED_TTL_MS, type CardTable } from '../services/cards'
@@ -216,13 +216,13 @@ const routes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { id: string }; Body: typeof UpdateBody.static }>(`${CARDS_PATH}/:id`, { schema: { params: IdParams, body: UpdateBody }, preHandler: app.requireAuth() }, async (req) => {
     await ownCard(req.params.id, req.auth!.sub)
     await db.updateTable('cards').set({ shareable: req.body.shareable ? 1 : 0, updated_at: o.clock() }).where('id', '=', req.params.id).execute()
-    return null
+    return noData()
   })
 
   app.delete<{ Params: { id: string } }>(`${CARDS_PATH}/:id`, { schema: { params: IdParams }, preHandler: app.requireAuth() }, async (req) => {
     await ownCard(req.params.id, req.auth!.sub)
     await db.updateTable('cards').set({ deleted_at: o.clock(), updated_at: o.clock() }).where('id', '=', req.params.id).execute()
-    return null
+    return noData()
   })
 }
 
