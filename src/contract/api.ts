@@ -195,54 +195,67 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 /** Which Bearer token the call carries: none, the stored access token, the temporary registration token, or the refresh token. */
 export type Bearer = 'none' | 'access' | 'temp' | 'refresh'
 
-export interface CallSpec<Body, Query, Data> {
+export interface CallSpec<Body, Query, Data, Params = undefined> {
   method: Method
+  /** Under the API base; `:name` segments are filled from the call's params. */
   path: string
-  /** Needs the stored token (SPEC §5: refused client-side when none exists; 401 → refresh-and-retry). */
+  /** Needs the stored token (refused client-side when none exists; 401 → refresh-and-retry). */
   auth: boolean
   bearer: Bearer
   /** Adds timestamp + nonce and a Sign header (see sign.ts). */
   signed: boolean
+  /** Counts for the app's loading indicator; a page that draws its own loading state says false. */
+  loading: boolean
+  /** Time-out in ms; the client's default when unset. */
+  timeout?: number
   /** Type carriers only; always undefined at run time. */
   body?: Body
   query?: Query
+  params?: Params
   data?: Data
 }
 
-const call = <Body = undefined, Query = undefined, Data = null>(
+export interface CallFlags {
+  auth?: boolean
+  bearer?: Bearer
+  signed?: boolean
+  loading?: boolean
+  timeout?: number
+}
+
+/** One call of the contract: the app sends it with `call(spec, input)` (lib/http), typed by these parameters. */
+export const spec = <Body = undefined, Query = undefined, Data = null, Params = undefined>(
   method: Method,
   path: string,
-  flags: { auth?: boolean; bearer?: Bearer; signed?: boolean } = {},
-): CallSpec<Body, Query, Data> => ({
+  flags: CallFlags = {},
+): CallSpec<Body, Query, Data, Params> => ({
   method,
   path,
   auth: flags.auth ?? false,
   bearer: flags.bearer ?? (flags.auth ? 'access' : 'none'),
   signed: flags.signed ?? false,
+  loading: flags.loading ?? true,
+  timeout: flags.timeout,
 })
 
 export const API = {
-  weixinJsInit: call<WxJsInitBody, undefined, WxJsInitData>('POST', '/weixin/js/init', { signed: true }),
-  student: call<undefined, { appId: string }, StudentProfile>('GET', '/auth/student', { auth: true }),
-  login: call<LoginBody, undefined, TokenPair>('POST', '/login'),
-  loginSms: call<LoginSmsBody, undefined, SmsLoginData>('POST', '/login/sms'),
-  loginOauth: call<LoginOauthBody, undefined, OauthLoginData>('POST', '/login/oauth'),
-  loginWxMp: call<LoginWxMpBody, undefined, OauthLoginData>('POST', '/login/wx/mp', { signed: true }),
-  loginOauthBinding: call<LoginOauthBindingBody, undefined, OauthLoginData>('POST', '/login/oauth/binding', { bearer: 'temp' }),
-  logout: call<LogoutBody, undefined, null>('POST', '/logout', { auth: true }),
-  logoutCancel: call<LogoutCancelBody, undefined, null>('POST', '/logout/cancel', { auth: true }),
-  forget: call<ForgetBody, undefined, null>('PUT', '/auth/user/forget'),
-  passwordReset: call<PasswordResetBody, undefined, null>('PUT', '/auth/user/password/reset', { bearer: 'temp' }),
-  password: call<PasswordSetBody, undefined, null>('POST', '/auth/user/password', { auth: true }),
-  improve: call<ImproveBody, undefined, TokenPair>('PUT', '/auth/student/improve', { bearer: 'temp' }),
-  refresh: call<undefined, undefined, TokenPair>('GET', '/refresh', { bearer: 'refresh' }),
-  smsCode: call<SmsCodeBody, undefined, SmsCodeData>('POST', '/sms/code'),
-  oauthUrl: call<undefined, { redirectUri: string }, OauthUrlData>('GET', '/oauth/url'),
-  devSmsOutbox: call<undefined, { phone: string }, SmsOutboxData>('GET', '/dev/sms/outbox'),
+  weixinJsInit: spec<WxJsInitBody, undefined, WxJsInitData>('POST', '/weixin/js/init', { signed: true }),
+  student: spec<undefined, { appId: string }, StudentProfile>('GET', '/auth/student', { auth: true }),
+  login: spec<LoginBody, undefined, TokenPair>('POST', '/login'),
+  loginSms: spec<LoginSmsBody, undefined, SmsLoginData>('POST', '/login/sms'),
+  loginOauth: spec<LoginOauthBody, undefined, OauthLoginData>('POST', '/login/oauth'),
+  loginWxMp: spec<LoginWxMpBody, undefined, OauthLoginData>('POST', '/login/wx/mp', { signed: true }),
+  loginOauthBinding: spec<LoginOauthBindingBody, undefined, OauthLoginData>('POST', '/login/oauth/binding', { bearer: 'temp' }),
+  logout: spec<LogoutBody, undefined, null>('POST', '/logout', { auth: true }),
+  logoutCancel: spec<LogoutCancelBody, undefined, null>('POST', '/logout/cancel', { auth: true }),
+  forget: spec<ForgetBody, undefined, null>('PUT', '/auth/user/forget'),
+  passwordReset: spec<PasswordResetBody, undefined, null>('PUT', '/auth/user/password/reset', { bearer: 'temp' }),
+  password: spec<PasswordSetBody, undefined, null>('POST', '/auth/user/password', { auth: true }),
+  improve: spec<ImproveBody, undefined, TokenPair>('PUT', '/auth/student/improve', { bearer: 'temp' }),
+  refresh: spec<undefined, undefined, TokenPair>('GET', '/refresh', { bearer: 'refresh' }),
+  smsCode: spec<SmsCodeBody, undefined, SmsCodeData>('POST', '/sms/code'),
+  oauthUrl: spec<undefined, { redirectUri: string }, OauthUrlData>('GET', '/oauth/url'),
+  devSmsOutbox: spec<undefined, { phone: string }, SmsOutboxData>('GET', '/dev/sms/outbox'),
 } as const
 
 export type ApiName = keyof typeof API
-type SpecOf<N extends ApiName> = (typeof API)[N]
-export type BodyOf<N extends ApiName> = SpecOf<N> extends CallSpec<infer B, unknown, unknown> ? B : never
-export type QueryOf<N extends ApiName> = SpecOf<N> extends CallSpec<unknown, infer Q, unknown> ? Q : never
-export type DataOf<N extends ApiName> = SpecOf<N> extends CallSpec<unknown, unknown, infer D> ? D : never

@@ -3,7 +3,7 @@
  * of SPEC §8, 401 → one shared refresh → replay, and the loading indicator. Download and upload go
  * through the same pipeline with their own transport.
  */
-import { API, HEADER, type ApiName, type Bearer, type BodyOf, type DataOf, type Method, type QueryOf } from '../../contract/api'
+import { API, HEADER, type Bearer, type CallSpec, type Method } from '../../contract/api'
 import { signRequest } from '../../contract/sign'
 import { httpConfig } from './config'
 import { errors, isRequestError, RequestError } from './errors'
@@ -196,15 +196,16 @@ export function request<T = unknown>(opts: RequestOptions): Promise<HttpResponse
   return execute<T>(opts)
 }
 
-type CallInput<N extends ApiName> = (BodyOf<N> extends undefined ? { body?: undefined } : { body: BodyOf<N> }) &
-  (QueryOf<N> extends undefined ? { query?: undefined } : { query: QueryOf<N> }) &
+type CallInput<Body, Query, Segments> = (Body extends undefined ? { body?: undefined } : { body: Body }) &
+  (Query extends undefined ? { query?: undefined } : { query: Query }) &
+  (Segments extends undefined ? { params?: undefined } : { params: Segments }) &
   Pick<RequestOptions, 'header' | 'timeout' | 'signal' | 'loading'>
 
-/** A call of the contract table, resolving with the envelope's data. */
-export async function call<N extends ApiName>(name: N, input: CallInput<N>): Promise<DataOf<N>> {
-  const spec = API[name]
-  const res = await execute<{ data: DataOf<N> }>({
-    url: spec.path,
+/** A call of the contract (src/contract: API and CALLS), resolving with the envelope's data. */
+export async function call<Body, Query, Data, Segments>(spec: CallSpec<Body, Query, Data, Segments>, input: CallInput<Body, Query, Segments>): Promise<Data> {
+  const params = input.params as Record<string, string> | undefined
+  const res = await execute<{ data: Data }>({
+    url: params ? spec.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? '')) : spec.path,
     method: spec.method,
     data: input.body as Params | undefined,
     query: input.query as Params | undefined,
@@ -212,9 +213,9 @@ export async function call<N extends ApiName>(name: N, input: CallInput<N>): Pro
     bearer: spec.bearer,
     signed: spec.signed,
     header: input.header,
-    timeout: input.timeout,
+    timeout: input.timeout ?? spec.timeout,
     signal: input.signal,
-    loading: input.loading,
+    loading: input.loading ?? spec.loading,
   })
   return res.data.data
 }

@@ -3,10 +3,11 @@
  * replay of a step that already landed answers what it answered the first time.
  */
 import type { Envelope } from '../../contract'
-import { CARD_AUDIO_UPLOAD_PATH, CARDS_PATH, type CardCreateBody, type CardCreated, type CardAudioUploaded } from '../../contract/cards'
+import { CALLS } from '../../contract/calls'
+import { CARD_AUDIO_UPLOAD_PATH, type CardCreateBody, type CardCreated, type CardAudioUploaded } from '../../contract/cards'
 import { IDEMPOTENCY_HEADER } from '../../contract/idempotency'
-import { MY_REPORTS_PATH, type OwnerReport, type ReportUpdateBody } from '../../contract/report'
-import { request, upload, type TransferProgress } from '../http'
+import type { OwnerReport, ReportUpdateBody } from '../../contract/report'
+import { call, upload, type TransferProgress } from '../http'
 
 
 /** A Mother's Day card; with a recording it is two writes, the card waiting for the upload's id. */
@@ -51,27 +52,11 @@ const sendCard: Sender<CardPayload> = async (p, stepDone, opts) => {
     audioId = res.data.data.audioId
     await stepDone({ ...p, audio: { ...p.audio, audioId } })
   }
-  const res = await request<Envelope<CardCreated>>({
-    url: CARDS_PATH,
-    method: 'POST',
-    data: { ...p.body, ...(audioId ? { audioId } : {}) },
-    header: { [IDEMPOTENCY_HEADER]: p.key },
-    auth: true,
-    loading: false,
-  })
-  return res.data.data
+  return call(CALLS.createCard, { body: { ...p.body, ...(audioId ? { audioId } : {}) }, header: { [IDEMPOTENCY_HEADER]: p.key } })
 }
 
 const sendReport: Sender<ReportPayload> = async (p) => {
-  const res = await request<Envelope<OwnerReport>>({
-    url: `${MY_REPORTS_PATH}/${encodeURIComponent(p.reportId)}`,
-    method: 'PUT',
-    data: { ...p.body },
-    header: { [IDEMPOTENCY_HEADER]: p.key },
-    auth: true,
-    loading: false,
-  })
-  return res.data.data
+  return call(CALLS.updateReport, { params: { id: p.reportId }, body: p.body, header: { [IDEMPOTENCY_HEADER]: p.key } })
 }
 
 export const SENDERS: { [K in OutboxPayload['kind']]: Sender<Extract<OutboxPayload, { kind: K }>> } = {

@@ -5,11 +5,11 @@
 import { useEffect, useState } from 'react'
 import type { PageProps } from '../../../manifest/pages'
 import { replace } from '../../state/navigation'
-import type { Envelope } from '../../contract'
-import { MY_REPORTS_PATH, reportPagePath, type OwnerReport, type ReportCreateBody } from '../../contract/report'
+import { CALLS } from '../../contract/calls'
+import { reportPagePath, type OwnerReport, type ReportCreateBody } from '../../contract/report'
 import { resourceStateOf } from '../../hooks/useResource'
 import { useReducedMotion } from '../../hooks/useReducedMotion'
-import { request } from '../../lib/http'
+import { call } from '../../lib/http'
 import { useLang } from '../../state/app'
 import { Button } from '../../ui/Button/Button'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
@@ -60,9 +60,9 @@ export default function Create({ page, query }: PageProps) {
     setStep(0)
     setPhase({ kind: 'working' })
     const body: ReportCreateBody = { year: 2023, ...(invite ? { invite } : {}) }
-    request<Envelope<OwnerReport>>({ url: MY_REPORTS_PATH, method: 'POST', data: { ...body }, auth: true, loading: false }).then(
-      (res) => {
-        if (live) setReport(res.data.data)
+    call(CALLS.createReport, { body }).then(
+      (made) => {
+        if (live) setReport(made)
       },
       (e: unknown) => {
         if (!live) return

@@ -6,9 +6,7 @@
 import { useEffect, useState } from 'react'
 import type { PageProps } from '../../../manifest/pages'
 import { push } from '../../state/navigation'
-import type { Envelope } from '../../contract'
-import { INVITE_CHECK_PATH, type InviteCheck } from '../../contract/invite'
-import { request } from '../../lib/http'
+import { checkInvite } from '../../lib/auth/inviteCheck'
 import { useLang } from '../../state/app'
 import { setPendingRoute, useAuth } from '../../state/auth'
 import { Button } from '../../ui/Button/Button'
@@ -66,10 +64,7 @@ function useInviter(code: string | undefined): string | null {
   useEffect(() => {
     if (!code) return
     let live = true
-    request<Envelope<InviteCheck>>({ url: INVITE_CHECK_PATH, data: { code }, loading: false, timeout: 10_000 }).then(
-      (res) => live && setName(res.data.data.inviterName || null),
-      () => undefined,
-    )
+    void checkInvite(code).then((verdict) => live && setName(verdict?.known ? verdict.inviterName || null : null))
     return () => {
       live = false
     }

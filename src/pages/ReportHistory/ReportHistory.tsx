@@ -1,10 +1,10 @@
 /** ReportHistory (login): my reports, with when each was made and refreshed and whether others can see it. */
 import type { PageProps } from '../../../manifest/pages'
 import { push } from '../../state/navigation'
-import type { Envelope } from '../../contract'
-import { MY_REPORTS_PATH, reportPagePath, type ReportSummary } from '../../contract/report'
+import { CALLS } from '../../contract/calls'
+import { reportPagePath, type ReportSummary } from '../../contract/report'
 import { useResource } from '../../hooks/useResource'
-import { request } from '../../lib/http'
+import { call } from '../../lib/http'
 import { useLang } from '../../state/app'
 import { Button } from '../../ui/Button/Button'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
@@ -49,10 +49,7 @@ const TEXTS = {
 }
 
 
-async function loadMine(): Promise<ReportSummary[]> {
-  const res = await request<Envelope<ReportSummary[]>>({ url: MY_REPORTS_PATH, auth: true, loading: false, timeout: 15_000 })
-  return res.data.data
-}
+const loadMine = (): Promise<ReportSummary[]> => call(CALLS.reports, {})
 
 export default function ReportHistory({ page }: PageProps) {
   const lang = useLang()

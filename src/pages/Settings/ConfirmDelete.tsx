@@ -4,6 +4,7 @@
  */
 import { useState, type FormEvent } from 'react'
 import { barePhone } from '../../contract/phone'
+import { API } from '../../contract/api'
 import { checkCode, checkPassword, formTexts } from '../../lib/auth/form'
 import { call } from '../../lib/http'
 import { useLang } from '../../state/app'
@@ -48,7 +49,7 @@ export function ConfirmDelete({ hasPassword, phone, maskedPhone, onDeleted, onCa
     if (form.check(byPassword ? { password: checkPassword(password) } : { code: checkCode(code) })) return
     setBusy(true)
     try {
-      await call('logoutCancel', { body: byPassword ? { password } : { code } })
+      await call(API.logoutCancel, { body: byPassword ? { password } : { code } })
     } catch (e) {
       setBusy(false)
       await form.fail(e, 'change-password')

@@ -9,7 +9,7 @@ import { pageByName } from '../../../manifest/pages'
 import { afterLoginTarget } from '../../lib/auth/guard'
 import { currentIndex, currentUrl, replace, replaceAll } from '../navigation'
 import { normalizePhone } from '../../contract/phone'
-import type { DeviceInfo, OauthPayload, SmsScene, StudentProfile } from '../../contract/api'
+import { API, type DeviceInfo, type OauthPayload, type SmsScene, type StudentProfile } from '../../contract/api'
 import { CODE } from '../../contract/codes'
 import { appState } from '../app'
 import {
@@ -67,7 +67,7 @@ function apply(store: Stored): void {
 /** SPEC §4: a failed profile fetch rejects with 200004 'account does not exist' (a network failure stays one). */
 export async function loadProfile({ loading = true }: { loading?: boolean } = {}): Promise<StudentProfile> {
   try {
-    const profile = await call('student', { query: { appId: APP_CONFIG.appId }, loading })
+    const profile = await call(API.student, { query: { appId: APP_CONFIG.appId }, loading })
     setProfile({ ...profile })
     return profile
   } catch (e) {
@@ -94,25 +94,25 @@ async function run<R>(decide: () => Promise<Decision<R>>): Promise<R> {
 
 export function loginPassword(phone: string, password: string): Promise<undefined> {
   setLastPhone(phone)
-  return run(async () => passwordDecision(await call('login', { body: { username: phone, password, ...deviceInfo() } })))
+  return run(async () => passwordDecision(await call(API.login, { body: { username: phone, password, ...deviceInfo() } })))
 }
 
 export function loginSms(phone: string, code: string): Promise<'isPassword' | string | undefined> {
   setLastPhone(phone)
-  return run(async () => smsDecision(await call('loginSms', { body: { username: plus86(phone), code, isAdmin: false, ...deviceInfo() } })))
+  return run(async () => smsDecision(await call(API.loginSms, { body: { username: plus86(phone), code, isAdmin: false, ...deviceInfo() } })))
 }
 
 export function loginOauth(payload: OauthPayload): Promise<OauthResult> {
-  return run(async () => oauthDecision(await call('loginOauth', { body: { payload, isAdmin: false, ...deviceInfo() } })))
+  return run(async () => oauthDecision(await call(API.loginOauth, { body: { payload, isAdmin: false, ...deviceInfo() } })))
 }
 
 export function loginWxMp(jsCode: string): Promise<boolean> {
-  return run(async () => wxMpDecision(await call('loginWxMp', { body: { payload: jsCode, sort: 1, ...deviceInfo() } })))
+  return run(async () => wxMpDecision(await call(API.loginWxMp, { body: { payload: jsCode, sort: 1, ...deviceInfo() } })))
 }
 
 export function bindPhone(phone: string, smsCode: string): Promise<string | undefined> {
   setLastPhone(phone)
-  return run(async () => bindingDecision(await call('loginOauthBinding', { body: { username: plus86(phone), payload: smsCode, isAdmin: false, ...deviceInfo() } })))
+  return run(async () => bindingDecision(await call(API.loginOauthBinding, { body: { username: plus86(phone), payload: smsCode, isAdmin: false, ...deviceInfo() } })))
 }
 
 /** LOGINED: a session already exists (launch, or a page that signed in itself): reload the profile. */
@@ -123,28 +123,28 @@ export async function loginLogined(): Promise<void> {
 
 /** Improve: the profile of a registration (temporary token) or an edit; answers the final session. */
 export function improve(body: { name: string; grade: string; className: string; orgCode: string; inviteCode?: string }): Promise<undefined> {
-  return run(async () => improveDecision(await call('improve', { body })))
+  return run(async () => improveDecision(await call(API.improve, { body })))
 }
 
 /** Password right after SMS registration (temporary token, no password yet). */
 export async function setFirstPassword(password: string): Promise<void> {
-  await call('passwordReset', { body: { password } })
+  await call(API.passwordReset, { body: { password } })
 }
 
 /** Set or change the password of a signed-in account. */
 export async function changePassword(password: string, oldPassword?: string): Promise<void> {
-  await call('password', { body: oldPassword ? { oldPassword, password } : { password } })
+  await call(API.password, { body: oldPassword ? { oldPassword, password } : { password } })
 }
 
 export async function forgetPassword(phone: string, code: string, password: string): Promise<void> {
-  await call('forget', { body: { username: plus86(phone), payload: { code, password }, ...deviceInfo() } })
+  await call(API.forget, { body: { username: plus86(phone), payload: { code, password }, ...deviceInfo() } })
   setLastPhone(phone)
 }
 
 /** Sends a code and starts the 60 s countdown; a rate limit starts it with the server's retry time. */
 export async function sendSmsCode(phone: string, scene: SmsScene): Promise<void> {
   try {
-    const r = await call('smsCode', { body: { username: plus86(phone), scene } })
+    const r = await call(API.smsCode, { body: { username: plus86(phone), scene } })
     startCountdown(Math.max(SMS_COUNTDOWN_S, r.resendIn))
   } catch (e) {
     const wait = retryAfterOf(e)
@@ -155,7 +155,7 @@ export async function sendSmsCode(phone: string, scene: SmsScene): Promise<void>
 
 /** The OAuth redirect flow: ask the server for the provider URL, then leave for it. */
 export async function startOauth(): Promise<void> {
-  const { url } = await call('oauthUrl', { query: { redirectUri: oauthRedirectUri() } })
+  const { url } = await call(API.oauthUrl, { query: { redirectUri: oauthRedirectUri() } })
   location.assign(url)
 }
 
@@ -191,7 +191,7 @@ export async function go(next: Next, loginSearch = ''): Promise<void> {
  */
 export async function logout({ toHome = false }: { toHome?: boolean } = {}): Promise<void> {
   if (authState.token) {
-    await quietly(() => call('logout', { body: { deviceType: appState.deviceType, appId: APP_CONFIG.appId }, loading: false })).catch(() => undefined)
+    await quietly(() => call(API.logout, { body: { deviceType: appState.deviceType, appId: APP_CONFIG.appId }, loading: false })).catch(() => undefined)
   }
   clearSession()
   await replaceAll(toHome ? (pageByName('Home')?.path ?? '/home') : (pageByName('Login')?.path ?? '/login'))

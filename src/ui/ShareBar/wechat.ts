@@ -4,6 +4,7 @@
  * https://developers.weixin.qq.com/doc/offiaccount/OA_Web_Apps/JS-SDK.html
  */
 import { call } from '../../lib/http'
+import { API } from '../../contract/api'
 
 const SDK = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js'
 
@@ -48,7 +49,7 @@ function loadSdk(): Promise<Wx> {
 
 /** Signs this page's URL on the server, configures the SDK and sets the share card. Failures only lose the card. */
 export async function setWechatShareCard(card: ShareData): Promise<void> {
-  const [wx, config] = await Promise.all([loadSdk(), call('weixinJsInit', { body: { url: location.href.split('#')[0] ?? location.href }, loading: false })])
+  const [wx, config] = await Promise.all([loadSdk(), call(API.weixinJsInit, { body: { url: location.href.split('#')[0] ?? location.href }, loading: false })])
   wx.config({ debug: false, ...config, jsApiList: ['updateAppMessageShareData', 'updateTimelineShareData'] })
   wx.ready(() => {
     wx.updateAppMessageShareData(card)

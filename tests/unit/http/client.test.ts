@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { call, configureHttp, request, RequestError } from '../../../src/lib/http'
+import { API } from '../../../src/contract/api'
+import { CALLS, DATA_TIMEOUT_MS } from '../../../src/contract/calls'
 import { fakeFetch, fakeSession, ok, outcome, setup } from './fakes'
 
 beforeEach(() => {
@@ -41,9 +43,9 @@ describe('headers', () => {
   it('uses the contract bearer: none for logins, temp for registration steps, the refresh token for /refresh', async () => {
     setup(fakeSession({ token: 'acc', refreshToken: 'ref', tempToken: 'tmp' }))
     const { calls } = fakeFetch(() => ok({ token: 'a', refreshToken: 'r' }))
-    await call('login', { body: { ...device, username: '13800138000', password: 'x' } })
-    await call('improve', { body: { name: 'n', grade: 'g', className: 'c', orgCode: 'DEMO' } })
-    await call('refresh', {})
+    await call(API.login, { body: { ...device, username: '13800138000', password: 'x' } })
+    await call(API.improve, { body: { name: 'n', grade: 'g', className: 'c', orgCode: 'DEMO' } })
+    await call(API.refresh, {})
     expect(calls.map((c) => c.headers.authorization)).toEqual([undefined, 'Bearer tmp', 'Bearer ref'])
   })
 
@@ -91,7 +93,7 @@ describe('signing', () => {
   it('signs a body call: timestamp and nonce join the body, Sign = sha256 of the sorted params and the secret', async () => {
     setup()
     const { calls } = fakeFetch(() => ok({ token: 't', refreshToken: 'r', isReg: false, isPassword: true, isPhone: true }))
-    await call('loginWxMp', { body: { ...device, payload: 'js-code', sort: 1 } })
+    await call(API.loginWxMp, { body: { ...device, payload: 'js-code', sort: 1 } })
     const nonce = 'ab'.repeat(16)
     const canonical = `appId=jsj-habor&deviceCode=dc-1&deviceType=browser&nonce=${nonce}&payload=js-code&sort=1&timestamp=1700000000000&secret=jsj-habor-dev-sign`
     expect(calls[0]?.headers.sign).toBe(hex(canonical))
@@ -110,7 +112,7 @@ describe('signing', () => {
   it('leaves unsigned calls without Sign', async () => {
     setup()
     const { calls } = fakeFetch(() => ok())
-    await call('login', { body: { ...device, username: 'u', password: 'p' } })
+    await call(API.login, { body: { ...device, username: 'u', password: 'p' } })
     expect(calls[0]?.headers.sign).toBeUndefined()
   })
 })
@@ -144,7 +146,7 @@ describe('error catalogue (SPEC §8)', () => {
   it('an auth call without a token is refused before sending: 404 "invalid status", message shown', async () => {
     const { ui } = setup()
     const { calls } = fakeFetch(() => ok())
-    const e = await fail(call('student', { query: { appId: 'jsj-habor' } }))
+    const e = await fail(call(API.student, { query: { appId: 'jsj-habor' } }))
     expect([e.kind, e.message, e.statusCode, e.statusText]).toEqual(['no-login', 'no login state, please log in first', 404, 'invalid status'])
     expect(calls).toHaveLength(0)
     expect(ui.notify).toHaveBeenCalledWith('no login state, please log in first')
@@ -153,8 +155,26 @@ describe('error catalogue (SPEC §8)', () => {
   it('a business code other than 0 rejects with that code and message', async () => {
     setup()
     fakeFetch(() => ({ body: { code: 200002, msg: 'password invalid', data: null } }))
-    const e = await fail(call('login', { body: { ...device, username: 'u', password: 'p' } }))
+    const e = await fail(call(API.login, { body: { ...device, username: 'u', password: 'p' } }))
     expect([e.kind, e.code, e.message, e.statusCode]).toEqual(['business', 200002, 'password invalid', 200])
+  })
+
+  it('a data call of the contract fills its path segments, encoded, and waits DATA_TIMEOUT_MS, not the default', async () => {
+    setup(fakeSession({ token: 'acc' }))
+    const { calls } = fakeFetch(() => ok({}))
+    await call(CALLS.report, { params: { id: 'a/b c' } })
+    await call(CALLS.content, { params: { kind: 'opus', id: 'demo-opus' } })
+    await call(CALLS.inviteCheck, { query: { code: 'DEMO2023' } })
+    expect(calls.map((c) => c.url)).toEqual(['/api/reports/a%2Fb%20c', '/api/content/opus/demo-opus', '/api/invite/check?code=DEMO2023'])
+    expect(calls[0]?.headers.authorization).toBe('Bearer acc')
+    expect(calls[1]?.headers.authorization).toBeUndefined()
+
+    fakeFetch(() => 'hang')
+    const slow = outcome(call(CALLS.desk, {}))
+    await vi.advanceTimersByTimeAsync(DATA_TIMEOUT_MS - 1)
+    expect(slow.done).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect((slow.error as RequestError).kind).toBe('timeout')
   })
 
   it('times out at the timeout (default 60000 ms) with framework code 5, not before', async () => {

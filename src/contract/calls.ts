@@ -1,0 +1,35 @@
+/**
+ * The calls the pages make for their data, beside the sign-in and account calls of api.ts's API. Pages
+ * send them with `call(CALLS.x, input)`; each page draws its own loading state (no global indicator) and
+ * waits up to DATA_TIMEOUT_MS. Kept apart from API so that Login's start does not carry them.
+ */
+import { spec } from './api'
+import { CARDS_PATH, type Card, type CardCreateBody, type CardCreated } from './cards'
+import type { ContentKind, ContentViews } from './content'
+import { DESK_PATH, type Desk } from './desk'
+import { DOWNLOAD_INFO_PATH, type DownloadInfo } from './download'
+import { INVITE_CHECK_PATH, INVITE_PATH, type InviteCheck, type InviteInfo } from './invite'
+import { MY_REPORTS_PATH, PUBLIC_REPORT_PATH, type OwnerReport, type PublicReport, type ReportCreateBody, type ReportSummary, type ReportUpdateBody } from './report'
+
+export const DATA_TIMEOUT_MS = 15_000
+const data = { loading: false, timeout: DATA_TIMEOUT_MS } as const
+const mine = { ...data, auth: true } as const
+
+export const CALLS = {
+  desk: spec<undefined, undefined, Desk>('GET', DESK_PATH, mine),
+  invite: spec<undefined, undefined, InviteInfo>('GET', INVITE_PATH, mine),
+  /** Public; only informs (Login's welcome, Improve, Join), so it gives up sooner. */
+  inviteCheck: spec<undefined, { code: string }, InviteCheck>('GET', INVITE_CHECK_PATH, { loading: false, timeout: 10_000 }),
+  downloadInfo: spec<undefined, undefined, DownloadInfo>('GET', DOWNLOAD_INFO_PATH, data),
+  content: spec<undefined, undefined, ContentViews[ContentKind], { kind: ContentKind; id: string }>('GET', '/content/:kind/:id', data),
+  reports: spec<undefined, undefined, ReportSummary[]>('GET', MY_REPORTS_PATH, mine),
+  report: spec<undefined, undefined, OwnerReport, { id: string }>('GET', `${MY_REPORTS_PATH}/:id`, mine),
+  /** Computing the figures can take longer than a read: the client's default time-out. */
+  createReport: spec<ReportCreateBody, undefined, OwnerReport>('POST', MY_REPORTS_PATH, { auth: true, loading: false }),
+  /** Takes Idempotency-Key (docs/offline.md). */
+  updateReport: spec<ReportUpdateBody, undefined, OwnerReport, { id: string }>('PUT', `${MY_REPORTS_PATH}/:id`, { auth: true, loading: false }),
+  publicReport: spec<undefined, undefined, PublicReport, { id: string }>('GET', `${PUBLIC_REPORT_PATH}/:id`, data),
+  card: spec<undefined, undefined, Card, { id: string }>('GET', `${CARDS_PATH}/:id`, data),
+  /** Takes Idempotency-Key (docs/offline.md). */
+  createCard: spec<CardCreateBody, undefined, CardCreated>('POST', CARDS_PATH, { auth: true, loading: false }),
+} as const
