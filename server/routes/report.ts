@@ -8,10 +8,11 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import { CODE } from '../../src/contract'
 import { normalizeInviteCode } from '../../src/contract/invite'
-import { computeReport, MY_REPORTS_PATH, PUBLIC_REPORT_PATH, REPORT_YEARS, SLIDE_KINDS, type OwnerReport, type PublicReport, type ReportSummary, type SlideKind } from '../../src/contract/report'
+import { MY_REPORTS_PATH, PUBLIC_REPORT_PATH, REPORT_YEARS, SLIDE_KINDS, type OwnerReport, type PublicReport, type ReportSummary, type SlideKind } from '../../src/contract/report'
 import { ApiError } from '../errors'
 import { idempotent } from '../services/idempotency'
 import { ownerView, publicView, reportsDb, saveReport, sharedReport, summaryOf, yearInputs, type ReportTable } from '../services/report'
+import { computeReport } from '../services/reportFigures'
 
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' })
 const IdParams = Type.Object({ id: Id })

@@ -9,6 +9,9 @@ export function localDayNumber(readAt: number, tzOffsetMin: number): number {
   return Math.floor((readAt + tzOffsetMin * 60_000) / DAY_MS)
 }
 
+/** 'YYYY-MM-DD' of a local day number. */
+export const isoDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10)
+
 /** Consecutive days with reading that end on `day` (0 when nothing was read that day). */
 export function streakEndingOn(days: Iterable<number>, day: number): number {
   const set = new Set(days)

@@ -4,20 +4,9 @@
  * figures once per account and year, and turning a row into what its owner or anyone else may see.
  */
 import type { Kysely } from 'kysely'
-import {
-  computeReport,
-  isSlideKind,
-  slidesOf,
-  visibleSlides,
-  type OwnerReport,
-  type PublicReport,
-  type ReadingInput,
-  type ReportFigures,
-  type ReportSummary,
-  type SlideKind,
-  type WorkInput,
-} from '../../src/contract/report'
+import { isSlideKind, visibleSlides, type OwnerReport, type PublicReport, type ReportFigures, type ReportSummary, type SlideKind } from '../../src/contract/report'
 import type { Database } from '../db/schema'
+import { computeReport, slidesOf, type ReadingInput, type WorkInput } from './reportFigures'
 
 export type ReportTable = {
   id: string

@@ -1,7 +1,8 @@
 /** What the slides say and how long they stay: both languages, no empty words, reading time bounds, line wrapping. */
 import { describe, expect, it } from 'vitest'
 import type { Lang } from '../../../manifest/app'
-import { slidesOf, type ReportFigures, type ReportSlide } from '../../../src/contract/report'
+import type { ReportFigures, ReportSlide } from '../../../src/contract/report'
+import { slidesOf } from '../../../server/services/reportFigures'
 import { wrapText } from '../../../src/ui/StorySlides/drawSlide'
 import { aboutThem, dwellMs, slideSentence, slideText, unitBeside, widthEm } from '../../../src/ui/StorySlides/reportSlide'
 

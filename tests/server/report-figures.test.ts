@@ -1,6 +1,7 @@
 /** The year in review's pure figures: buckets at their edges, streaks, keywords, and which slides exist. */
 import { describe, expect, it } from 'vitest'
-import { closingKeyword, computeReport, longestStreak, slidesOf, timeBucketOf, visibleSlides, type ReadingInput } from '../../../src/contract/report'
+import { visibleSlides } from '../../src/contract/report'
+import { closingKeyword, computeReport, reportStreak, slidesOf, timeBucketOf, type ReadingInput } from '../../server/services/reportFigures'
 
 const day = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 86_400_000
 const rec = (local: string, minutes = 20, bookId = 'b1', category = '科普', tzOffsetMin = 480): ReadingInput => ({
@@ -32,17 +33,17 @@ describe('time of day', () => {
   })
 })
 
-describe('longest streak', () => {
+describe('the streak slide', () => {
   it('is null without days and one day for a single day', () => {
-    expect(longestStreak([])).toBeNull()
-    expect(longestStreak([day('2023-03-01')])).toEqual({ days: 1, from: '2023-03-01', to: '2023-03-01' })
+    expect(reportStreak([])).toBeNull()
+    expect(reportStreak([day('2023-03-01')])).toEqual({ days: 1, from: '2023-03-01', to: '2023-03-01' })
   })
   it('runs across month ends, leap-free February and the year end, ignoring repeats', () => {
     const days = ['2023-02-27', '2023-02-28', '2023-03-01', '2023-03-01', '2023-03-02', '2023-12-30', '2023-12-31', '2024-01-01'].map(day)
-    expect(longestStreak(days)).toEqual({ days: 4, from: '2023-02-27', to: '2023-03-02' })
+    expect(reportStreak(days)).toEqual({ days: 4, from: '2023-02-27', to: '2023-03-02' })
   })
   it('keeps the earliest of equal runs, whatever the input order', () => {
-    expect(longestStreak(['2023-05-02', '2023-05-01', '2023-01-02', '2023-01-01'].map(day))).toEqual({ days: 2, from: '2023-01-01', to: '2023-01-02' })
+    expect(reportStreak(['2023-05-02', '2023-05-01', '2023-01-02', '2023-01-01'].map(day))).toEqual({ days: 2, from: '2023-01-01', to: '2023-01-02' })
   })
 })
 
