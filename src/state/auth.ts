@@ -64,17 +64,6 @@ export function hydrate(): void {
   setLoggedIn(Boolean(authState.token))
 }
 
-export function setTokens(token: string, refreshToken?: string): void {
-  authState.token = token
-  persist('token', token)
-  if (refreshToken !== undefined) {
-    authState.refreshToken = refreshToken
-    persist('refreshToken', refreshToken)
-  }
-  if (token) setTempToken('')
-  setLoggedIn(Boolean(token))
-}
-
 /**
  * Stores a token pair without declaring the user logged in: the sign-in flows and the network layer's
  * token headers use it, so the guard does not leave Login before the profile is loaded; the logged-in

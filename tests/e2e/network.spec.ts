@@ -26,7 +26,7 @@ async function openTab(page: Page): Promise<void> {
       session: {
         get: () => ({ token: state.token, refreshToken: state.refreshToken, tempToken: state.tempToken }),
         persisted: () => ({ token: storage.read('token') ?? '', refreshToken: storage.read('refreshToken') ?? '' }),
-        setTokens: auth.setTokens,
+        setTokens: auth.updateSessionTokens,
       },
     })
     ;(window as unknown as TabWindow).habor = { http, token: () => state.token }

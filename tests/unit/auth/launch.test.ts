@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configureHttp } from '../../../src/lib/http'
 import { read } from '../../../src/lib/storage'
 import { appState } from '../../../src/state/app'
-import { authState, clearSession, hydrate, setSessionTokens, setTokens } from '../../../src/state/auth'
+import { authState, clearSession, hydrate, setSessionTokens } from '../../../src/state/auth'
 import { isQuiet, onLoggedIn } from '../../../src/lib/auth/events'
 import { launch } from '../../../src/state/session/launch'
 import { fakeFetch, ok } from '../http/fakes'
@@ -37,7 +37,7 @@ describe('launch', () => {
   })
 
   it('reloads the profile and emits the logged-in event', async () => {
-    setTokens('T', 'R')
+    setSessionTokens('T', 'R')
     hydrate()
     fakeFetch(() => ok(PROFILE))
     const heard = vi.fn()
@@ -50,7 +50,7 @@ describe('launch', () => {
   })
 
   it('a revoked session (401, refresh refused) logs out without any toast and without the event', async () => {
-    setTokens('T', 'R')
+    setSessionTokens('T', 'R')
     hydrate()
     const { calls } = fakeFetch(() => ({ status: 401, body: { code: 300002, msg: 'JWT invalid', data: null } }))
     const heard = vi.fn()
@@ -65,7 +65,7 @@ describe('launch', () => {
   })
 
   it('offline keeps the cached session and still emits the event when a user is cached', async () => {
-    setTokens('T', 'R')
+    setSessionTokens('T', 'R')
     authState.userInfo = { ...PROFILE }
     fakeFetch(() => 'network-error')
     const heard = vi.fn()
@@ -77,7 +77,7 @@ describe('launch', () => {
   })
 
   it('a session without a profile (200004) goes to Improve, not logged in', async () => {
-    setTokens('T', 'R')
+    setSessionTokens('T', 'R')
     fakeFetch(() => ({ body: { code: 200004, msg: 'account does not exist', data: null } }))
     await expect(launch()).resolves.toBe('improve')
     expect(location.pathname).toBe('/improve')

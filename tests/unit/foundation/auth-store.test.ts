@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { read, write } from '../../../src/lib/storage'
 import { appState } from '../../../src/state/app'
-import { authState, clearSession, hydrate, reset, setPendingRoute, setProfile, setTokens } from '../../../src/state/auth'
+import { authState, clearSession, hydrate, markLoggedIn, reset, setPendingRoute, setProfile, setSessionTokens } from '../../../src/state/auth'
 
 const profile = {
   id: 'u1',
@@ -23,8 +23,10 @@ beforeEach(() => {
 })
 
 describe('auth store', () => {
-  it('persists tokens and marks the app logged in', () => {
-    setTokens('t1', 'r1')
+  it('persists tokens, and marks the app logged in only when the sign-in says so', () => {
+    setSessionTokens('t1', 'r1')
+    expect(appState.loggedIn).toBe(false)
+    markLoggedIn()
     expect(appState.loggedIn).toBe(true)
     expect(read('token')).toBe('t1')
     expect(read('refreshToken')).toBe('r1')
@@ -45,7 +47,7 @@ describe('auth store', () => {
   })
 
   it('hydrates the persisted session on launch', () => {
-    setTokens('t1', 'r1')
+    setSessionTokens('t1', 'r1')
     setProfile(profile)
     setPendingRoute({ name: 'Create', query: 'id=7' })
     reset()
@@ -63,7 +65,7 @@ describe('auth store', () => {
     write('drafts', { motherday: 'hi mum' })
     write('lastPhone', '13800138000')
     hydrate()
-    setTokens('t1', 'r1')
+    setSessionTokens('t1', 'r1')
     setProfile(profile)
     clearSession()
     for (const k of ['token', 'refreshToken', 'user', 'org', 'roleList', 'orgRoleList', 'permList', 'pushClientId', 'tempToken'] as const) {
