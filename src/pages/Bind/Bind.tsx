@@ -48,8 +48,7 @@ export default function Bind({ page }: PageProps) {
     setSubmitting(true)
     try {
       const flows = await loadFlows()
-      await flows.bindPhone(phone, code)
-      await flows.go(flows.nextPage())
+      await flows.go((await flows.bindPhone(phone, code)).next)
     } catch (e) {
       if ((e as { code?: unknown }).code === 200004) replace('/improve')
       else await form.fail(e)

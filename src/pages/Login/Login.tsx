@@ -172,13 +172,9 @@ export default function Login({ page, query }: PageProps) {
     void (async () => {
       const flows = await loadFlows()
       try {
-        if (wxcode) {
-          await flows.loginWxMp(wxcode)
-        } else {
-          const result = await flows.loginOauth({ code: oauthCode ?? '', state: oauthState ?? '', redirectUri: flows.oauthRedirectUri() })
-          if (typeof result === 'string' && flows.nextPage() === 'stay') form.setFormError(result)
-        }
-        await flows.go(flows.nextPage())
+        const signed = wxcode ? await flows.loginWxMp(wxcode) : await flows.loginOauth({ code: oauthCode ?? '', state: oauthState ?? '', redirectUri: flows.oauthRedirectUri() })
+        if (typeof signed.result === 'string' && signed.next === 'stay') form.setFormError(signed.result)
+        await flows.go(signed.next)
       } catch (e) {
         // The URL loses its one-time code; the page may mount afresh for it, so the error is handed over.
         returnError = { error: e, wechat: Boolean(wxcode) }
@@ -227,9 +223,8 @@ export default function Login({ page, query }: PageProps) {
     setWorking('login')
     try {
       const flows = await loadFlows()
-      if (tab === 'password') await flows.loginPassword(phone, password)
-      else await flows.loginSms(phone, code)
-      await flows.go(flows.nextPage(), search)
+      const signed = tab === 'password' ? await flows.loginPassword(phone, password) : await flows.loginSms(phone, code)
+      await flows.go(signed.next, search)
     } catch (e) {
       await fail(e)
     } finally {

@@ -76,53 +76,50 @@ export async function loadProfile({ loading = true }: { loading?: boolean } = {}
   }
 }
 
-async function finish<R>(decision: Decision<R>): Promise<R> {
+/** What a login answers: the kind's own value (docs/product.md#login-kinds) and the page it leads to, for go(). */
+export interface Signed<R> {
+  result: R
+  next: Next
+}
+
+async function run<R>(decide: () => Promise<Decision<R>>): Promise<Signed<R>> {
+  const decision = await decide()
   apply(decision.store)
   if (decision.profile) await loadProfile()
-  return decision.result
+  return { result: decision.result, next: decision.next }
 }
 
-/** The decision of the last login, for the page to route by (the kinds return SPEC's values). */
-let lastNext: Next = 'stay'
-export const nextPage = (): Next => lastNext
-
-async function run<R>(decide: () => Promise<Decision<R>>): Promise<R> {
-  const decision = await decide()
-  lastNext = decision.next
-  return finish(decision)
-}
-
-export function loginPassword(phone: string, password: string): Promise<undefined> {
+export function loginPassword(phone: string, password: string): Promise<Signed<undefined>> {
   setLastPhone(phone)
   return run(async () => passwordDecision(await call(API.login, { body: { username: phone, password, ...deviceInfo() } })))
 }
 
-export function loginSms(phone: string, code: string): Promise<'isPassword' | string | undefined> {
+export function loginSms(phone: string, code: string): Promise<Signed<'isPassword' | string | undefined>> {
   setLastPhone(phone)
   return run(async () => smsDecision(await call(API.loginSms, { body: { username: plus86(phone), code, isAdmin: false, ...deviceInfo() } })))
 }
 
-export function loginOauth(payload: OauthPayload): Promise<OauthResult> {
+export function loginOauth(payload: OauthPayload): Promise<Signed<OauthResult>> {
   return run(async () => oauthDecision(await call(API.loginOauth, { body: { payload, isAdmin: false, ...deviceInfo() } })))
 }
 
-export function loginWxMp(jsCode: string): Promise<boolean> {
+export function loginWxMp(jsCode: string): Promise<Signed<boolean>> {
   return run(async () => wxMpDecision(await call(API.loginWxMp, { body: { payload: jsCode, sort: 1, ...deviceInfo() } })))
 }
 
-export function bindPhone(phone: string, smsCode: string): Promise<string | undefined> {
+export function bindPhone(phone: string, smsCode: string): Promise<Signed<string | undefined>> {
   setLastPhone(phone)
   return run(async () => bindingDecision(await call(API.loginOauthBinding, { body: { username: plus86(phone), payload: smsCode, isAdmin: false, ...deviceInfo() } })))
 }
 
 /** LOGINED: a session already exists (launch, or a page that signed in itself): reload the profile. */
-export async function loginLogined(): Promise<void> {
-  lastNext = 'Home'
+export async function loginLogined(): Promise<Signed<undefined>> {
   await loadProfile()
+  return { result: undefined, next: 'Home' }
 }
 
 /** Improve: the profile of a registration (temporary token) or an edit; answers the final session. */
-export function improve(body: { name: string; grade: string; className: string; orgCode: string; inviteCode?: string }): Promise<undefined> {
+export function improve(body: { name: string; grade: string; className: string; orgCode: string; inviteCode?: string }): Promise<Signed<undefined>> {
   return run(async () => improveDecision(await call(API.improve, { body })))
 }
 

@@ -58,7 +58,8 @@ const stored = () => ({ token: read('token'), refreshToken: read('refreshToken')
 describe('password login', () => {
   it('sends the device info, stores the pair and the profile, org from the first of orgList', async () => {
     const { calls } = server({ '/login': ok({ token: 'T', refreshToken: 'R' }) })
-    await expect(flows.loginPassword('13800138000', 'Passw0rd!')).resolves.toBeUndefined()
+    const signed = await flows.loginPassword('13800138000', 'Passw0rd!')
+    expect(signed.result).toBeUndefined()
     expect(bodyOf(calls, '/login')).toEqual({ username: '13800138000', password: 'Passw0rd!', ...device })
     expect(session()).toEqual({ token: 'T', refreshToken: 'R', tempToken: '' })
     expect(stored()).toEqual({ token: 'T', refreshToken: 'R', tempToken: undefined })
@@ -68,7 +69,7 @@ describe('password login', () => {
     expect(authState.orgRoleList).toEqual(['DEMO:student'])
     expect(authState.org?.id).toBe('o1')
     expect(read('lastPhone')).toBe('13800138000')
-    expect(flows.nextPage()).toBe('Home')
+    expect(signed.next).toBe('Home')
     // Not yet "logged in" for the guard: that is the moment enterApp() navigates.
     expect(appState.loggedIn).toBe(false)
   })
@@ -94,17 +95,19 @@ describe('SMS login', () => {
     ['otherwise', flags(false, false), undefined, { token: 'T', refreshToken: 'R', tempToken: '' }, true, 'Home'],
   ])('%s', async (_n, data, result, state, withProfile, next) => {
     const { calls } = server({ '/login/sms': ok(data) })
-    await expect(flows.loginSms('13800138000', '123456')).resolves.toBe(result)
+    const signed = await flows.loginSms('13800138000', '123456')
+    expect(signed.result).toBe(result)
     expect(bodyOf(calls, '/login/sms')).toEqual({ username: '+8613800138000', code: '123456', isAdmin: false, ...device })
     expect(session()).toEqual(state)
     expect(Boolean(authState.userInfo)).toBe(withProfile)
     expect(calls.some((c) => c.url.includes('/auth/student'))).toBe(withProfile)
-    expect(flows.nextPage()).toBe(next)
+    expect(signed.next).toBe(next)
   })
 
   it('isReg keeps only the temporary token even when the answer carries token headers', async () => {
     server({ '/login/sms': ok(flags(true, false), { token: 'T', 'refresh-token': 'R' }) })
-    await expect(flows.loginSms('13700137001', '123456')).resolves.toBe('T')
+    const signed = await flows.loginSms('13700137001', '123456')
+    expect(signed.result).toBe('T')
     expect(session()).toEqual({ token: '', refreshToken: 'R', tempToken: 'T' })
     expect(stored()).toEqual({ token: undefined, refreshToken: 'R', tempToken: 'T' })
   })
@@ -120,7 +123,8 @@ describe('OAuth login', () => {
   const payload = { code: 'c', state: 's', redirectUri: 'http://localhost/login' }
   it('returns a string answer as is', async () => {
     server({ '/login/oauth': ok('open the provider again') })
-    await expect(flows.loginOauth(payload)).resolves.toBe('open the provider again')
+    const signed = await flows.loginOauth(payload)
+    expect(signed.result).toBe('open the provider again')
     expect(session()).toEqual({ token: '', refreshToken: '', tempToken: '' })
   })
   it.each([
@@ -130,27 +134,30 @@ describe('OAuth login', () => {
     ['otherwise', flags(false, false, true), undefined, { token: 'T', refreshToken: 'R', tempToken: '' }, 'Home'],
   ])('%s', async (_n, data, result, state, next) => {
     const { calls } = server({ '/login/oauth': ok(data) })
-    await expect(flows.loginOauth(payload)).resolves.toBe(result)
+    const signed = await flows.loginOauth(payload)
+    expect(signed.result).toBe(result)
     expect(bodyOf(calls, '/login/oauth')).toEqual({ payload, isAdmin: false, ...device })
     expect(session()).toEqual(state)
-    expect(flows.nextPage()).toBe(next)
+    expect(signed.next).toBe(next)
   })
 })
 
 describe('WX-MP login', () => {
   it('isReg keeps the refresh and a temporary token and returns false; the call is signed', async () => {
     const { calls } = server({ '/login/wx/mp': ok(flags(true, false, false)) })
-    await expect(flows.loginWxMp('js-code')).resolves.toBe(false)
+    const signed = await flows.loginWxMp('js-code')
+    expect(signed.result).toBe(false)
     const body = bodyOf(calls, '/login/wx/mp')
     expect(body).toMatchObject({ payload: 'js-code', sort: 1, ...device })
     expect(typeof body.timestamp).toBe('number')
     expect(calls[0]?.headers.sign).toMatch(/^[0-9a-f]{64}$/)
     expect(session()).toEqual({ token: '', refreshToken: 'R', tempToken: 'T' })
-    expect(flows.nextPage()).toBe('Bind')
+    expect(signed.next).toBe('Bind')
   })
   it('otherwise stores the tokens and loads the profile', async () => {
     server({ '/login/wx/mp': ok(flags(false, true, true)) })
-    await expect(flows.loginWxMp('js-code')).resolves.toBe(true)
+    const signed = await flows.loginWxMp('js-code')
+    expect(signed.result).toBe(true)
     expect(session()).toEqual({ token: 'T', refreshToken: 'R', tempToken: '' })
     expect(authState.userInfo?.id).toBe('u1')
   })
@@ -160,18 +167,20 @@ describe('binding phone', () => {
   it('isReg keeps the refresh token and returns the token, carrying the temporary token as Bearer', async () => {
     setTempToken('TEMP0')
     const { calls } = server({ '/login/oauth/binding': ok(flags(true, false)) })
-    await expect(flows.bindPhone('13900139000', '654321')).resolves.toBe('T')
+    const signed = await flows.bindPhone('13900139000', '654321')
+    expect(signed.result).toBe('T')
     expect(bodyOf(calls, '/login/oauth/binding')).toEqual({ username: '+8613900139000', payload: '654321', isAdmin: false, ...device })
     expect(calls[0]?.headers.authorization).toBe('Bearer TEMP0')
     expect(session()).toEqual({ token: '', refreshToken: 'R', tempToken: 'T' })
-    expect(flows.nextPage()).toBe('Improve')
+    expect(signed.next).toBe('Improve')
   })
   it('otherwise stores the tokens and loads the profile', async () => {
     server({ '/login/oauth/binding': ok(flags(false, false)) })
-    await expect(flows.bindPhone('13900139000', '654321')).resolves.toBeUndefined()
+    const signed = await flows.bindPhone('13900139000', '654321')
+    expect(signed.result).toBeUndefined()
     expect(session()).toEqual({ token: 'T', refreshToken: 'R', tempToken: '' })
     expect(authState.userInfo?.id).toBe('u1')
-    expect(flows.nextPage()).toBe('Home')
+    expect(signed.next).toBe('Home')
   })
 })
 
@@ -179,10 +188,10 @@ describe('LOGINED, Improve and the org switch', () => {
   it('LOGINED reloads the profile of the session that exists', async () => {
     setSessionTokens('T', 'R')
     const { calls } = server({})
-    await flows.loginLogined()
+    const signed = await flows.loginLogined()
     expect(calls[0]?.headers.authorization).toBe('Bearer T')
     expect(authState.userInfo?.id).toBe('u1')
-    expect(flows.nextPage()).toBe('Home')
+    expect(signed.next).toBe('Home')
   })
 
   it('Improve carries the temporary token and stores the final pair it answers with', async () => {
