@@ -5,6 +5,7 @@
  */
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { CODE } from '../../src/contract'
@@ -147,13 +148,22 @@ const routes: FastifyPluginAsync = async (app) => {
     const now = o.clock()
     const row = { id, owner_user_id: req.auth!.sub, mime, size: bytes.length, duration_ms: durationMs, created_at: now }
     // The row and the file are one write: a failure to store the file takes the row (and the key) back.
-    return idempotent(db, req, req.auth!.sub, now, async (trx) => {
-      if (!(await reserveUpload(trx, app.dbInfo.kind, row))) {
-        throw new ApiError(CODE.TOO_MANY_REQUESTS, `upload: at most ${UNATTACHED_MAX} recordings may wait for a card`, 429, { retryAfter: UNATTACHED_TTL_MS / 1000, reason: 'upload-quota' })
-      }
-      storeAudio(o.dataDir, id, bytes)
-      return { audioId: id, size: bytes.length, mime: row.mime, durationMs }
-    })
+    // A repeat is the same recording, type and length, however the form that carried it was encoded.
+    const content = { audio: createHash('sha256').update(bytes).digest('hex'), mime, durationMs }
+    return idempotent(
+      db,
+      req,
+      req.auth!.sub,
+      now,
+      async (trx) => {
+        if (!(await reserveUpload(trx, app.dbInfo.kind, row))) {
+          throw new ApiError(CODE.TOO_MANY_REQUESTS, `upload: at most ${UNATTACHED_MAX} recordings may wait for a card`, 429, { retryAfter: UNATTACHED_TTL_MS / 1000, reason: 'upload-quota' })
+        }
+        storeAudio(o.dataDir, id, bytes)
+        return { audioId: id, size: bytes.length, mime: row.mime, durationMs }
+      },
+      { content },
+    )
   })
 
   app.get<{ Params: { id: string } }>(`${CARD_AUDIO_PATH}/:id`, { compress: false, schema: { params: IdParams } }, async (req, reply) => {

@@ -39,9 +39,15 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null)
 }
 
-export function fingerprintOf(req: FastifyRequest): string {
+/**
+ * What makes two requests "the same": method, route, path parameters and body. A route whose body is an
+ * encoding with incidental parts (a multipart form's boundary is new on every send) passes `content`, the
+ * request's meaning as it parsed it, so a replay of the same form matches.
+ */
+export function fingerprintOf(req: FastifyRequest, content?: unknown): string {
   const hash = createHash('sha256').update(`${req.method} ${req.routeOptions.url ?? req.url}\n${canonical(req.params)}\n`)
-  if (Buffer.isBuffer(req.body)) hash.update(req.body)
+  if (content !== undefined) hash.update(canonical(content))
+  else if (Buffer.isBuffer(req.body)) hash.update(req.body)
   else hash.update(canonical(req.body))
   return hash.digest('hex')
 }
@@ -60,10 +66,17 @@ export function keyOf(req: FastifyRequest): string | undefined {
  * Runs `write` in a transaction, once per (account, Idempotency-Key). `write` must use only the
  * transaction it is given. A refusal (a thrown error) rolls the key back with the write: it is not kept.
  */
-export async function idempotent<DB, T>(db: Kysely<DB>, req: FastifyRequest, userId: string, now: number, write: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+export async function idempotent<DB, T>(
+  db: Kysely<DB>,
+  req: FastifyRequest,
+  userId: string,
+  now: number,
+  write: (trx: Transaction<DB>) => Promise<T>,
+  opts: { content?: unknown } = {},
+): Promise<T> {
   const key = keyOf(req)
   if (key === undefined) return db.transaction().execute(write)
-  const fingerprint = fingerprintOf(req)
+  const fingerprint = fingerprintOf(req, opts.content)
   const outcome = await db.transaction().execute(async (trx) => {
     const keys = trx as unknown as Transaction<KeysDb>
     // An expired key is forgotten: the request counts as new.

@@ -137,6 +137,27 @@ describe('POST /cards/audio with an Idempotency-Key', () => {
     expect(card.body.code).toBe(0)
   })
 
+  it('a browser replaying the same form gets the first answer, though each send draws a new boundary', async () => {
+    const { app } = await makeApp()
+    const { token } = await passwordLogin(app)
+    const form = (boundary: string) => {
+      const part = (head: string, body: Buffer | string) => [Buffer.from(`--${boundary}\r\n${head}\r\n\r\n`), Buffer.from(body), Buffer.from('\r\n')]
+      return Buffer.concat([
+        ...part('Content-Disposition: form-data; name="durationMs"', '3000'),
+        ...part('Content-Disposition: form-data; name="audio"; filename="message.webm"\r\nContent-Type: audio/webm', AUDIO),
+        Buffer.from(`--${boundary}--\r\n`),
+      ])
+    }
+    const send = (boundary: string) =>
+      app.inject({ method: 'POST', url: '/api/cards/audio', payload: form(boundary), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}`, ...keyed(KEY) } })
+    const before = await audioRows(app)
+    const first = (await send('----formdata-first-1234')).json() as { code: number; data: CardAudioUploaded }
+    const again = (await send('----formdata-again-5678')).json() as { code: number; data: CardAudioUploaded }
+    expect(first.code).toBe(0)
+    expect(again).toEqual(first)
+    expect(await audioRows(app)).toBe(before + 1)
+  })
+
   it('another recording under the same key is refused with 422', async () => {
     const { app } = await makeApp()
     const { token } = await passwordLogin(app)
