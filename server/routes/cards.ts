@@ -5,6 +5,7 @@
  */
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import multipart from '@fastify/multipart'
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -29,7 +30,7 @@ import { idempotent } from '../services/idempotency'
 import { ApiError, badInput, noData } from '../errors'
 import { bearerOf } from '../plugins/auth'
 import { Shown, ShownLines } from './schemas'
-import { audioDir, boundaryOf, cardsDb, parseMultipart, reserveUpload, seedDemoCard, storeAudio, sweepUnattached, UNATTACHED_MAX, UNATTACHED_TTL_MS, type CardTable } from '../services/cards'
+import { audioDir, cardsDb, reserveUpload, seedDemoCard, storeAudio, sweepUnattached, UNATTACHED_MAX, UNATTACHED_TTL_MS, type CardTable } from '../services/cards'
 import { audioContainer, audioMime, sendFile, wavDurationMs } from '../services/media'
 
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' })
@@ -52,14 +53,34 @@ const YEAR_SECONDS = 365 * 24 * 3600
 
 const isDesign = (d: string): d is CardDesign => (CARD_DESIGNS as readonly string[]).includes(d)
 
+/**
+ * The upload form: its `audio` file and `durationMs` field, read by @fastify/multipart. A form that is not
+ * one, or a file over the limit, is a coded refusal; other parts are read past and ignored.
+ */
+async function readForm(req: FastifyRequest): Promise<{ audio?: { data: Buffer; type: string }; durationMs?: string }> {
+  const form: { audio?: { data: Buffer; type: string }; durationMs?: string } = {}
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer()
+        if (part.fieldname === 'audio' && !form.audio) form.audio = { data, type: part.mimetype }
+      } else if (part.fieldname === 'durationMs') form.durationMs = String(part.value)
+    }
+  } catch (e) {
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badInput('audio', `is larger than ${CARD_AUDIO_MAX_BYTES} bytes`)
+    throw badInput('body', 'not valid multipart/form-data')
+  }
+  return form
+}
+
 const routes: FastifyPluginAsync = async (app) => {
   const o = app.config
   const db = cardsDb(app.db)
   if (o.seedDemo) await seedDemoCard(db, DEMO.student.phone, o.clock())
 
-  // Only this plugin's routes read multipart and raw audio bodies, as buffers.
+  // Only this plugin's routes read multipart forms (the app's upload) and raw audio bodies (as buffers).
+  await app.register(multipart, { limits: { fileSize: CARD_AUDIO_MAX_BYTES, files: 1, fields: 4, parts: 8, fieldSize: 1024 } })
   const asBuffer = (_req: FastifyRequest, body: Buffer, done: (err: Error | null, body?: Buffer) => void) => done(null, body)
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT }, asBuffer)
   app.addContentTypeParser(/^(audio|video)\//, { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT }, asBuffer)
 
   /** The caller's user id when a valid token came along; a public call never fails on a bad one. */
@@ -111,24 +132,20 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post(CARD_AUDIO_UPLOAD_PATH, { bodyLimit: UPLOAD_LIMIT, preHandler: app.requireAuth({ account: true }) }, async (req): Promise<CardAudioUploaded> => {
     // Only a finished account (with a profile) records cards; a registration token cannot store files.
     if (!req.account?.student) throw new ApiError(CODE.USER_NOT_FOUND, 'upload: finish the profile first')
-    if (!Buffer.isBuffer(req.body)) throw badInput('audio', 'send the recording as multipart/form-data or an audio body')
     let bytes: Buffer
     let mime: string | null
     let duration: number
-    const boundary = boundaryOf(req.headers['content-type'])
-    if (boundary) {
-      const parts = parseMultipart(req.body, boundary)
-      if (!parts) throw badInput('body', 'not valid multipart/form-data')
-      const file = parts.find((p) => p.name === 'audio' && p.filename !== null)
-      if (!file) throw badInput('audio', 'is required')
-      bytes = file.data
-      mime = cardAudioType(file.contentType ?? undefined)
-      duration = Number(parts.find((p) => p.name === 'durationMs')?.data.toString('utf8') ?? NaN)
-    } else {
+    if (req.isMultipart()) {
+      const form = await readForm(req)
+      if (!form.audio) throw badInput('audio', 'is required')
+      bytes = form.audio.data
+      mime = cardAudioType(form.audio.type)
+      duration = Number(form.durationMs ?? NaN)
+    } else if (Buffer.isBuffer(req.body)) {
       bytes = req.body
       mime = cardAudioType(req.headers['content-type'])
       duration = Number(req.headers['x-duration-ms'] ?? NaN)
-    }
+    } else throw badInput('audio', 'send the recording as multipart/form-data or an audio body')
     if (!mime) throw badInput('audio', 'is not an accepted audio type')
     if (bytes.length === 0) throw badInput('audio', 'is empty')
     if (bytes.length > CARD_AUDIO_MAX_BYTES) throw badInput('audio', `is larger than ${CARD_AUDIO_MAX_BYTES} bytes`)

@@ -1,8 +1,7 @@
 /**
  * Mother's Day cards: table types (added to the Kysely database with `withTables`, so the shared schema
- * file stays untouched), the recording store under DATA_DIR/cards, a small multipart reader for the
- * app's upload (one file part and plain fields; @fastify/multipart is not a dependency), byte ranges,
- * and the idempotent demo card.
+ * file stays untouched), the recording store under DATA_DIR/cards, and the idempotent demo card. The
+ * upload's form is read by @fastify/multipart (routes/cards.ts).
  */
 import { sql, type Kysely } from 'kysely'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -95,45 +94,6 @@ export async function sweepUnattached(db: CardsDb, dataDir: string, now: number)
     if (Number(res.numDeletedRows) === 1) rmSync(join(audioDir(dataDir), a.key), { force: true })
   }
   return stale.length
-}
-
-export interface MultipartPart {
-  name: string
-  filename: string | null
-  contentType: string | null
-  data: Buffer
-}
-
-/** The boundary of a multipart/form-data content type, or null. */
-export function boundaryOf(contentType: string | undefined): string | null {
-  const m = /^multipart\/form-data\s*;.*?boundary=(?:"([^"]{1,70})"|([^\s;]{1,70}))/i.exec(contentType ?? '')
-  return m ? (m[1] ?? m[2] ?? null) : null
-}
-
-/** Splits a multipart/form-data body (RFC 7578) into parts; null when it is not well formed. */
-export function parseMultipart(body: Buffer, boundary: string): MultipartPart[] | null {
-  const delimiter = Buffer.from(`--${boundary}`)
-  const parts: MultipartPart[] = []
-  let pos = body.indexOf(delimiter)
-  if (pos < 0) return null
-  for (;;) {
-    pos += delimiter.length
-    if (body.subarray(pos, pos + 2).toString() === '--') return parts
-    if (body.subarray(pos, pos + 2).toString() !== '\r\n') return null
-    pos += 2
-    const headEnd = body.indexOf('\r\n\r\n', pos)
-    if (headEnd < 0) return null
-    const next = body.indexOf(Buffer.from(`\r\n--${boundary}`), headEnd + 4)
-    if (next < 0) return null
-    const headers = body.subarray(pos, headEnd).toString('utf8').split('\r\n')
-    const disposition = headers.find((h) => /^content-disposition:/i.test(h)) ?? ''
-    const name = /\bname="([^"]*)"/i.exec(disposition)?.[1]
-    if (!name) return null
-    const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1] ?? null
-    const type = headers.find((h) => /^content-type:/i.test(h))
-    parts.push({ name, filename, contentType: type ? type.slice(type.indexOf(':') + 1).trim() : null, data: body.subarray(headEnd + 4, next) })
-    pos = next + 2
-  }
 }
 
 /** Fixed ids, so running it again changes nothing. */

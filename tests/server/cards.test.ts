@@ -1,7 +1,7 @@
 /** Mother's Day cards: upload, create, privacy rules, the public recording with ranges, and the demo card. */
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import type { Card, CardAudioUploaded, CardCreated } from '../../src/contract/cards'
+import { CARD_AUDIO_MAX_BYTES, type Card, type CardAudioUploaded, type CardCreated } from '../../src/contract/cards'
 import { wavFile } from '../support/wav'
 import { call, deleteAccount, makeApp, passwordLogin, smsCode, DEVICE, SMS_ONLY_PHONE, type Pair } from './helpers'
 
@@ -86,7 +86,15 @@ describe('cards', () => {
     const r = await app.inject({ method: 'POST', url: '/api/cards/audio', payload: noFile.payload, headers: { ...noFile.headers, authorization: `Bearer ${token}` } })
     expect(r.json()).toMatchObject({ code: 100002, msg: 'audio: is required' })
     const broken = await app.inject({ method: 'POST', url: '/api/cards/audio', payload: 'not multipart at all', headers: { 'content-type': 'multipart/form-data; boundary=x', authorization: `Bearer ${token}` } })
-    expect(broken.json()).toMatchObject({ code: 100002, msg: 'body: not valid multipart/form-data' })
+    // A body that is no form holds no recording either.
+    expect(broken.json()).toMatchObject({ code: 100002, msg: 'audio: is required' })
+    // A form cut off inside its file part is not a form.
+    const cut = multipart([{ name: 'audio', value: AUDIO, filename: 'a.webm', type: 'audio/webm' }])
+    const truncated = await app.inject({ method: 'POST', url: '/api/cards/audio', payload: cut.payload.subarray(0, 300), headers: { ...cut.headers, authorization: `Bearer ${token}` } })
+    expect(truncated.json()).toMatchObject({ code: 100002, msg: 'body: not valid multipart/form-data' })
+    const big = multipart([{ name: 'durationMs', value: '4000' }, { name: 'audio', value: Buffer.concat([AUDIO, Buffer.alloc(CARD_AUDIO_MAX_BYTES)]), filename: 'a.webm', type: 'audio/webm' }])
+    const over = await app.inject({ method: 'POST', url: '/api/cards/audio', payload: big.payload, headers: { ...big.headers, authorization: `Bearer ${token}` } })
+    expect(over.json()).toMatchObject({ code: 100002, msg: `audio: is larger than ${CARD_AUDIO_MAX_BYTES} bytes` })
     const json = await call(app, 'POST', '/cards/audio', { token, body: { audio: 'x' } })
     expect(json.body.code).toBe(100002)
     expect(await app.db.withTables<{ card_audio: { id: string } }>().selectFrom('card_audio').select('id').execute()).toEqual([])
