@@ -33,13 +33,20 @@ const climbsInto = (depth, dirs) => `^(\\.\\./){${depth}}(${dirs})(/|$)`
  * no-restricted-imports for static imports and no-restricted-syntax for import(): a relative import names a
  * layer by how far it climbs, so each config covers the files of one folder depth.
  */
-function restrict(files, { patterns = [], paths = [CRYPTO_JS, MQTT] }) {
-  const dynamic = [...paths.map((p) => ({ regex: `^${p.name}(/|$)`, message: p.message })), ...patterns].map((p) => ({
+function restrict(files, { patterns = [], paths = [CRYPTO_JS, MQTT], rawRequest = false }) {
+  if (!rawRequest && files.every((f) => f.startsWith('src/'))) patterns = [...patterns, RAW_REQUEST]
+  const dynamic = [...paths.map((p) => ({ regex: `^${p.name}(/|$)`, message: p.message })), ...patterns.filter((p) => !p.importNames)].map((p) => ({
     // esquery's regex literal cannot hold a slash, escaped or not.
     selector: `ImportExpression[source.value=/${p.regex.replaceAll('/', '\\x2F')}/]`,
     message: p.message,
   }))
   return { files, rules: { 'no-restricted-imports': ['error', { paths, patterns }], 'no-restricted-syntax': ['error', ...dynamic] } }
+}
+/** Outside the network layer, a request goes through the contract's call table (API, CALLS), never raw. */
+const RAW_REQUEST = {
+  regex: '(^|/)(lib|\\.\\.)/http(/index|/client)?$',
+  importNames: ['request'],
+  message: "Send calls with call(API.x | CALLS.x, …) from the contract's call table (docs/architecture.md).",
 }
 const layerMessage = (layer) => `src/${layer} may import only ${MAY_IMPORT[layer].join(', ')} (docs/architecture.md).`
 const layerPattern = (layer, depth) => ({ regex: climbsInto(depth, TOP.filter((dir) => !MAY_IMPORT[layer].includes(dir)).join('|')), message: layerMessage(layer) })
@@ -49,6 +56,8 @@ const pageNames = readdirSync(new URL('./src/pages', import.meta.url), { withFil
 const importRules = [
   restrict(['src/**/*.{ts,tsx}'], {}),
   ...Object.keys(MAY_IMPORT).flatMap((layer) => DEPTHS.map((depth) => restrict(at(`src/${layer}`, depth), { patterns: [layerPattern(layer, depth)] }))),
+  // src/lib/http is the network layer: its own request is its to use.
+  ...DEPTHS.slice(1).map((depth) => restrict(at('src/lib/http', depth), { patterns: [layerPattern('lib', depth)], rawRequest: true })),
   // src/lib/live owns the MQTT connection.
   ...DEPTHS.slice(1).map((depth) => restrict(at('src/lib/live', depth), { patterns: [layerPattern('lib', depth)], paths: [CRYPTO_JS] })),
   // A page never imports another page: what two pages share lives in ui/, hooks/, state/ or lib/.

@@ -1,13 +1,10 @@
 /** The Mother's Day page's reads (its writes go through lib/outbox), and the recording kept in memory while the writer signs in. */
-import type { Envelope } from '../../contract'
-import { CARDS_PATH, type Card } from '../../contract/cards'
-import { download, request } from '../../lib/http'
+import { CALLS } from '../../contract/calls'
+import type { Card } from '../../contract/cards'
+import { call, download } from '../../lib/http'
 import { apiBase } from '../../lib/http/texts'
 
-export async function fetchCard(id: string): Promise<Card> {
-  const res = await request<Envelope<Card>>({ url: `${CARDS_PATH}/${encodeURIComponent(id)}`, loading: false, timeout: 15_000 })
-  return res.data.data
-}
+export const fetchCard = (id: string): Promise<Card> => call(CALLS.card, { params: { id } })
 
 export const audioUrl = (path: string): string => `${apiBase()}${path}`
 

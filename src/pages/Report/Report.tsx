@@ -7,13 +7,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { PageProps } from '../../../manifest/pages'
 import { push } from '../../state/navigation'
-import { CODE, type Envelope } from '../../contract'
-import { MY_REPORTS_PATH, PUBLIC_REPORT_PATH, reportPagePath, type OwnerReport, type PublicReport, type ReportUpdateBody, type SlideKind } from '../../contract/report'
+import { CODE } from '../../contract'
+import { CALLS } from '../../contract/calls'
+import { reportPagePath, type OwnerReport, type PublicReport, type ReportUpdateBody, type SlideKind } from '../../contract/report'
 import { useResource } from '../../hooks/useResource'
 import { copyText } from '../../lib/clipboard/clipboard'
 import { useOutboxItems } from '../../hooks/useOutboxItems'
 import * as outbox from '../../lib/outbox/outbox'
-import { isRequestError, isUnreachable, request } from '../../lib/http'
+import { call, isRequestError, isUnreachable } from '../../lib/http'
 import { useLang } from '../../state/app'
 import { isLoggedIn } from '../../state/auth'
 import { Button } from '../../ui/Button/Button'
@@ -121,15 +122,13 @@ type Loaded = { kind: 'owner'; report: OwnerReport } | { kind: 'public'; report:
 async function loadReport(id: string): Promise<Loaded> {
   if (isLoggedIn()) {
     try {
-      const res = await request<Envelope<OwnerReport>>({ url: `${MY_REPORTS_PATH}/${encodeURIComponent(id)}`, auth: true, loading: false, timeout: 15_000 })
-      return { kind: 'owner', report: res.data.data }
+      return { kind: 'owner', report: await call(CALLS.report, { params: { id } }) }
     } catch (e) {
       // Not mine, or no network: a shared report (perhaps cached) may still be there.
       if (!isRequestError(e) || (e.code !== CODE.DATA_EMPTY && !isUnreachable(e))) throw e
     }
   }
-  const res = await request<Envelope<PublicReport>>({ url: `${PUBLIC_REPORT_PATH}/${encodeURIComponent(id)}`, loading: false, timeout: 15_000 })
-  return { kind: 'public', report: res.data.data }
+  return { kind: 'public', report: await call(CALLS.publicReport, { params: { id } }) }
 }
 
 const linkOf = (id: string): string => `${location.origin}${reportPagePath(id)}`

@@ -92,6 +92,13 @@ describe('the server and the side-effect homes', () => {
     expect(await importErrors('server/routes/fixture.ts', `import { CODE } from '../../src/contract'\nimport { APP_CONFIG } from '../../manifest/app'\nexport const y = [CODE, APP_CONFIG]\n`)).toEqual([])
   })
 
+  it('a raw request is sent only by the network layer; everything else goes through the call table', async () => {
+    expect(await importErrors('src/pages/Home/fixture.tsx', `import { request } from '../../lib/http'\nexport const y = request\n`)).toEqual([expect.stringContaining('call table')])
+    expect(await importErrors('src/lib/outbox/fixture.ts', `import { call, request } from '../http'\nexport const y = [call, request]\n`)).toEqual([expect.stringContaining('call table')])
+    expect(await importErrors('src/pages/Home/fixture.tsx', `import { call } from '../../lib/http'\nexport const y = call\n`)).toEqual([])
+    expect(await importErrors('src/lib/http/fixture.ts', `import { request } from './client'\nexport const y = request\n`)).toEqual([])
+  })
+
   it('mqtt is imported only in src/lib/live, statically or lazily', async () => {
     expect(await importErrors('src/ui/fixture.ts', `import mqtt from 'mqtt'\nexport const y = mqtt\n`)).toEqual([expect.stringContaining('Only src/lib/live talks MQTT.')])
     expect(await importErrors('src/app/fixture.ts', `export const load = () => import('mqtt')\n`)).toEqual([expect.stringContaining('Only src/lib/live talks MQTT.')])
