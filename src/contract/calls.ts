@@ -12,14 +12,15 @@ import { INVITE_CHECK_PATH, INVITE_PATH, type InviteCheck, type InviteInfo } fro
 import { MY_REPORTS_PATH, PUBLIC_REPORT_PATH, type OwnerReport, type PublicReport, type ReportCreateBody, type ReportSummary, type ReportUpdateBody } from './report'
 
 export const DATA_TIMEOUT_MS = 15_000
-const data = { loading: false, timeout: DATA_TIMEOUT_MS } as const
-const mine = { ...data, auth: true } as const
+// Public reads still carry the access token when there is one: a card or report answers `mine` by it.
+const data = { loading: false, timeout: DATA_TIMEOUT_MS, bearer: 'access' } as const
+const mine = { loading: false, timeout: DATA_TIMEOUT_MS, auth: true } as const
 
 export const CALLS = {
   desk: spec<undefined, undefined, Desk>('GET', DESK_PATH, mine),
   invite: spec<undefined, undefined, InviteInfo>('GET', INVITE_PATH, mine),
   /** Public; only informs (Login's welcome, Improve, Join), so it gives up sooner. */
-  inviteCheck: spec<undefined, { code: string }, InviteCheck>('GET', INVITE_CHECK_PATH, { loading: false, timeout: 10_000 }),
+  inviteCheck: spec<undefined, { code: string }, InviteCheck>('GET', INVITE_CHECK_PATH, { loading: false, timeout: 10_000, bearer: 'access' }),
   downloadInfo: spec<undefined, undefined, DownloadInfo>('GET', DOWNLOAD_INFO_PATH, data),
   content: spec<undefined, undefined, ContentViews[ContentKind], { kind: ContentKind; id: string }>('GET', '/content/:kind/:id', data),
   reports: spec<undefined, undefined, ReportSummary[]>('GET', MY_REPORTS_PATH, mine),
