@@ -13,6 +13,7 @@ import { mountEmbeddedOidc } from './oidc/embedded'
 import authPlugin from './plugins/auth'
 import brokerPlugin from './plugins/broker'
 import dbPlugin from './plugins/db'
+import redisPlugin, { sharedLimits } from './plugins/redis'
 import signedPlugin from './plugins/signed'
 import smsPlugin from './plugins/sms'
 import webPlugin from './plugins/web'
@@ -38,6 +39,8 @@ declare module 'fastify' {
     oauth: OAuthLogin
     wechat: Wechat
     passwordAttempts: PasswordAttempts
+    /** `draining`: a shutdown has begun (health answers 503; requests in flight still finish). */
+    lifecycle: { draining: boolean }
   }
 }
 
@@ -94,11 +97,13 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
   } as FastifyServerOptions) as unknown as FastifyInstance
 
   app.decorate('config', o)
+  app.decorate('lifecycle', { draining: false })
   // Graceful close: requests in flight finish, and their keep-alive connections end with them instead of
   // holding close() open until the keep-alive timeout.
   let closing = false
   app.addHook('preClose', async () => {
     closing = true
+    app.lifecycle.draining = true
   })
   app.addHook('onSend', async (_req, reply) => {
     if (closing) reply.header('connection', 'close')
@@ -118,6 +123,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
   })
 
   await app.register(dbPlugin)
+  await app.register(redisPlugin)
   // Idempotency keys are kept for a day (docs/offline.md); forget the expired ones now and then.
   const keySweeper = setInterval(() => {
     sweepIdempotencyKeys(app.db, o.clock()).catch((err: unknown) => app.log.warn({ err }, 'sweeping idempotency keys failed'))
@@ -139,6 +145,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
         max: o.limits.apiPerMinute,
         timeWindow: 60_000,
         errorResponseBuilder: (_req, ctx) => tooMany(ctx.ttl / 1000),
+        ...sharedLimits(app),
       })
       // A body-less POST/PUT is validated as {} so the message names the missing field, not "body".
       api.addHook('preValidation', async (req) => {

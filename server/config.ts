@@ -61,6 +61,11 @@ export interface BuildOptions {
   dataDir: string
   /** postgres://… selects PostgreSQL instead of SQLite. */
   databaseUrl?: string
+  /**
+   * redis://… joins this node to a cluster: the live channel, rate limits, the dev outbox and the external
+   * broker's topic map are shared through Redis, and generated secrets through the database (docs/cluster.md).
+   */
+  redisUrl?: string
   clock: Clock
   logger: boolean | { level: string }
   /** Where log lines go instead of stdout (tests read them back). */
@@ -93,6 +98,8 @@ export interface BuildOptions {
   /** The Download page's links; `dir` defaults to <dataDir>/downloads. */
   download: Partial<DownloadOptions>
   timeouts: Timeouts
+  /** On SIGTERM, how long health answers 503 before the node stops taking connections (server/main.ts). */
+  shutdownDrainMs: number
 }
 
 /**
@@ -138,6 +145,7 @@ export function resolveOptions(raw: BuildInput = {}): BuildOptions {
   return {
     dataDir: input.dataDir ?? 'data',
     databaseUrl: input.databaseUrl,
+    redisUrl: input.redisUrl,
     clock: input.clock ?? Date.now,
     logger: input.logger ?? false,
     logStream: input.logStream,
@@ -161,6 +169,7 @@ export function resolveOptions(raw: BuildInput = {}): BuildOptions {
     seedDemo: input.seedDemo ?? true,
     download: input.download ?? {},
     timeouts: merge(DEFAULT_TIMEOUTS, input.timeouts),
+    shutdownDrainMs: input.shutdownDrainMs ?? 0,
   }
 }
 
@@ -215,6 +224,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildInput {
   const options: BuildInput = {
     dataDir: env.DATA_DIR || 'data',
     databaseUrl: read.url('DATABASE_URL', ['postgres', 'postgresql']),
+    redisUrl: read.url('REDIS_URL', ['redis', 'rediss']),
+    shutdownDrainMs: read.count('SHUTDOWN_DRAIN_MS', 0),
     logger: { level: read.oneOf('LOG_LEVEL', LOG_LEVELS) ?? 'info' },
     distDir: env.DIST_DIR || 'dist',
     jwtSecret: env.JWT_SECRET || undefined,
@@ -256,6 +267,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildInput {
       iosStoreUrl: read.url('IOS_STORE_URL', HTTP),
     },
   }
+  // Nodes on their own SQLite files would each see their own accounts; Redis alone cannot join them.
+  if (options.redisUrl && !env.DATABASE_URL) read.problems.push('REDIS_URL is set (several nodes) but DATABASE_URL is not: the nodes must share one PostgreSQL database')
   if (read.problems.length) throw new Error(`the environment has settings it cannot use:\n  ${read.problems.join('\n  ')}`)
   return options
 }

@@ -31,17 +31,25 @@ const lines = [
 ]
 console.log(lines.join('\n'))
 
+// Graceful stop (docs/cluster.md, "Rolling restart"): health turns 503 at once; after SHUTDOWN_DRAIN_MS
+// (time for a balancer's active check to notice; 0 behind nginx's passive checks) the node stops taking
+// connections, tells its live clients to reconnect (they come back through another node), finishes the
+// requests in flight and exits.
+const drainMs = app.config.shutdownDrainMs
 let closing = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     if (closing) return
     closing = true
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests')
+    app.lifecycle.draining = true
+    app.log.info({ signal, drainMs }, 'shutting down: finishing in-flight requests')
     // Force the exit if something hangs (e.g. a stuck long-poll); close() normally finishes well before.
-    setTimeout(() => process.exit(1), 10_000).unref()
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    )
+    setTimeout(() => process.exit(1), drainMs + 10_000).unref()
+    setTimeout(() => {
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      )
+    }, drainMs)
   })
 }

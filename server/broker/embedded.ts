@@ -6,25 +6,45 @@
  * A connection ends when its token expires (the app reconnects with a refreshed one), when its session
  * ends (logout, password change, deletion), and after a kick once the 'logout' message has been
  * acknowledged (or KICK_ACK_WAIT_MS has passed), so the old terminal still shows why it was signed out.
+ *
+ * On several nodes (docs/cluster.md) aedes runs on a Redis emitter, so a message published on one node
+ * reaches subscribers on every node; kicks and session ends travel as control messages on the same
+ * emitter, so the node holding a connection closes it; and the client-id rule and the connection cap are
+ * checked in the shared registry.
  */
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
+import { randomUUID } from 'node:crypto'
+import mqemitter, { type MQEmitter } from 'mqemitter'
 import { Aedes, type AuthenticateError, type AuthErrorCode, type Client, type PublishPacket, type PubrelPacket } from 'aedes'
 import type { Clock } from '../clock'
 import { BROKER_USERNAME, KICK_PAYLOAD, maySubscribe, sessionTopic, topicOfClaims } from './acl'
+import { RENEW_EVERY_MS, type LiveEntry, type LiveRegistry } from './registry'
 import type { KickPublisher, LiveClaims } from './types'
+
 
 export interface EmbeddedBrokerDeps {
   /** Resolves the claims of a live access token; rejects for a bad, expired or revoked one. */
   verify: (token: string) => Promise<LiveClaims>
   clock: Clock
+  /** aedes's message emitter, shared by the nodes of a cluster (mqemitter-redis); unset = this process only. */
+  mq?: MQEmitter
+  registry?: LiveRegistry
 }
+
+/**
+ * Kicks and session ends for every node. A `$` topic: no client filter matches it, and clients may
+ * subscribe to their own session topic only anyway.
+ */
+const CONTROL_TOPIC = '$habor/live'
+type Control = { op: 'kick' | 'end'; sessionId: string }
 
 interface Connection {
   userId: string
   sessionId: string
   topic: string
   expiry: ReturnType<typeof setTimeout>
+  entry: LiveEntry
 }
 
 export const MAX_CLIENT_ID = 64
@@ -44,7 +64,8 @@ const refusal = (message: string, returnCode: AuthErrorCode): AuthenticateError 
 
 export class EmbeddedBroker implements KickPublisher {
   readonly mode = 'embedded'
-  private readonly connections = new WeakMap<Client, Connection>()
+  private readonly connections = new Map<Client, Connection>()
+  private readonly renewal: ReturnType<typeof setInterval> | undefined
   /** client id → the account and client holding it; an entry whose client has closed holds nothing. */
   private readonly holders = new Map<string, { userId: string; client: Client }>()
   /** Open connections by session and by account. */
@@ -53,6 +74,7 @@ export class EmbeddedBroker implements KickPublisher {
 
   private constructor(
     readonly aedes: Aedes,
+    private readonly mq: MQEmitter,
     private readonly deps: EmbeddedBrokerDeps,
   ) {
     aedes.authenticate = (client, username, password, done) => {
@@ -72,11 +94,31 @@ export class EmbeddedBroker implements KickPublisher {
     aedes.authorizePublish = (_client, _packet, done) => done(new Error('publishing is not allowed'))
     aedes.on('clientDisconnect', (client) => this.forget(client))
     aedes.on('connectionError', (client) => this.forget(client))
+    const registry = deps.registry
+    if (registry) {
+      this.renewal = setInterval(() => {
+        registry.renew([...this.connections.values()].map((c) => c.entry)).catch(() => undefined)
+      }, RENEW_EVERY_MS)
+      this.renewal.unref()
+    }
   }
 
   static async create(deps: EmbeddedBrokerDeps): Promise<EmbeddedBroker> {
     // A socket that sends no CONNECT within 10 s is dropped; a silent client after 1.5 keepalives (aedes).
-    return new EmbeddedBroker(await Aedes.createBroker({ connectTimeout: 10_000, maxClientsIdLength: MAX_CLIENT_ID }), deps)
+    const mq = deps.mq ?? mqemitter()
+    const aedes = await Aedes.createBroker({ connectTimeout: 10_000, maxClientsIdLength: MAX_CLIENT_ID, mq })
+    const broker = new EmbeddedBroker(aedes, mq, deps)
+    await new Promise<void>((resolve) =>
+      mq.on(
+        CONTROL_TOPIC,
+        (packet, cb) => {
+          broker.onControl(packet.payload)
+          cb()
+        },
+        () => resolve(),
+      ),
+    )
+    return broker
   }
 
   /** Serves one WebSocket (as a stream). */
@@ -90,10 +132,42 @@ export class EmbeddedBroker implements KickPublisher {
   }
 
   async publishKick(kick: { appId: string; deviceType: string; userId: string; sessionId?: string }): Promise<void> {
+    // The node holding the replaced session's connections learns first, so it is listening for the
+    // acknowledgement before the 'logout' arrives (one emitter keeps the two in order).
+    if (kick.sessionId) await this.emit({ op: 'kick', sessionId: kick.sessionId })
     const topic = sessionTopic(kick.appId, kick.deviceType, kick.userId)
-    const kicked = [...(kick.sessionId ? (this.bySession.get(kick.sessionId) ?? []) : [])]
+    await new Promise<void>((resolve, reject) => {
+      this.aedes.publish({ cmd: 'publish', topic, payload: Buffer.from(KICK_PAYLOAD), qos: 1, retain: false, dup: false }, (err) => (err ? reject(err) : resolve()))
+    })
+  }
+
+  endSession(sessionId: string): void {
+    this.emit({ op: 'end', sessionId }).catch(() => undefined)
+  }
+
+  /** Tells every node's live clients to reconnect (this node is going away; they come back through another). */
+  disconnectAll(): void {
+    for (const client of [...this.connections.keys()]) client.close()
+  }
+
+  private emit(control: Control): Promise<void> {
+    return new Promise((resolve, reject) => this.mq.emit({ topic: CONTROL_TOPIC, payload: JSON.stringify(control) }, (err?: Error) => (err ? reject(err) : resolve())))
+  }
+
+  private onControl(payload: unknown): void {
+    let control: Control
+    try {
+      control = JSON.parse(typeof payload === 'string' ? payload : String(payload)) as Control
+    } catch {
+      return
+    }
+    const clients = [...(this.bySession.get(control.sessionId) ?? [])]
+    if (control.op === 'end') {
+      for (const client of clients) client.close()
+      return
+    }
     // Each kicked connection closes once it acknowledged the 'logout' (QoS 1), or after a bound.
-    for (const client of kicked) {
+    for (const client of clients) {
       const done = () => {
         clearTimeout(timer)
         this.aedes.off('ack', onAck)
@@ -108,16 +182,10 @@ export class EmbeddedBroker implements KickPublisher {
       timer.unref()
       this.aedes.on('ack', onAck)
     }
-    await new Promise<void>((resolve, reject) => {
-      this.aedes.publish({ cmd: 'publish', topic, payload: Buffer.from(KICK_PAYLOAD), qos: 1, retain: false, dup: false }, (err) => (err ? reject(err) : resolve()))
-    })
-  }
-
-  endSession(sessionId: string): void {
-    for (const client of [...(this.bySession.get(sessionId) ?? [])]) client.close()
   }
 
   close(): Promise<void> {
+    clearInterval(this.renewal)
     return new Promise((resolve) => this.aedes.close(() => resolve()))
   }
 
@@ -135,10 +203,20 @@ export class EmbeddedBroker implements KickPublisher {
     const held = this.holders.get(client.id)
     // The same account may take its own id over (a reconnect after a silent drop); another may not.
     if (held && held.client !== client && !held.client.closed && held.userId !== claims.sub) throw refusal('client id in use', IDENTIFIER_REJECTED)
-    if (client.closed) return
+    const entry: LiveEntry = { clientId: client.id, userId: claims.sub, connKey: randomUUID() }
+    const registry = this.deps.registry
+    if (registry) {
+      const admission = await registry.admit(entry, MAX_CONNECTIONS_PER_ACCOUNT)
+      if (admission === 'id-in-use') throw refusal('client id in use', IDENTIFIER_REJECTED)
+      if (admission === 'too-many') throw refusal('too many live connections for this account', NOT_AUTHORIZED)
+    }
+    if (client.closed) {
+      registry?.release(entry).catch(() => undefined)
+      return
+    }
     const previous = this.connections.get(client)
     if (previous) this.forget(client)
-    this.connections.set(client, { userId: claims.sub, sessionId: claims.sid, topic: topicOfClaims(claims), expiry: this.expireAt(client, claims.exp * 1000) })
+    this.connections.set(client, { userId: claims.sub, sessionId: claims.sid, topic: topicOfClaims(claims), expiry: this.expireAt(client, claims.exp * 1000), entry })
     this.holders.set(client.id, { userId: claims.sub, client })
     addTo(this.bySession, claims.sid, client)
     addTo(this.byUser, claims.sub, client)
@@ -165,6 +243,7 @@ export class EmbeddedBroker implements KickPublisher {
       clearTimeout(conn.expiry)
       removeFrom(this.bySession, conn.sessionId, client)
       removeFrom(this.byUser, conn.userId, client)
+      this.deps.registry?.release(conn.entry).catch(() => undefined)
     }
     this.connections.delete(client)
     if (this.holders.get(client.id)?.client === client) this.holders.delete(client.id)

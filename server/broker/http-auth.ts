@@ -9,10 +9,11 @@
  * Both answer HTTP 200 with `{ result: 'allow' | 'deny', ok: boolean }`: EMQX's HTTP authenticator
  * reads `result` (and takes `expire_at` and the `acl` list from the auth answer, so it needs no ACL
  * call), Mosquitto's go-auth HTTP backend in `json` response mode reads `ok`. go-auth's ACL call carries
- * no password, so the topic a client id may read is remembered here at its auth call; with several API
- * processes, point the broker's ACL calls at one of them or use EMQX.
+ * no password, so the topic a client id may read is remembered at its auth call: in this process, or in
+ * Redis when several nodes answer the broker (REDIS_URL), so any node can answer the ACL call.
  */
 import { Type, type Static } from '@sinclair/typebox'
+import type { Redis } from 'ioredis'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { isLoopback, sameSecret } from '../sources'
 import { BROKER_USERNAME, maySubscribe, topicOfClaims } from './acl'
@@ -38,14 +39,48 @@ const deny = { result: 'deny', ok: false } as const
 /** Bounds the remembered client ids (the oldest go first); entries also end at the token's expiry. */
 const MAX_REMEMBERED = 100_000
 
+/** The topic each client id may read, until its token expires. */
+export interface TopicMap {
+  remember(clientId: string, topic: string, expMs: number): Promise<void>
+  topicOf(clientId: string, now: number): Promise<string | null>
+}
+
+export class MemoryTopicMap implements TopicMap {
+  private readonly topics = new Map<string, { topic: string; expMs: number }>()
+
+  async remember(clientId: string, topic: string, expMs: number): Promise<void> {
+    this.topics.delete(clientId)
+    if (this.topics.size >= MAX_REMEMBERED) this.topics.delete(this.topics.keys().next().value ?? '')
+    this.topics.set(clientId, { topic, expMs })
+  }
+
+  async topicOf(clientId: string, now: number): Promise<string | null> {
+    const known = this.topics.get(clientId)
+    return known && known.expMs > now ? known.topic : null
+  }
+}
+
+/** Shared by the nodes: one key per client id, expiring with the token. */
+export class RedisTopicMap implements TopicMap {
+  constructor(private readonly redis: Redis) {}
+
+  async remember(clientId: string, topic: string, expMs: number): Promise<void> {
+    const ttl = Math.max(1, Math.ceil(expMs - Date.now()))
+    await this.redis.set(`broker:topic:${clientId}`, topic, 'PX', ttl)
+  }
+
+  async topicOf(clientId: string): Promise<string | null> {
+    return this.redis.get(`broker:topic:${clientId}`)
+  }
+}
+
 /** Where the broker's calls may come from: its shared secret, its addresses, or (neither given) loopback. */
 export interface BrokerSource {
   secret?: string
   from?: string[]
 }
 
-export function brokerAuthRoutes(verify: (token: string) => Promise<LiveClaims>, clock: () => number, source: BrokerSource = {}) {
-  const topics = new Map<string, { topic: string; expMs: number }>()
+export function brokerAuthRoutes(verify: (token: string) => Promise<LiveClaims>, clock: () => number, source: BrokerSource = {}, topics: TopicMap = new MemoryTopicMap()) {
   const fromBroker = (req: FastifyRequest): boolean => {
     if (source.secret) return sameSecret(req.headers['x-broker-secret'] as string | undefined, source.secret)
     if (source.from?.length) return source.from.includes(req.ip.replace(/^::ffff:/, ''))
@@ -66,11 +101,7 @@ export function brokerAuthRoutes(verify: (token: string) => Promise<LiveClaims>,
         return deny
       }
       const topic = topicOfClaims(claims)
-      if (clientid) {
-        topics.delete(clientid)
-        if (topics.size >= MAX_REMEMBERED) topics.delete(topics.keys().next().value ?? '')
-        topics.set(clientid, { topic, expMs: claims.exp * 1000 })
-      }
+      if (clientid) await topics.remember(clientid, topic, claims.exp * 1000)
       return {
         ...allow,
         is_superuser: false,
@@ -88,9 +119,8 @@ export function brokerAuthRoutes(verify: (token: string) => Promise<LiveClaims>,
       const { clientid, topic, acc, action } = req.body
       const reads = acc !== undefined ? (acc & 2) === 0 && acc !== 0 : action === 'subscribe'
       if (!reads || !clientid) return deny
-      const known = topics.get(clientid)
-      if (!known || known.expMs <= clock()) return deny
-      return maySubscribe(known.topic, topic) ? allow : deny
+      const known = await topics.topicOf(clientid, clock())
+      return known && maySubscribe(known, topic) ? allow : deny
     })
   }
 }

@@ -241,7 +241,15 @@ export interface SoundTable {
   updated_at: number
 }
 
+/** Secrets generated once and shared by every node (0009_secrets). */
+export interface ServerSecretTable {
+  name: string
+  value: string
+  created_at: number
+}
+
 export interface Database {
+  server_secrets: ServerSecretTable
   orgs: OrgTable
   users: UserTable
   students: StudentTable

@@ -14,6 +14,8 @@ import { dbAdapter, purgeExpired } from './adapter'
 import { randomToken } from '../services/crypto'
 import { CODE } from '../../src/contract'
 import { envelope, tooMany } from '../errors'
+import { sharedLimits } from '../plugins/redis'
+import { sharedSecret } from '../services/secrets'
 import { acceptedOrigin } from '../origins'
 
 export const OIDC_PREFIX = '/oidc'
@@ -21,11 +23,18 @@ export const OIDC_PREFIX = '/oidc'
 /** Demo identities: subject → display name. */
 export const DEMO_IDENTITIES: Record<string, string> = { reader: 'Demo Reader', newcomer: 'New Comer' }
 
-let signingKey: Record<string, unknown> | undefined
-/** One RSA key per process: ID tokens are checked within seconds of issue, so it need not persist. */
-function jwk(): Record<string, unknown> {
-  signingKey ??= { ...(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }) as Record<string, unknown>), kid: randomToken(8), use: 'sig', alg: 'RS256' }
-  return signingKey
+const newJwk = (): Record<string, unknown> => ({ ...(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }) as Record<string, unknown>), kid: randomToken(8), use: 'sig', alg: 'RS256' })
+
+let processKey: Record<string, unknown> | undefined
+/**
+ * The provider's signing key. A single node makes one per process: ID tokens are checked within seconds
+ * of issue, so it need not persist. Nodes of a cluster share one through the database, because the code
+ * exchange and the key lookup may land on a node other than the one that signed.
+ */
+async function jwk(app: FastifyInstance): Promise<Record<string, unknown>> {
+  if (app.redis) return JSON.parse(await sharedSecret(app.db, 'oidc-signing-jwk', () => JSON.stringify(newJwk()))) as Record<string, unknown>
+  processKey ??= newJwk()
+  return processKey
 }
 
 /**
@@ -33,7 +42,7 @@ function jwk(): Record<string, unknown> {
  * exists for it, and limits the rate of sign-in requests per client address. Each /oidc scope adds it.
  */
 async function guard(app: FastifyInstance, scope: FastifyInstance): Promise<void> {
-  await scope.register(rateLimit, { max: app.config.limits.authPerMinute, timeWindow: 60_000, errorResponseBuilder: (_req, ctx) => tooMany(ctx.ttl / 1000) })
+  await scope.register(rateLimit, { max: app.config.limits.authPerMinute, timeWindow: 60_000, errorResponseBuilder: (_req, ctx) => tooMany(ctx.ttl / 1000), ...sharedLimits(app) })
   scope.addHook('onRequest', async (req, reply) => {
     if (!acceptedOrigin(app, req)) return reply.code(421).send(envelope(null, CODE.PARAM_INVALID, 'host: not served here'))
   })
@@ -123,6 +132,7 @@ export async function mountEmbeddedOidc(app: FastifyInstance): Promise<void> {
   const cookieKeys = [app.deriveKey('oidc-provider cookies')]
   const ProviderAdapter = dbAdapter(app.db)
   await purgeExpired(app.db)
+  const signingKey = await jwk(app)
 
   const providerFor = (origin: string): Provider => {
     let p = providers.get(origin)
@@ -147,7 +157,7 @@ export async function mountEmbeddedOidc(app: FastifyInstance): Promise<void> {
       // Seconds. Short: the app exchanges the code at once and keeps no provider tokens.
       ttl: { Interaction: 600, Session: 86_400, Grant: 86_400, AuthorizationCode: 60, AccessToken: 600, IdToken: 600 },
       cookies: { keys: cookieKeys },
-      jwks: { keys: [jwk()] },
+      jwks: { keys: [signingKey] },
       features: { devInteractions: { enabled: false } },
       interactions: { url: (_ctx, interaction) => `${OIDC_PREFIX}/interaction/${interaction.uid}` },
       // The app is this provider's own (first-party) client: consent is implied.

@@ -5,7 +5,7 @@
  * so a logout or a kick takes effect at once; when the headers or the route need the account too, the
  * session, account and memberships come in one query (`sessionAccount`).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { createHmac } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -13,6 +13,7 @@ import { join } from 'node:path'
 import { CODE, HEADER } from '../../src/contract'
 import { ApiError, tokenError } from '../errors'
 import { randomToken } from '../services/crypto'
+import { sharedSecret } from '../services/secrets'
 import { isLive, Sessions, type AccessClaims, type IssuedPair } from '../services/sessions'
 import { sessionAccount, type SessionAccount } from '../services/users'
 
@@ -43,9 +44,14 @@ declare module 'fastify' {
   }
 }
 
-/** JWT_SECRET, else a secret generated once and kept beside the database (never logged). */
-function loadSecret(dataDir: string, given: string | undefined): Uint8Array {
+/**
+ * JWT_SECRET, else a secret generated once (never logged) and kept beside the database, or, when nodes
+ * share one (REDIS_URL), in the database so that every node signs and checks with the same one.
+ */
+async function loadSecret(app: FastifyInstance): Promise<Uint8Array> {
+  const { jwtSecret: given, dataDir } = app.config
   if (given) return new TextEncoder().encode(given)
+  if (app.redis) return new TextEncoder().encode(await sharedSecret(app.db, 'jwt', () => randomToken(48)))
   const file = join(dataDir, 'jwt-secret')
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true })
@@ -77,7 +83,7 @@ export function sendTokens(reply: FastifyReply, pair: IssuedPair): { token: stri
 export default fp(
   async (app) => {
     const o = app.config
-    const secret = loadSecret(o.dataDir, o.jwtSecret)
+    const secret = await loadSecret(app)
     app.decorate('deriveKey', (purpose: string) => createHmac('sha256', secret).update(purpose).digest('base64url'))
     const sessions = new Sessions({
       db: app.db,
@@ -110,5 +116,5 @@ export default fp(
       req.account = acc
     })
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'redis'] },
 )

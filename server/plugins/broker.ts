@@ -7,11 +7,18 @@
 import websocket from '@fastify/websocket'
 import fp from 'fastify-plugin'
 import { decodeJwt } from 'jose'
+import type { MQEmitter } from 'mqemitter'
+import mqemitterRedis from 'mqemitter-redis'
 import { createWebSocketStream } from 'ws'
 import { EmbeddedBroker } from '../broker/embedded'
 import { ExternalBroker } from '../broker/external'
-import { brokerAuthRoutes } from '../broker/http-auth'
+import { brokerAuthRoutes, MemoryTopicMap, RedisTopicMap } from '../broker/http-auth'
+import { RedisLiveRegistry } from '../broker/registry'
 import type { KickPublisher, LiveClaims } from '../broker/types'
+import { REDIS_PREFIX } from './redis'
+
+// The package's typings leave out its prefixed emitter, which keeps our channels apart from other programs'.
+const { MQEmitterRedisPrefix } = mqemitterRedis as unknown as { MQEmitterRedisPrefix: new (prefix: string, options: { connectionString: string }) => MQEmitter & { state: NodeJS.EventEmitter } }
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,7 +45,15 @@ export default fp(
     if (o.mqtt.url) {
       publisher = ExternalBroker.open({ url: o.mqtt.url, username: o.mqtt.username, password: o.mqtt.password }, app.log)
     } else {
-      embedded = await EmbeddedBroker.create({ verify, clock: o.clock })
+      let shared = {}
+      if (app.redis && o.redisUrl) {
+        // Pub/sub channels are not scoped by Redis database number: the prefix names the database too.
+        const db = new URL(o.redisUrl).pathname.slice(1) || '0'
+        const mq = new MQEmitterRedisPrefix(`${REDIS_PREFIX}${db}/`, { connectionString: o.redisUrl })
+        mq.state.on('error', (err: Error) => app.log.warn({ err: err.message }, 'live channel: redis connection problem'))
+        shared = { mq, registry: new RedisLiveRegistry(app.redis) }
+      }
+      embedded = await EmbeddedBroker.create({ verify, clock: o.clock, ...shared })
       publisher = embedded
       const broker = embedded
       await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false } })
@@ -51,7 +66,8 @@ export default fp(
       })
     }
     app.decorate('broker', { publisher, embedded })
-    await app.register(brokerAuthRoutes(verify, o.clock, { secret: o.mqtt.authSecret, from: o.mqtt.authFrom }), { prefix: '/api/broker' })
+    const topics = app.redis ? new RedisTopicMap(app.redis) : new MemoryTopicMap()
+    await app.register(brokerAuthRoutes(verify, o.clock, { secret: o.mqtt.authSecret, from: o.mqtt.authFrom }, topics), { prefix: '/api/broker' })
 
     const off = app.sessions.onKick((kick) => {
       publisher.publishKick(kick).catch((err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err), sessionId: kick.sessionId }, 'kick not published'))
@@ -63,5 +79,5 @@ export default fp(
       await publisher.close()
     })
   },
-  { name: 'broker', dependencies: ['auth'] },
+  { name: 'broker', dependencies: ['auth', 'redis'] },
 )

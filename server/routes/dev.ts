@@ -12,7 +12,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: S.Body<typeof S.OutboxQuery> }>('/dev/sms/outbox', { schema: { querystring: S.OutboxQuery } }, async (req) => {
     // Anyone's code would reset anyone's password: only this machine may read it, even on a LAN demo.
     if (!isLoopback(req.ip)) throw new ApiError(CODE.NOT_FOUND, 'the dev outbox answers only this machine (loopback)', 404)
-    const found = outbox.newest(phoneOf(req.query.phone, 'phone'))
+    const found = await outbox.newest(phoneOf(req.query.phone, 'phone'))
     if (!found) throw new ApiError(CODE.DATA_EMPTY)
     return found satisfies SmsOutboxData
   })

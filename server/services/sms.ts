@@ -4,6 +4,7 @@
  * SmsProvider; the `console` provider writes the code to the log and keeps the dev outbox.
  */
 import type { FastifyBaseLogger } from 'fastify'
+import type { Redis } from 'ioredis'
 import { sql } from 'kysely'
 import { CODE, type SmsOutboxData, type SmsScene } from '../../src/contract'
 import type { Clock } from '../clock'
@@ -24,21 +25,33 @@ export interface SmsProvider {
   send(message: SmsMessage): Promise<void>
 }
 
-/** Development provider: the log line is the one place a code is ever written out. */
+/** How long the dev outbox keeps a phone's newest code when nodes share it through Redis. */
+const OUTBOX_TTL_SECONDS = 24 * 3600
+
+/**
+ * Development provider: the log line is the one place a code is ever written out. Its outbox (the newest
+ * code per phone) is this process's, or Redis's when nodes share one, so a code sent through one node can
+ * be read through any.
+ */
 export class ConsoleSmsProvider implements SmsProvider {
   readonly name = 'console'
   private readonly outbox = new Map<string, SmsMessage>()
 
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly redis: Redis | null = null,
+  ) {}
 
   async send(m: SmsMessage): Promise<void> {
-    this.outbox.set(m.phone, m)
+    if (this.redis) await this.redis.set(`sms:outbox:${m.phone}`, JSON.stringify(m), 'EX', OUTBOX_TTL_SECONDS)
+    else this.outbox.set(m.phone, m)
     // A plain string, so log redaction of `code` fields does not hide it: showing it is this provider's job.
     this.log.info(`[sms:console] to ${m.phone} (${m.scene}): your Habor code is ${m.code}`)
   }
 
-  newest(phone: string): SmsOutboxData | null {
-    const m = this.outbox.get(phone)
+  async newest(phone: string): Promise<SmsOutboxData | null> {
+    const stored = this.redis ? await this.redis.get(`sms:outbox:${phone}`) : null
+    const m = stored ? (JSON.parse(stored) as SmsMessage) : this.outbox.get(phone)
     return m ? { phone: m.phone, code: m.code, scene: m.scene, sentAt: new Date(m.sentAt).toISOString() } : null
   }
 }

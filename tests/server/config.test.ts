@@ -1,9 +1,10 @@
 /** The environment is checked at boot: a malformed setting stops the start with a message naming it. */
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { build } from '../../server/app'
 import { listenFromEnv, optionsFromEnv } from '../../server/config'
 
 const ROOT = join(import.meta.dirname, '..', '..')
@@ -61,11 +62,31 @@ describe('optionsFromEnv', () => {
     expect(refusal({ [name]: value })).toContain(`${name}=${value} `)
   })
 
+  it('joins a cluster only on a shared PostgreSQL database, and reads the shutdown drain', () => {
+    expect(refusal({ REDIS_URL: 'redis://cache:6379/0' })).toContain('REDIS_URL is set (several nodes) but DATABASE_URL is not')
+    const o = optionsFromEnv({ REDIS_URL: 'rediss://cache:6380/2', DATABASE_URL: 'postgres://habor@db/habor', SHUTDOWN_DRAIN_MS: '5000' })
+    expect(o.redisUrl).toBe('rediss://cache:6380/2')
+    expect(o.shutdownDrainMs).toBe(5000)
+    expect(refusal({ REDIS_URL: 'memcached://cache', DATABASE_URL: 'postgres://habor@db/habor' })).toContain('REDIS_URL=memcached://cache is not a redis or rediss URL')
+    expect(refusal({ SHUTDOWN_DRAIN_MS: 'soon' })).toContain('SHUTDOWN_DRAIN_MS=soon ')
+  })
+
   it('names every malformed setting at once', () => {
     const message = refusal({ RATE_LIMIT_AUTH_PER_MIN: 'abc', PUBLIC_URL: 'nope', SMS_PER_HOUR: '5' })
     expect(message).toContain('RATE_LIMIT_AUTH_PER_MIN=abc')
     expect(message).toContain('PUBLIC_URL=nope')
     expect(message).not.toContain('SMS_PER_HOUR')
+  })
+})
+
+describe('REDIS_URL at boot', () => {
+  it('an unreachable Redis stops the start with a message naming it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'habor-redis-'))
+    try {
+      await expect(build({ dataDir, redisUrl: 'redis://127.0.0.1:1/0', logger: false })).rejects.toThrow(/REDIS_URL: Redis at 127\.0\.0\.1:1 is unreachable/)
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })
 

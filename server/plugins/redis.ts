@@ -1,0 +1,56 @@
+/**
+ * Redis, when REDIS_URL joins this node to a cluster: one client for commands (rate limits, the dev
+ * outbox, the broker's topic map, the live channel's registry), opened at start so an unreachable Redis
+ * stops the boot with a clear message instead of failing the first requests. `app.redis` is null on a
+ * single node. See docs/cluster.md.
+ */
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { Redis } from 'ioredis'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    redis: Redis | null
+  }
+}
+
+/** Every key this server writes starts with this, so one Redis can serve other programs too. */
+export const REDIS_PREFIX = 'habor:'
+
+/** A client that gives up a command after a few seconds of lost connection instead of queueing it for ever. */
+export function openRedis(url: string): Redis {
+  return new Redis(url, { lazyConnect: true, keyPrefix: REDIS_PREFIX, maxRetriesPerRequest: 3, connectTimeout: 5000 })
+}
+
+export default fp(
+  async (app) => {
+    const url = app.config.redisUrl
+    if (!url) {
+      app.decorate('redis', null)
+      return
+    }
+    const redis = openRedis(url)
+    // ioredis reconnects by itself; a lost connection is logged, never thrown at a request's expense.
+    redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'redis connection problem'))
+    try {
+      await redis.connect()
+    } catch (e) {
+      redis.disconnect()
+      throw new Error(`REDIS_URL: Redis at ${new URL(url).host} is unreachable (${e instanceof Error ? e.message : String(e)})`)
+    }
+    app.decorate('redis', redis)
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect())
+    })
+  },
+  { name: 'redis' },
+)
+
+/**
+ * Rate-limit counters in Redis when nodes share one (a limit spread over the nodes counts as one); a Redis
+ * outage lets requests through rather than failing them (the password window and SMS limits live in the
+ * database and still hold).
+ */
+export function sharedLimits(app: FastifyInstance): { redis?: Redis; nameSpace?: string; skipOnError?: boolean } {
+  return app.redis ? { redis: app.redis, nameSpace: 'rate:', skipOnError: true } : {}
+}
