@@ -1,39 +1,7 @@
-// `npm start`: build what is missing or older than its sources (the app into dist/, the server into
-// server/dist/main.mjs), then run the compiled server with plain node in this process, so its own
-// SIGTERM/SIGINT handling closes it gracefully. On a built tree nothing here needs a development package.
-import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+// `npm start`: build what is missing or older than its sources (scripts/build-if-stale.mjs), then run the
+// compiled server with plain node in this process, so its own SIGTERM/SIGINT handling closes it gracefully.
+import { pathToFileURL } from 'node:url'
+import { buildIfStale, server } from './build-if-stale.mjs'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
-
-function newest(path) {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let t = 0
-  for (const entry of readdirSync(path, { withFileTypes: true })) {
-    if (entry.name === 'dist' || entry.name === 'node_modules') continue
-    t = Math.max(t, newest(join(path, entry.name)))
-  }
-  return t
-}
-const stale = (output, sources) => !existsSync(output) || statSync(output).mtimeMs < Math.max(...sources.map((p) => newest(join(root, p))))
-
-function run(what, command, args) {
-  console.log(`${what}…`)
-  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit' })
-  if (r.status === 0) return
-  console.error(`${what} failed. Building needs the development packages (npm ci); a production install (npm ci --omit=dev) runs a tree built beforehand with npm run build.`)
-  process.exit(r.status ?? 1)
-}
-
-const app = join(root, 'dist', 'index.html')
-const server = join(root, 'server', 'dist', 'main.mjs')
-if (stale(app, ['src', 'sw', 'public', 'manifest', 'index.html', 'vite.config.ts'])) {
-  run('Building the app and the server (dist/ is missing or older than the sources)', 'npm', ['run', 'build', '--silent'])
-} else if (stale(server, ['server', 'src/contract', 'manifest'])) {
-  run('Compiling the server (server/dist/ is missing or older than the sources)', process.execPath, ['scripts/build-server.mjs'])
-}
+buildIfStale()
 await import(pathToFileURL(server).href)

@@ -1,0 +1,33 @@
+// Types of scripts/cluster-lib.mjs for the cluster tests.
+import type { ChildProcess } from 'node:child_process'
+
+export const ROOT: string
+export const SERVER: string
+export function sparePort(): Promise<number>
+
+export interface ClusterNode {
+  index: number
+  port: number
+  base: string
+  proc: ChildProcess | null
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> | null
+  start(): Promise<ClusterNode>
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+}
+
+export interface Cluster {
+  base: string
+  nodes: ClusterNode[]
+  nginx: { base: string; proc: ChildProcess; errors(): string; stop(): Promise<void> }
+  dir: string
+  stop(): Promise<void>
+}
+
+export function startCluster(options: {
+  nodes?: number
+  databaseUrl: string
+  redisUrl: string
+  listen?: number
+  env?: Record<string, string>
+  log?: boolean
+}): Promise<Cluster>

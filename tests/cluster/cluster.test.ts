@@ -1,0 +1,229 @@
+/**
+ * Three nodes behind nginx on one PostgreSQL database and one Redis (docs/cluster.md): what one node
+ * does alone must hold across nodes — a kick, the wrong-password window, the rate limits, the dev outbox —
+ * and a rolling restart or a crashed node must lose no request and no answered write.
+ */
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startCluster } from '../../scripts/cluster-lib.mjs'
+import { api, DEVICE, newStudent, ok, signInElsewhere, smsCode, terminal, until, type Student, type Terminal } from './support'
+
+const databaseUrl = process.env.CLUSTER_DATABASE_URL
+const redisUrl = process.env.CLUSTER_REDIS_URL
+if (!databaseUrl || !redisUrl) throw new Error('run the cluster suite through scripts/test-cluster.mjs (npm run test:cluster)')
+
+/** High enough for the suite's own reads of the dev outbox (all from this machine's address). */
+const API_PER_MINUTE = 200
+
+type Cluster = Awaited<ReturnType<typeof startCluster>>
+let cluster: Cluster
+const nodeBase = (i: number) => cluster.nodes[i]!.base
+const nodeWs = (i: number) => `ws://127.0.0.1:${cluster.nodes[i]!.port}/mqtt`
+const proxyWs = () => `${cluster.base.replace(/^http/, 'ws')}/mqtt`
+
+beforeAll(async () => {
+  cluster = await startCluster({
+    nodes: 3,
+    databaseUrl,
+    redisUrl,
+    env: {
+      RATE_LIMIT_API_PER_MIN: String(API_PER_MINUTE),
+      SMS_INTERVAL_SECONDS: '0',
+      SMS_PER_HOUR: '1000',
+      SMS_PER_DAY: '1000',
+      SMS_PER_IP_HOUR: '100000',
+    },
+  })
+})
+
+afterAll(async () => {
+  await cluster?.stop()
+})
+
+describe('one node or three: the same rules', () => {
+  it('a terminal on node A is sent the kick within 1 s of its account signing in through node C, and is closed', async () => {
+    const student = await newStudent(nodeBase(0))
+    const t = await terminal(nodeWs(0), student, 0)
+    const closed = new Promise<void>((resolve) => t.client.once('close', () => resolve()))
+    const start = Date.now()
+    await signInElsewhere(nodeBase(2), student)
+    await until(() => t.messages.length > 0, 1000, 'the kick on node A')
+    const latency = Date.now() - start
+    expect(t.messages).toEqual(['logout'])
+    expect(latency).toBeLessThanOrEqual(1000)
+    await closed
+  })
+
+  it('ten wrong passwords spread over the three nodes lock the account as one node would', async () => {
+    const s = await newStudent(nodeBase(0))
+    await ok(api(nodeBase(1), 'POST', '/auth/user/password', { token: s.token, body: { password: 'Reading2026' } }))
+    for (let i = 0; i < 10; i++) {
+      const a = await api(nodeBase(i % 3), 'POST', '/login', { body: { username: s.phone, password: `Wrong${i}pass`, ...DEVICE, deviceCode: randomUUID() } })
+      expect(a.code).not.toBe(0)
+    }
+    const right = await api<{ reason?: string }>(nodeBase(1), 'POST', '/login', { body: { username: s.phone, password: 'Reading2026', ...DEVICE, deviceCode: randomUUID() } })
+    expect(right.status).toBe(429)
+    expect(right.data.reason).toBe('password-locked')
+  })
+
+  it('a request rate limit spread over the nodes counts as one', async () => {
+    const ip = '10.250.0.7'
+    const answers = []
+    for (let i = 0; i < API_PER_MINUTE; i++) answers.push(await api(nodeBase(i % 3), 'GET', '/health', { ip }))
+    expect(answers.map((a) => a.status)).toEqual(Array(API_PER_MINUTE).fill(200))
+    for (let i = 0; i < 3; i++) expect((await api(nodeBase(i), 'GET', '/health', { ip })).status).toBe(429)
+    // Another student is not affected.
+    expect((await api(nodeBase(0), 'GET', '/health')).status).toBe(200)
+  })
+
+  it('a code sent through node B can be read from the dev outbox through node C, and signs in through node A', async () => {
+    const s = await newStudent(nodeBase(0))
+    const code = await smsCode(nodeBase(1), nodeBase(2), s.phone)
+    expect(code).toMatch(/^\d{6}$/)
+    await ok(api(nodeBase(0), 'POST', '/login/sms', { body: { username: `+86${s.phone}`, code, ...DEVICE, deviceCode: randomUUID() } }))
+  })
+
+  it('the per-account connection cap holds across nodes: eleven terminals at once, spread over three nodes, ten get in', async () => {
+    const s = await newStudent(nodeBase(0))
+    const tries = await Promise.allSettled(Array.from({ length: 11 }, (_, i) => terminal(nodeWs(i % 3), s, 0)))
+    expect(tries.filter((t) => t.status === 'fulfilled')).toHaveLength(10)
+  })
+
+  it('a client id held on one node by one account is refused to another account on another node', async () => {
+    const [a, b] = await Promise.all([newStudent(nodeBase(0)), newStudent(nodeBase(0))])
+    await terminal(nodeWs(0), a!, 0, 'habor_shared_id_1')
+    await expect(terminal(nodeWs(1), b!, 0, 'habor_shared_id_1')).rejects.toThrow()
+    // The same account may take its own id over on another node (a reconnect after a silent drop).
+    await terminal(nodeWs(2), a!, 0, 'habor_shared_id_1')
+  })
+
+  it('nodes share generated secrets: a token issued by one node is accepted by every other', async () => {
+    const s = await newStudent(nodeBase(0))
+    for (let i = 0; i < 3; i++) expect((await api(nodeBase(i), 'GET', `/auth/student?appId=${DEVICE.appId}`, { token: s.token })).code).toBe(0)
+  })
+})
+
+/** Terminals connected through nginx, one student each. */
+async function terminals(n: number): Promise<{ students: Student[]; terms: Terminal[] }> {
+  const students = await Promise.all(Array.from({ length: n }, () => newStudent(cluster.base)))
+  const terms = await Promise.all(students.map((s) => terminal(proxyWs(), s)))
+  return { students, terms }
+}
+
+/** Every terminal connected again, and still subscribed: each receives its kick. */
+async function expectBackAndKickable(students: Student[], terms: Terminal[]): Promise<void> {
+  await until(() => terms.every((t) => t.client.connected), 15_000, 'every terminal connected again')
+  for (const [i, s] of students.entries()) {
+    const t = terms[i]!
+    const seen = t.messages.length
+    // The client re-subscribes after a reconnect; give the SUBSCRIBE a moment to reach the node.
+    await until(() => !t.client.reconnecting, 5000, 'reconnected')
+    await signInElsewhere(cluster.base, s)
+    await until(() => t.messages.length > seen, 5000, `terminal ${i} kicked`)
+  }
+}
+
+describe('nodes come and go', () => {
+  it('a rolling restart of all three nodes during a load through nginx fails no request, and every terminal is back', async () => {
+    const { students, terms } = await terminals(6)
+    const reader = await newStudent(cluster.base)
+    // Password sign-ins replace this account's session each time, so it is not the one reading.
+    const signer = await newStudent(cluster.base)
+    await ok(api(cluster.base, 'POST', '/auth/user/password', { token: signer.token, body: { password: 'Reading2026' } }))
+
+    const failures: string[] = []
+    const counts = { reads: 0, writes: 0, logins: 0 }
+    let running = true
+    const worker = async (w: number) => {
+      for (let i = 0; running; i++) {
+        // One password sign-in in eight (argon2 makes them the heaviest), a write with its key, reads.
+        const kind = i % 8 === 7 ? 3 : i % 4 === 2 ? 2 : 0
+        try {
+          const a =
+            kind === 3
+              ? await api(cluster.base, 'POST', '/login', { body: { username: signer.phone, password: 'Reading2026', ...DEVICE, deviceCode: `load-${w}` } })
+              : kind === 2
+                ? await api(cluster.base, 'POST', '/cards', { token: reader.token, key: randomUUID(), body: { design: 'letter', message: `restart ${w}/${i}` } })
+                : await api(cluster.base, 'GET', `/auth/student?appId=${DEVICE.appId}`, { token: reader.token })
+          if (a.status !== 200 || a.code !== 0) failures.push(`${kind}: ${a.status} ${a.code} ${a.msg ?? ''}`)
+          else counts[kind === 3 ? 'logins' : kind === 2 ? 'writes' : 'reads']++
+        } catch (e) {
+          failures.push(`${kind}: ${(e as Error).message}`)
+        }
+      }
+    }
+    const load = Promise.all(Array.from({ length: 6 }, (_, w) => worker(w)))
+    const started = Date.now()
+    for (const node of cluster.nodes) {
+      const { code, signal } = await node.stop('SIGTERM')
+      expect({ code, signal }).toEqual({ code: 0, signal: null })
+      await node.start()
+    }
+    const restartMs = Date.now() - started
+    running = false
+    await load
+    console.log(`rolling restart: ${restartMs} ms; ${counts.reads} reads, ${counts.writes} writes, ${counts.logins} logins; ${failures.length} failed`)
+    expect(failures).toEqual([])
+    expect(counts.reads + counts.writes + counts.logins).toBeGreaterThan(100)
+    await expectBackAndKickable(students, terms)
+    // Every terminal was on one of the restarted nodes: each connected again at least once.
+    expect(terms.map((t) => t.connects >= 2)).toEqual(terms.map(() => true))
+  })
+
+  it('a node killed during a burst of writes loses no answered write, and its terminals are back on another node', async () => {
+    const { students, terms } = await terminals(6)
+    const writer = await newStudent(cluster.base)
+    // A profile update signs its session in again (new tokens), so each update is a student of its own.
+    const editors = await Promise.all(Array.from({ length: 20 }, () => newStudent(cluster.base)))
+    const registered: string[] = []
+    const cards: string[] = []
+    const profiles: { userId: string; name: string }[] = []
+    let killed = false
+    const victim = cluster.nodes[1]!
+    const one = async (i: number) => {
+      if (i === 12 && !killed) {
+        killed = true
+        victim.proc?.kill('SIGKILL')
+      }
+      try {
+        if (i % 3 === 0) {
+          const s = await newStudent(cluster.base)
+          registered.push(s.phone)
+        } else if (i % 3 === 1) {
+          const r = await ok(api<{ id: string }>(cluster.base, 'POST', '/cards', { token: writer.token, key: randomUUID(), body: { design: 'garden', message: `burst ${i}` } }))
+          cards.push(r.id)
+        } else {
+          const editor = editors[Math.floor(i / 3)]!
+          const name = `王${i}`
+          const r = await api(cluster.base, 'PUT', '/auth/student/improve', { token: editor.token, body: { name, grade: '六年级', className: '3班', orgCode: 'DEMO' } })
+          if (r.status === 200 && r.code === 0) profiles.push({ userId: editor.userId, name })
+        }
+      } catch {
+        // An unanswered write may or may not have happened; only answered ones are checked.
+      }
+    }
+    // Ten at a time, sixty in all.
+    for (let batch = 0; batch < 6; batch++) await Promise.all(Array.from({ length: 10 }, (_, j) => one(batch * 10 + j)))
+    await victim.exited
+    expect(killed).toBe(true)
+
+    const db = new pg.Client({ connectionString: databaseUrl })
+    await db.connect()
+    try {
+      const phones = registered.map((p) => `+86${p}`)
+      const users = await db.query<{ phone: string }>('select u.phone from users u join students s on s.user_id = u.id where u.phone = any($1)', [phones])
+      expect(users.rows.map((r) => r.phone).sort()).toEqual(phones.sort())
+      const stored = await db.query<{ id: string }>('select id from cards where id = any($1)', [cards])
+      expect(stored.rows.map((r) => r.id).sort()).toEqual([...cards].sort())
+      const named = await db.query<{ user_id: string; name: string }>('select user_id, name from students where user_id = any($1)', [profiles.map((p) => p.userId)])
+      expect(named.rows.map((r) => `${r.user_id}:${r.name}`).sort()).toEqual(profiles.map((p) => `${p.userId}:${p.name}`).sort())
+      console.log(`crash: ${registered.length} registrations, ${cards.length} cards, ${profiles.length} profile updates answered; all stored`)
+      expect(registered.length + cards.length + profiles.length).toBeGreaterThan(40)
+    } finally {
+      await db.end()
+    }
+    await expectBackAndKickable(students, terms)
+    await victim.start()
+  })
+})
