@@ -107,10 +107,11 @@ async function oneRun(nodes) {
     env: { RATE_LIMIT_AUTH_PER_MIN: '10000000', RATE_LIMIT_API_PER_MIN: '10000000' },
   })
   try {
-    const { token } = await api(cluster.base, 'POST', '/login', { ...STUDENT, ...DEVICE, deviceCode: 'bench-http' })
     const login = await commandsDuring(redis, () =>
       cannon({ title: `${nodes} node(s): login storm`, url: `${cluster.base}/api/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...STUDENT, ...DEVICE, deviceCode: 'bench-login' }) }),
     )
+    // After the storm: each of its logins replaced the account's one browser session.
+    const { token } = await api(cluster.base, 'POST', '/login', { ...STUDENT, ...DEVICE, deviceCode: 'bench-http' })
     const student = await commandsDuring(redis, () => cannon({ title: `${nodes} node(s): auth/student`, url: `${cluster.base}/api/auth/student?appId=jsj-habor`, headers: { authorization: `Bearer ${token}` } }))
     const kick = await kicks(cluster)
     return {
