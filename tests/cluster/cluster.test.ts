@@ -164,7 +164,7 @@ describe('nodes come and go', () => {
     running = false
     await load
     console.log(`rolling restart: ${restartMs} ms; ${counts.reads} reads, ${counts.writes} writes, ${counts.logins} logins; ${failures.length} failed`)
-    expect(failures).toEqual([])
+    expect(failures, cluster.nginx.errors()).toEqual([])
     expect(counts.reads + counts.writes + counts.logins).toBeGreaterThan(100)
     await expectBackAndKickable(students, terms)
     // Every terminal was on one of the restarted nodes: each connected again at least once.
@@ -225,5 +225,24 @@ describe('nodes come and go', () => {
     }
     await expectBackAndKickable(students, terms)
     await victim.start()
+  })
+})
+
+describe('races, re-run on the cluster', () => {
+  it('twenty sign-ins of one account from twenty devices at once, spread over the nodes, leave one live session', async () => {
+    const s = await newStudent(nodeBase(0))
+    await ok(api(nodeBase(0), 'POST', '/auth/user/password', { token: s.token, body: { password: 'Reading2026' } }))
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => api(nodeBase(i % 3), 'POST', '/login', { body: { username: s.phone, password: 'Reading2026', ...DEVICE, deviceCode: `race-${i}` } })),
+    )
+    expect(answers.every((a) => a.code === 0)).toBe(true)
+    const db = new pg.Client({ connectionString: databaseUrl })
+    await db.connect()
+    try {
+      const live = await db.query('select id from sessions where user_id = $1 and app_id = $2 and device_type = $3 and revoked_at is null', [s.userId, DEVICE.appId, DEVICE.deviceType])
+      expect(live.rowCount).toBe(1)
+    } finally {
+      await db.end()
+    }
   })
 })
