@@ -1,4 +1,4 @@
-/** App configuration of SPEC §3 and the fixed contracts of DESIGN §2: one place for names, versions and colours. */
+/** App configuration of docs/product.md "Stored state" and the fixed contracts of docs/contract.md: one place for names, versions and colours. */
 export const APP_CONFIG = {
   appId: 'jsj-habor',
   appName: 'jsj-habor',
@@ -11,7 +11,7 @@ export const APP_CONFIG = {
   pageBackground: '#F8F8F8',
   themeColor: '#F8F8F8',
   tagline: { 'zh-Hans': '阅读世界，表达自我', en: 'Read the world, express yourself' },
-  /** Design layout width in units, base device width and the cap of SPEC §2. */
+  /** Design layout width in units, base device width and the cap of docs/product.md "Pages". */
   designWidth: 750,
   baseDeviceWidth: 375,
   maxDeviceWidth: 960,

@@ -9,9 +9,9 @@ export type Orientation = 'portrait' | 'landscape' | 'auto'
 export interface PageRow {
   /** Route name used in redirect queries (`/login?redirect=<name>`). */
   readonly name: string
-  /** Public short path (SPEC §2 route table). */
+  /** Public short path (docs/product.md "Pages" route table). */
   readonly path: string
-  /** Page-file path of SPEC §2's page list; `/<file>` redirects to `path` with its query. */
+  /** Page-file path of docs/product.md "Pages"'s page list; `/<file>` redirects to `path` with its query. */
   readonly file: string
   readonly access: Access
   readonly title: { readonly 'zh-Hans': string; readonly en: string }
@@ -22,7 +22,7 @@ export interface PageRow {
   readonly pullRefresh?: boolean
 }
 
-/** What every page component receives from the router (SPEC §2: the URL's query parameters are its inputs). */
+/** What every page component receives from the router (docs/product.md "Pages": the URL's query parameters are its inputs). */
 export interface PageProps {
   query: Readonly<Record<string, string>>
   page: PageRow
@@ -59,10 +59,10 @@ export const LOGIN_PAGE: PageName = 'Login'
 export const HOME_PAGE: PageName = 'Home'
 export const FALLBACK_PAGE: PageName = 'Download'
 
-/** Global maximum content width (SPEC §2: designed for 375, capped at 960). */
+/** Global maximum content width (docs/product.md "Pages": designed for 375, capped at 960). */
 export const DEFAULT_MAX_WIDTH = 750
 
-/** The bottom tab bar of SPEC §2 is empty; pushTab still exists as a navigation type. */
+/** The bottom tab bar of docs/product.md "Pages" is empty; pushTab still exists as a navigation type. */
 export const TAB_BAR: readonly PageName[] = []
 
 const byName = new Map<string, PageRow>(PAGES.map((p) => [p.name, p]))

@@ -1,7 +1,7 @@
 // Lighthouse on the production build: starts the server as `npm start` does (compiled, plain node) on a spare port with a fresh data
 // directory, runs Lighthouse CI (lighthouserc.cjs: mobile preset, simulated throttling, 5 runs a page),
 // prints the median figures per page with the spread of the timings, and with --assert fails when a
-// budget of DESIGN.md §5 is broken.
+// budget of docs/performance.md is broken.
 //   node scripts/lighthouse.mjs            → report only (npm run bench:web builds first)
 //   node scripts/lighthouse.mjs --assert   → report, then assert (npm test)
 import { spawn, spawnSync } from 'node:child_process'

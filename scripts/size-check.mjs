@@ -1,5 +1,5 @@
 // `npm run test:budget`: for each route of budgets.json, two gzip figures from the build (vite manifest):
-//  - before load: what the page requests before its load event (DESIGN.md §5). For a prerendered page
+//  - before load: what the page requests before its load event (docs/performance.md). For a prerendered page
 //    that is its HTML (with the inlined critical CSS) and the scripts and styles the HTML references, with
 //    their static imports; otherwise the app entry and the page chunk with their static imports and CSS.
 //  - interactive: everything the page needs to run (entry + page chunk + static imports + CSS, and what

@@ -18,7 +18,7 @@ import signedPlugin from './plugins/signed'
 import smsPlugin from './plugins/sms'
 import webPlugin from './plugins/web'
 import accountRoutes from './routes/account'
-import accountExtraRoutes from './routes/account-extra'
+import deskRoutes from './routes/desk'
 import authRoutes from './routes/auth'
 import cardsRoutes from './routes/cards'
 import contentRoutes from './routes/content'
@@ -167,7 +167,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       await api.register(downloadRoutes)
       await api.register(inviteRoutes)
       await api.register(cardsRoutes)
-      await api.register(accountExtraRoutes)
+      await api.register(deskRoutes)
       await api.register(reportRoutes)
       await api.register(contentRoutes)
     },

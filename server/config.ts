@@ -1,6 +1,6 @@
 /**
  * Server options: everything `build()` accepts, and how the environment maps onto them. Every limit is
- * configurable here; the defaults are the values of DESIGN.md §2 and §4.
+ * configurable here; the defaults are the values of docs/contract.md.
  */
 import type { Clock } from './clock'
 import type { DownloadOptions } from './routes/download'
@@ -216,7 +216,7 @@ function reader(env: NodeJS.ProcessEnv) {
 
 const HTTP = ['http', 'https']
 
-/** The environment of DESIGN.md §2 (and the README's configuration table) as build() input. */
+/** The environment of docs/contract.md (and the README's configuration table) as build() input. */
 export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildInput {
   const trust = env.TRUST_PROXY
   const read = reader(env)

@@ -1,4 +1,4 @@
-/** Errors that carry a business code (SPEC §8) and the HTTP status of DESIGN's wire contract. */
+/** Errors that carry a business code (docs/product.md "Errors") and the HTTP status of docs/contract.md. */
 import { CODE, CODE_MESSAGE, type BusinessCode, type Envelope } from '../src/contract'
 
 export class ApiError extends Error {

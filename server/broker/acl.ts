@@ -1,6 +1,6 @@
 /**
  * The live channel's rules as pure functions, shared by the embedded broker and the HTTP auth endpoints
- * an external broker calls (DESIGN §2 "Live channel", §4 security model).
+ * an external broker calls (docs/contract.md, §4 security model).
  */
 
 /** The only username a live-channel client may use; the password is the access token. */

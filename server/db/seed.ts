@@ -1,4 +1,4 @@
-/** Demo data of DESIGN.md §2, created once when the database is empty. */
+/** Demo data of docs/contract.md, created once when the database is empty. */
 import type { Db } from './connect'
 import { hashPassword } from '../services/crypto'
 import { STUDENT_PERMS, STUDENT_ROLES } from '../services/users'

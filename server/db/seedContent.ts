@@ -1,5 +1,5 @@
 /**
- * The demo content of DESIGN.md §2: sample books, the demo student's 2023 reading records, works, a
+ * The demo content of docs/contract.md: sample books, the demo student's 2023 reading records, works, a
  * published task and a recording, with the fixed ids demo-opus, demo-read, demo-task and demo-sound.
  * Idempotent: each group is inserted only when its fixed-id row is missing, so a database created before
  * this content existed gets it at the next start. Every other id is random.

@@ -73,7 +73,7 @@ const headerValue = (req: FastifyRequest, name: string): string | null => {
   return s && s.trim() ? s.trim() : null
 }
 
-/** New tokens also travel in the `token` / `refresh-token` response headers (SPEC §7). */
+/** New tokens also travel in the `token` / `refresh-token` response headers (docs/contract.md "The calls"). */
 export function sendTokens(reply: FastifyReply, pair: IssuedPair): { token: string; refreshToken: string } {
   reply.header(HEADER.token, pair.token)
   reply.header(HEADER.refreshToken, pair.refreshToken)

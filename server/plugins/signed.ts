@@ -1,5 +1,5 @@
 /**
- * Signed calls (DESIGN "Signing"): the Sign header must match signParams(query + body) with the shared
+ * Signed calls (docs/contract.md "Signing"): the Sign header must match signParams(query + body) with the shared
  * secret, the timestamp must be within the window, and each nonce is accepted once. Failures are 30004.
  * The nonces live in the database so that several processes share them.
  */

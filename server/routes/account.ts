@@ -111,7 +111,7 @@ const routes: FastifyPluginAsync = async (app) => {
   )
 
   app.post<{ Body: S.Body<typeof S.LogoutBody> }>('/logout', { schema: { body: S.LogoutBody }, preHandler: app.requireAuth({ checkHeaders: false }) }, async (req) => {
-    // Only the caller's session ends; nobody else is kicked (DESIGN "Live channel").
+    // Only the caller's session ends; nobody else is kicked (docs/contract.md).
     await app.sessions.revoke(app.db, req.auth!.sid, 'logout')
     app.sessions.emitEnded([req.auth!.sid])
     return noData()

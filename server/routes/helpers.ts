@@ -19,7 +19,7 @@ export function checkPassword(password: string, field = 'password'): void {
 
 export function checkDevice(app: FastifyInstance, body: { appId?: string; isAdmin?: boolean }): void {
   if (body.appId !== undefined && !app.config.appIds.includes(body.appId)) throw badInput('appId', 'unknown app')
-  // SPEC §6: the app always sends false; admin sign-in belongs to the teacher console, not here.
+  // docs/product.md "Roles": the app always sends false; admin sign-in belongs to the teacher console, not here.
   if (body.isAdmin === true) throw badInput('isAdmin', 'admin login is not available here')
 }
 

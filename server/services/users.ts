@@ -1,4 +1,4 @@
-/** Accounts and profiles: lookups, the flags of DESIGN "Flags", the user-info object, deletion. */
+/** Accounts and profiles: lookups, the flags of docs/contract.md, the user-info object, deletion. */
 import type { OrgRef, StudentProfile } from '../../src/contract'
 import type { Db } from '../db/connect'
 import { prepared } from '../db/prepared'

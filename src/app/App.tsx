@@ -23,7 +23,7 @@ function Replace({ to, all = false }: { to: string; all?: boolean }) {
   return null
 }
 
-/** Sets the document title once the page has rendered (SPEC §2: "after a page is ready"). */
+/** Sets the document title once the page has rendered (docs/product.md "Pages": "after a page is ready"). */
 function PageReady({ page }: { page: PageRow }) {
   const lang = useLang()
   useEffect(() => {

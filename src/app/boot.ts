@@ -1,5 +1,5 @@
 /**
- * Launch (SPEC §4): device code, language, size, network, persisted session; launched flag after 50 ms.
+ * Launch (docs/product.md): device code, language, size, network, persisted session; launched flag after 50 ms.
  * With a cached token the profile is reloaded quietly (the sign-in code loads only then).
  */
 import { detectDeviceType, isConnectedType, networkTypeOf, newDeviceCode } from '../lib/device/device'
@@ -10,7 +10,7 @@ import { loadLang } from '../i18n/i18n'
 import { applyLang, resolveLang } from '../state/lang'
 import { initHistory } from '../state/navigation'
 
-/** SPEC §9: the launched flag is set 50 ms after the launch event. */
+/** docs/product.md "Timing and limits": the launched flag is set 50 ms after the launch event. */
 export const LAUNCHED_DELAY_MS = 50
 
 function safeWrite(fn: () => void): void {
@@ -48,7 +48,7 @@ export const bootLangReady = (): Promise<void> => langReady
 export function boot(): void {
   initHistory()
   ensureDeviceCode()
-  // SPEC §3: the SMS countdown is reset to 0 at launch (a reload is a launch).
+  // docs/product.md "Stored state": the SMS countdown is reset to 0 at launch (a reload is a launch).
   safeWrite(() => write('smsCountdown', 0))
   // zh-Hans at once; another language once its catalogue has loaded (main.tsx waits for that before the first render).
   const lang = resolveLang(location.search)

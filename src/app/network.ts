@@ -40,7 +40,7 @@ function notify(text: string): void {
   if (!isQuiet()) showToast(text)
 }
 
-/** SPEC §4: the live channel connects on the logged-in event, not merely because a token is cached. */
+/** docs/product.md: the live channel connects on the logged-in event, not merely because a token is cached. */
 let sessionReady = false
 
 let live: Promise<typeof import('../lib/live')> | undefined

@@ -1,10 +1,10 @@
-/** Page name → lazy module. Every page loads on demand (SPEC §2), so /login ships only itself. */
+/** Page name → lazy module. Every page loads on demand (docs/product.md "Pages"), so /login ships only itself. */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import type { PageName, PageProps } from '../../manifest/pages'
 
 type PageModule = { default: ComponentType<PageProps> }
 
-/** SPEC §9: async page delay 200 ms, page time-out 60000 ms. */
+/** docs/product.md "Timing and limits": async page delay 200 ms, page time-out 60000 ms. */
 export const PAGE_LOADING_DELAY_MS = 200
 export const PAGE_TIMEOUT_MS = 60_000
 

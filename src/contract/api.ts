@@ -1,6 +1,6 @@
 /**
- * The request contract: every call of SPEC §7 plus our own (DESIGN §2 "calls SPEC does not list"), with the
- * bodies and response data of DESIGN.md's wire contract. Paths are relative to the API base URL (`/api`).
+ * The request contract: every call of docs/contract.md "The calls" plus our own (docs/contract.md), with the
+ * bodies and response data of docs/contract.md. Paths are relative to the API base URL (`/api`).
  * The app's HTTP client and the server's routes are both typed from this table.
  */
 import type { BusinessCode } from './codes'
@@ -14,7 +14,7 @@ export interface Envelope<T = unknown> {
 
 export const API_BASE = '/api'
 
-/** Request headers of SPEC §7. */
+/** Request headers of docs/contract.md "The calls". */
 export const HEADER = {
   appId: 'App-ID',
   authorization: 'Authorization',
@@ -29,7 +29,7 @@ export const HEADER = {
 export type DeviceType = 'browser' | 'wechat' | 'mobile' | 'pad' | 'client'
 export const DEVICE_TYPES: readonly DeviceType[] = ['browser', 'wechat', 'mobile', 'pad', 'client']
 
-/** Sent with every login (SPEC §3 "Device info sent with logins"). */
+/** Sent with every login (docs/product.md "Stored state"). */
 export interface DeviceInfo {
   deviceType: DeviceType
   /** Random UUID-style identifier generated once per browser. */
@@ -42,7 +42,7 @@ export interface TokenPair {
   refreshToken: string
 }
 
-/** Flags of DESIGN "Flags": isReg = this login began a registration that needs more steps; isPassword = the account has a password. */
+/** Flags of docs/contract.md: isReg = this login began a registration that needs more steps; isPassword = the account has a password. */
 export interface SmsLoginData extends TokenPair {
   isReg: boolean
   isPassword: boolean
@@ -62,7 +62,7 @@ export interface OrgRef {
   code: string
 }
 
-/** GET /auth/student: the user-info object (DESIGN "profile ids"). `id` is the topic's {userId}. */
+/** GET /auth/student: the user-info object (docs/contract.md). `id` is the topic's {userId}. */
 export interface StudentProfile {
   /** The account's user id. */
   id: string

@@ -6,10 +6,10 @@
 export const CARD_DESIGNS = ['carnation', 'sunrise', 'garden', 'letter'] as const
 export type CardDesign = (typeof CARD_DESIGNS)[number]
 
-/** SPEC §9: the default input maxlength. */
+/** docs/product.md "Timing and limits": the default input maxlength. */
 export const CARD_MESSAGE_MAX = 140
 export const CARD_TO_MAX = 20
-/** SPEC §9 "video max duration 60"; a voice message keeps the same limit. */
+/** docs/product.md "Timing and limits"; a voice message keeps the same limit. */
 export const CARD_AUDIO_MAX_SECONDS = 60
 export const CARD_AUDIO_MAX_BYTES = 5 * 1024 * 1024
 export const CARD_AUDIO_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4', 'audio/mpeg', 'audio/aac', 'audio/wav', 'audio/x-wav', 'audio/x-m4a', 'video/webm'] as const

@@ -1,4 +1,4 @@
-/** Business codes of SPEC §8 plus DESIGN.md's 100003 and 100404, and the client's framework codes. */
+/** Business codes of docs/product.md "Errors" plus docs/contract.md's 100003 and 100404, and the client's framework codes. */
 
 export const CODE = {
   OK: 0,
@@ -16,7 +16,7 @@ export const CODE = {
   JWT_UNAUTHORIZED: 300001,
   JWT_INVALID: 300002,
   JWT_EXPIRED: 300003,
-  /** SPEC gives it with five digits; DESIGN keeps it as is. */
+  /** The specification gives it with five digits; the contract keeps it as is. */
   SIGN_INVALID: 30004,
   TASK_INVALID: 400001,
   TASK_NOT_FOUND: 400002,
@@ -46,13 +46,13 @@ export const CODE_MESSAGE: Record<BusinessCode, string> = {
   400002: 'task not found',
 }
 
-/** The token problems that travel as HTTP 401 (DESIGN wire contract "Statuses"). */
+/** The token problems that travel as HTTP 401 (docs/contract.md). */
 export const TOKEN_CODES: readonly BusinessCode[] = [CODE.JWT_UNAUTHORIZED, CODE.JWT_INVALID, CODE.JWT_EXPIRED]
 
 export const isBusinessCode = (n: unknown): n is BusinessCode =>
   typeof n === 'number' && Object.prototype.hasOwnProperty.call(CODE_MESSAGE, n)
 
-/** Codes the client produces itself (SPEC §8 "Framework codes"); never sent by the server. */
+/** Codes the client produces itself (docs/product.md "Errors"); never sent by the server. */
 export const FRAMEWORK_CODE = {
   TIMEOUT_OR_NETWORK: 5,
   ABORTED: 600003,
@@ -71,7 +71,7 @@ export const FRAMEWORK_MESSAGE: Record<FrameworkCode, string> = {
   10002: 'socket is not open',
 }
 
-/** Client-side texts of SPEC §5 and §8. */
+/** Client-side texts of docs/product.md "Input rules". */
 export const CLIENT_MESSAGE = {
   requestFailed: 'request failed',
   unknownError: 'unknown error',

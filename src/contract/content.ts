@@ -1,5 +1,5 @@
 /**
- * Public content calls of the share pages and Sound (our calls; DESIGN §2 "calls SPEC does not list").
+ * Public content calls of the share pages and Sound (our calls; docs/contract.md).
  * `GET /content/<kind>/<id>` answers the content when its owner shares it, else code 100001 (missing,
  * private or deleted look the same). Media URLs are same-origin paths that serve byte ranges.
  */

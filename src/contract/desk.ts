@@ -1,7 +1,7 @@
 /**
  * GET /home/desk (login): what Home shows of the student's own things — recent reading, my works, open
  * tasks of my class in the current organisation (the Org-ID), my 2023 report and how many joined with my
- * invitation. Our call (DESIGN §2 "content calls … home").
+ * invitation. Our call (docs/contract.md).
  */
 export const DESK_PATH = '/home/desk'
 /** Items per list. */

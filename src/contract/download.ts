@@ -1,4 +1,4 @@
-/** GET /download/info: what the Download page offers (our call; DESIGN §2 "calls SPEC does not list"). */
+/** GET /download/info: what the Download page offers (our call; docs/contract.md). */
 export interface ApkInfo {
   /** Same-origin path or absolute URL of the Android package. */
   url: string

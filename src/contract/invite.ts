@@ -1,4 +1,4 @@
-/** Invitations (our calls; DESIGN §2 "calls SPEC does not list"): my code and who joined with it, and a public code check. */
+/** Invitations (our calls; docs/contract.md): my code and who joined with it, and a public code check. */
 
 /** GET (login): the caller's code, its link and the people who joined with it, newest first. */
 export const INVITE_PATH = '/invite'

@@ -1,4 +1,4 @@
-/** Chinese mobile numbers: every written form is one account, stored as `+86…` (DESIGN wire contract "Phones"). */
+/** Chinese mobile numbers: every written form is one account, stored as `+86…` (docs/contract.md). */
 
 export const COUNTRY_PREFIX = '+86'
 

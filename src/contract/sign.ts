@@ -1,5 +1,5 @@
 /**
- * The signing rule of DESIGN.md §2 ("Signing"), shared by the app and the server. It only detects
+ * The signing rule of docs/contract.md ("Signing"), shared by the app and the server. It only detects
  * tampering: the secret ships inside the app.
  */
 import encHex from 'crypto-js/enc-hex'

@@ -1,5 +1,5 @@
 /**
- * Long press of SPEC §9: fires after 350 ms of holding still; more than 10 px of movement (or lifting
+ * Long press of docs/product.md "Timing and limits": fires after 350 ms of holding still; more than 10 px of movement (or lifting
  * the pointer, or the browser cancelling it) cancels. The click that follows a fired long press is
  * swallowed so one gesture never does two things.
  */

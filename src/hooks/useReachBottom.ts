@@ -1,5 +1,5 @@
 /**
- * Reached-bottom for lists (SPEC §9): calls back when a scroller (or the window) comes within `offset`
+ * Reached-bottom for lists (docs/product.md "Timing and limits"): calls back when a scroller (or the window) comes within `offset`
  * px of its end, at most once per 350 ms; a reach inside the window is delivered when it ends.
  */
 import { useEffect, useRef, type RefObject } from 'react'

@@ -1,6 +1,6 @@
 /**
  * A page's data: loading → ready | empty | failed, with a retry. Pages render their skeleton, empty state,
- * error state, or — when the request timed out or the network is gone — SPEC §8's tap-to-retry screen.
+ * error state, or — when the request timed out or the network is gone — docs/product.md "Errors"'s tap-to-retry screen.
  * A page of the student's own data can ask for it to be remembered: offline, the last answer is shown
  * again, marked with when it was seen. Whatever failed for the network is tried again by itself when the
  * connection returns.

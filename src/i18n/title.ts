@@ -1,4 +1,4 @@
-/** SPEC §2 title rule: after a page is ready, 'Habor - <page title>', except Home; before that, the tagline. */
+/** docs/product.md "Pages" title rule: after a page is ready, 'Habor - <page title>', except Home; before that, the tagline. */
 import { APP_CONFIG, type Lang } from '../../manifest/app'
 import { HOME_PAGE, type PageRow } from '../../manifest/pages'
 

@@ -1,4 +1,4 @@
-/** App state of SPEC §3: device, screen, network, lifecycle flags and the UI-wide counters. */
+/** App state of docs/product.md "Stored state": device, screen, network, lifecycle flags and the UI-wide counters. */
 import { proxy, useSnapshot } from 'valtio'
 import { APP_CONFIG, type Lang } from '../../manifest/app'
 import type { DeviceType, NetworkType } from '../lib/device/device'
@@ -12,7 +12,7 @@ export interface AppState {
   versionCode: number
   lang: Lang
   orientation: ScreenOrientation
-  /** Base size of SPEC §4's resize rule: shorter side as width, longer as height, never growing. */
+  /** Base size of docs/product.md's resize rule: shorter side as width, longer as height, never growing. */
   screen: Size
   window: Size
   network: { connected: boolean; type: NetworkType }

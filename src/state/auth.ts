@@ -1,5 +1,5 @@
 /**
- * Stored auth state of SPEC §3. Every change is written through to encrypted storage; a failed write
+ * Stored auth state of docs/product.md "Stored state". Every change is written through to encrypted storage; a failed write
  * (storage disabled, over budget) keeps the in-memory session working and is only warned about.
  */
 import { proxy, useSnapshot } from 'valtio'
@@ -81,7 +81,7 @@ export function setSessionTokens(token: string, refreshToken?: string): void {
 }
 
 /**
- * SPEC §7's response headers `token` / `refresh-token` *update* the stored session: with none stored
+ * docs/contract.md "The calls"'s response headers `token` / `refresh-token` *update* the stored session: with none stored
  * (a login or a registration step in flight) the answer's body decides what is kept, so a registration
  * that must hold only a temporary token never becomes a full session through the headers.
  */
@@ -89,7 +89,7 @@ export function updateSessionTokens(token: string, refreshToken?: string): void 
   if (authState.token) setSessionTokens(token, refreshToken)
 }
 
-/** The logged-in moment of SPEC §4 (after the profile is in): the guard now lets login-only pages show. */
+/** The logged-in moment of docs/product.md (after the profile is in): the guard now lets login-only pages show. */
 export function markLoggedIn(): void {
   setLoggedIn(Boolean(authState.token))
 }
@@ -108,7 +108,7 @@ export interface Profile extends UserInfo {
   orgRoleList?: string[]
 }
 
-/** SPEC §4: save roles, permissions and user; the org is the user's org or the first of orgList. */
+/** docs/product.md: save roles, permissions and user; the org is the user's org or the first of orgList. */
 export function setProfile(profile: Profile): void {
   const { orgRoleList = [], ...user } = profile
   authState.userInfo = user

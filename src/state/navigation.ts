@@ -1,5 +1,5 @@
 /**
- * Navigation usable outside React (SPEC §2: push, pushTab, replace, replaceAll, back). Each history entry
+ * Navigation usable outside React (docs/product.md "Pages": push, pushTab, replace, replaceAll, back). Each history entry
  * of ours carries its index in history.state, so replaceAll can walk back to the app's first entry and
  * replace it: the target then is the only app entry Back can reach.
  */
@@ -28,7 +28,7 @@ function normalise(to: string): string {
   return `${url.pathname}${url.search}`
 }
 
-/** SPEC §2: navigating to the same path as the current one is refused. */
+/** docs/product.md "Pages": navigating to the same path as the current one is refused. */
 export function isSameTarget(to: string): boolean {
   return normalise(to) === currentUrl()
 }
@@ -58,7 +58,7 @@ export function push(to: string): boolean {
   return go('push', to, false, currentIndex() + 1)
 }
 
-/** A tab switch: tab pages replace each other rather than stacking (SPEC's tab bar list is empty). */
+/** A tab switch: tab pages replace each other rather than stacking (the specification's tab bar list is empty). */
 export function pushTab(to: string): boolean {
   const page = pageByPath(new URL(to, location.origin).pathname)
   const isTab = page !== undefined && (TAB_BAR as readonly string[]).includes(page.name)
@@ -83,7 +83,7 @@ function waitForPop(delta: number): Promise<void> {
   })
 }
 
-/** Replaces the whole app history with `to` (SPEC §2 replaceAll; unknown routes go to Download this way). */
+/** Replaces the whole app history with `to` (docs/product.md "Pages" replaceAll; unknown routes go to Download this way). */
 export async function replaceAll(to: string): Promise<boolean> {
   const idx = currentIndex()
   if (idx === 0 && isSameTarget(to)) return false
@@ -96,7 +96,7 @@ export async function replaceAll(to: string): Promise<boolean> {
 
 /**
  * Back within the app. On the app's first entry there is nothing of ours to go back to: the browser or
- * the installed app's own Back leaves (SPEC: back on Login quits), so this returns false.
+ * the installed app's own Back leaves (the specification: back on Login quits), so this returns false.
  */
 export function back(delta = 1): boolean {
   const idx = currentIndex()

@@ -24,7 +24,7 @@ test('a new SMS user who registers with the demo invitation code appears in the 
   await expect(a.getByTestId('invite-code')).toHaveText('DEMO2023')
   await expect(a.getByRole('img', { name: /邀请二维码/ })).toBeVisible()
   await expect(a.getByText(`${test.info().project.use.baseURL}/login?invite=DEMO2023`)).toBeVisible()
-  // No Web Share on this Chromium: sharing copies the text with SPEC §8's message.
+  // No Web Share on this Chromium: sharing copies the text with docs/product.md "Errors"'s message.
   await a.getByRole('button', { name: '分享邀请' }).click()
   await expect(a.getByText(/内容已复制|复制失败，请手动复制/)).toBeVisible()
   await screenshot(a, 'invite-375x812')

@@ -176,7 +176,7 @@ test.describe('pull-down refresh', () => {
   })
 })
 
-/** A stored value as the app's storage module writes it (DESIGN §2: AES of {v, data} under the dev key). */
+/** A stored value as the app's storage module writes it (docs/contract.md: AES of {v, data} under the dev key). */
 function storedToken(token: string): string {
   return AES.encrypt(JSON.stringify({ v: 1, data: token }), 'jsj-habor-dev-storage').toString()
 }

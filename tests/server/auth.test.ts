@@ -73,7 +73,7 @@ describe('POST /login', () => {
   })
 })
 
-describe('SMS login and registration (DESIGN "Flags")', () => {
+describe('SMS login and registration (docs/contract.md)', () => {
   it('known phone with a password: isPassword, not isReg', async () => {
     const { app } = await makeApp()
     const code = await smsCode(app, STUDENT_PHONE)

@@ -79,7 +79,7 @@ describe('codes and calls', () => {
   it('every code has a message', () => {
     for (const c of Object.values(CODE)) expect(CODE_MESSAGE[c]).toBeTruthy()
   })
-  it('signed calls are the two of SPEC §7', () => {
+  it('signed calls are the two of docs/contract.md "The calls"', () => {
     expect(Object.values(API).filter((c) => c.signed).map((c) => c.path).sort()).toEqual(['/login/wx/mp', '/weixin/js/init'])
   })
 })

@@ -1,4 +1,4 @@
-/** The dev SMS outbox of the embedded server (DESIGN §2), as the browser tests read it. */
+/** The dev SMS outbox of the embedded server (docs/contract.md), as the browser tests read it. */
 import { expect, type APIRequestContext } from '@playwright/test'
 
 /** The newest code the outbox holds for a phone, once there is one. */

@@ -1,6 +1,6 @@
 /**
- * The login kinds of SPEC §4 as pure decisions: what each server answer stores, what the kind returns,
- * and where DESIGN §2 "Flags" sends the user next. flows.ts carries them out; tests check them by table.
+ * The login kinds of docs/product.md as pure decisions: what each server answer stores, what the kind returns,
+ * and where docs/contract.md sends the user next. flows.ts carries them out; tests check them by table.
  */
 import type { OauthLoginData, SmsLoginData, TokenPair } from '../../contract/api'
 
@@ -16,10 +16,10 @@ export type Next = 'Home' | 'Password' | 'Improve' | 'Bind' | 'stay'
 
 export interface Decision<R> {
   store: Stored
-  /** The kind's return value of SPEC §4. */
+  /** The kind's return value of docs/product.md. */
   result: R
   next: Next
-  /** A session was stored, so the profile is fetched (SPEC §4 "after any login"). */
+  /** A session was stored, so the profile is fetched (docs/product.md). */
   profile: boolean
 }
 
@@ -44,7 +44,7 @@ export type OauthResult = string | boolean | 'improve' | 'isPassword' | undefine
 export function oauthDecision(d: OauthLoginData | string): Decision<OauthResult> {
   if (typeof d === 'string') return { store: {}, result: d, next: 'stay', profile: false }
   if (!d.isPhone && d.isReg && !d.isPassword) return { store: { tempToken: d.token }, result: d.isPhone, next: 'Bind', profile: false }
-  // Improve carries the temporary token (DESIGN: the registration steps use it as the Bearer).
+  // Improve carries the temporary token (docs/contract.md: the registration steps use it as the Bearer).
   if (!d.isPhone && d.isReg && d.isPassword) return { store: { tempToken: d.token }, result: 'improve', next: 'Improve', profile: false }
   if (!d.isPhone && d.isPassword && !d.isReg) return { store: session(d), result: 'isPassword', next: 'Home', profile: true }
   return { store: session(d), result: undefined, next: 'Home', profile: true }
@@ -67,11 +67,11 @@ export function improveDecision(d: TokenPair): Decision<undefined> {
   return { store: session(d), result: undefined, next: 'Home', profile: true }
 }
 
-/** SPEC §9: Home appears 2000 ms after the logged-in event on iOS, 100 ms elsewhere. */
+/** docs/product.md "Timing and limits": Home appears 2000 ms after the logged-in event on iOS, 100 ms elsewhere. */
 export const HOME_DELAY_MS = 100
 export const HOME_DELAY_IOS_MS = 2000
 export const homeDelayMs = (ios: boolean): number => (ios ? HOME_DELAY_IOS_MS : HOME_DELAY_MS)
 
-/** What a launch does with what is cached (SPEC §4 "Launch"). */
+/** What a launch does with what is cached (docs/product.md). */
 export type LaunchPlan = 'reload-profile' | 'nothing'
 export const launchPlan = (cachedToken: string): LaunchPlan => (cachedToken ? 'reload-profile' : 'nothing')

@@ -1,5 +1,5 @@
 /**
- * Unsent form text, kept in storage under `drafts` as the user types (DESIGN: logout keeps drafts), so a
+ * Unsent form text, kept in storage under `drafts` as the user types (docs/contract.md: logout keeps drafts), so a
  * forced logout loses nothing: after signing in again the form shows it.
  */
 import { read, write } from '../storage'

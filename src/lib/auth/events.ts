@@ -1,5 +1,5 @@
 /**
- * The logged-in event of SPEC §4 and the "quiet" window: no dependencies, so the start-up code can listen
+ * The logged-in event of docs/product.md and the "quiet" window: no dependencies, so the start-up code can listen
  * without loading the sign-in flows. While quiet (launch's profile reload, logout's server call) the
  * network layer shows no toast, so a stale cached session ends on Login without an error flash.
  */

@@ -1,4 +1,4 @@
-/** The route guard of SPEC §2 as pure decisions; App.tsx and the login flows carry them out. */
+/** The route guard of docs/product.md "Pages" as pure decisions; App.tsx and the login flows carry them out. */
 import { HOME_PAGE, LOGIN_PAGE, pageByName, type PageRow } from '../../../manifest/pages'
 import type { PendingRoute } from '../storage'
 
@@ -29,7 +29,7 @@ export function afterLoginTarget(pending: PendingRoute | null, loginSearch = '')
   return target.query ? `${page.path}?${target.query.replace(/^\?/, '')}` : page.path
 }
 
-/** The short path for a SPEC §2 page-file path, keeping the query. */
+/** The short path for a docs/product.md "Pages" page-file path, keeping the query. */
 export function fileRedirectTarget(page: PageRow, search: string): string {
   return search ? `${page.path}?${search.replace(/^\?/, '')}` : page.path
 }

@@ -1,5 +1,5 @@
 /**
- * Copy to the clipboard with the texts of SPEC §8: 'Content copied', or 'Copy failed, please copy
+ * Copy to the clipboard with the texts of docs/product.md "Errors": 'Content copied', or 'Copy failed, please copy
  * manually' when the browser refuses. The message is returned and handed to an injected notifier (the
  * app passes its toast), so this module shows nothing itself.
  */

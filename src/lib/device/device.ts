@@ -1,4 +1,4 @@
-/** Device facts: the device type of SPEC §3 from the user agent, network type rules, the device code. */
+/** Device facts: the device type of docs/product.md "Stored state" from the user agent, network type rules, the device code. */
 import { v4 as uuidv4 } from 'uuid'
 
 export type DeviceType = 'browser' | 'wechat' | 'mobile' | 'pad' | 'client'
@@ -24,7 +24,7 @@ export const isIOS = (ua: string, maxTouchPoints = 0): boolean =>
 
 export type NetworkType = 'wifi' | '5g' | '4g' | '3g' | '2g' | 'ethernet' | 'none' | 'unknown'
 
-/** SPEC §3: wifi, 5g, 4g and ethernet count as online. 'unknown' defers to the browser's online flag. */
+/** docs/product.md "Stored state": wifi, 5g, 4g and ethernet count as online. 'unknown' defers to the browser's online flag. */
 export function isConnectedType(type: NetworkType, browserOnline: boolean): boolean {
   if (!browserOnline || type === 'none') return false
   if (type === 'unknown') return browserOnline
@@ -36,7 +36,7 @@ interface NetworkInformationLike {
   effectiveType?: string
 }
 
-/** Maps the Network Information API (where present) to SPEC's network types. */
+/** Maps the Network Information API (where present) to the specification's network types. */
 export function networkTypeOf(conn: NetworkInformationLike | undefined, browserOnline: boolean): NetworkType {
   if (!browserOnline) return 'none'
   if (!conn) return 'unknown'

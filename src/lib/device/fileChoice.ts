@@ -1,7 +1,7 @@
 /**
- * File choice of SPEC §5 and §9: which files an <input type=file> may offer and which chosen files are
+ * File choice of docs/product.md "Input rules": which files an <input type=file> may offer and which chosen files are
  * kept. A count above 1 allows several; images default to 9, other files to 100; a video longer than
- * 60 s is refused; a file that cannot be read is refused as 'file error' (SPEC §8).
+ * 60 s is refused; a file that cannot be read is refused as 'file error' (docs/product.md "Errors").
  */
 import type { Lang } from '../../../manifest/app'
 import { translate } from '../../i18n/i18n'
@@ -10,7 +10,7 @@ export const IMAGE_CHOOSE_COUNT = 9
 export const FILE_CHOOSE_COUNT = 100
 /** Longest video accepted, in seconds. */
 export const VIDEO_MAX_DURATION = 60
-/** The framework code of SPEC §8 for a file that cannot be read. */
+/** The framework code of docs/product.md "Errors" for a file that cannot be read. */
 export const FILE_ERROR = 'file error'
 
 export type ChooseKind = 'image' | 'video' | 'file'

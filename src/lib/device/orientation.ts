@@ -1,5 +1,5 @@
 /**
- * Page orientation (SPEC §2): the mismatch decision, the 50 ms queue that applies one lock at a time, and
+ * Page orientation (docs/product.md "Pages"): the mismatch decision, the 50 ms queue that applies one lock at a time, and
  * the rotate-hint signal shown where a lock is impossible (iOS Safari, a tab that is not fullscreen).
  * No React here; the shell applies it on page load and src/hooks/useRotateHint reads the hint.
  */
@@ -9,7 +9,7 @@ import { isStorageReady, read, write } from '../storage'
 export type CurrentOrientation = 'portrait' | 'landscape'
 export type LockTarget = 'portrait-primary' | 'landscape-primary'
 
-/** SPEC §9: orientation change delay. */
+/** docs/product.md "Timing and limits": orientation change delay. */
 export const ORIENTATION_DELAY_MS = 50
 
 /** The lock a page needs, or null when the declared orientation is auto or already the current one. */
@@ -18,7 +18,7 @@ export function lockFor(declared: Orientation, current: CurrentOrientation): Loc
   return declared === 'portrait' ? 'portrait-primary' : 'landscape-primary'
 }
 
-/** SPEC §2: the preference is applied on page load only when the app is loaded or the user is logged in. */
+/** docs/product.md "Pages": the preference is applied on page load only when the app is loaded or the user is logged in. */
 export function shouldApply(flags: { loaded: boolean; loggedIn: boolean }): boolean {
   return flags.loaded || flags.loggedIn
 }

@@ -1,4 +1,4 @@
-/** The resize rule of SPEC §4 and the 750-unit scale of SPEC §2. */
+/** The resize rule of docs/product.md and the 750-unit scale of docs/product.md "Pages". */
 import { APP_CONFIG } from '../../../manifest/app'
 
 export interface Size {
@@ -7,7 +7,7 @@ export interface Size {
 }
 
 /**
- * SPEC §4: on resize the base width and height become the smaller of the stored and new values, with the
+ * docs/product.md: on resize the base width and height become the smaller of the stored and new values, with the
  * shorter side as width and the longer as height. A stored 0 means "not measured yet".
  */
 export function nextBaseSize(stored: Size, next: Size): Size {

@@ -1,6 +1,6 @@
 /**
- * The request client of SPEC §7 on fetch: headers, signing, bodies, token headers, the error catalogue
- * of SPEC §8, 401 → one shared refresh → replay, and the loading indicator. Download and upload go
+ * The request client of docs/contract.md "The calls" on fetch: headers, signing, bodies, token headers, the error catalogue
+ * of docs/product.md "Errors", 401 → one shared refresh → replay, and the loading indicator. Download and upload go
  * through the same pipeline with their own transport.
  */
 import { API, HEADER, type Bearer, type CallSpec, type Method } from '../../contract/api'
@@ -14,7 +14,7 @@ import { apiBase, httpText } from './texts'
 import { listenToOtherTabs, refreshSession, waitForRefresh } from './refresh'
 import { fetchTransport, type ResponseType, type TransferProgress, type Transport, type WireResponse } from './transport'
 
-/** SPEC §9: request, socket, upload and download time-out. */
+/** docs/product.md "Timing and limits": request, socket, upload and download time-out. */
 export const DEFAULT_TIMEOUT_MS = 60_000
 
 export type Params = Record<string, unknown>
@@ -35,11 +35,11 @@ export interface RequestOptions {
   timeout?: number
   /** Aborting it rejects with 600003. */
   signal?: AbortSignal
-  /** Needs a stored token: refused before sending when there is none (SPEC §5). */
+  /** Needs a stored token: refused before sending when there is none (docs/product.md "Input rules"). */
   auth?: boolean
   /** Which token goes in Authorization (default 'access': the stored token, when one exists). */
   bearer?: Bearer
-  /** Adds timestamp + nonce and the Sign header (DESIGN §2 "Signing"). */
+  /** Adds timestamp + nonce and the Sign header (docs/contract.md "Signing"). */
   signed?: boolean
   /** Counts for the loading indicator (default true). */
   loading?: boolean
@@ -109,7 +109,7 @@ function build(opts: RequestOptions): Built {
   return { url: urlOf(apiBase(), opts.url, query), headers, body, token: bearer === 'access' ? token : '' }
 }
 
-/** Response headers `token` / `refresh-token` replace the stored pair (SPEC §7). */
+/** Response headers `token` / `refresh-token` replace the stored pair (docs/contract.md "The calls"). */
 function adoptTokenHeaders(header: Record<string, string>): void {
   const token = header[HEADER.token]
   const refresh = header[HEADER.refreshToken]
@@ -191,7 +191,7 @@ export async function execute<T>(
   }
 }
 
-/** A request of SPEC §7's generic options; resolves with `{ data, statusCode, header }` for 2xx with code 0. */
+/** A request of docs/contract.md "The calls"'s generic options; resolves with `{ data, statusCode, header }` for 2xx with code 0. */
 export function request<T = unknown>(opts: RequestOptions): Promise<HttpResponse<T>> {
   return execute<T>(opts)
 }

@@ -10,7 +10,7 @@ import { APP_CONFIG } from '../../../manifest/app'
 export interface SessionSnapshot {
   token: string
   refreshToken: string
-  /** The registration token of SPEC §4 (calls whose contract bearer is 'temp'). */
+  /** The registration token of docs/product.md (calls whose contract bearer is 'temp'). */
   tempToken: string
   orgId?: string
   studentId?: string
@@ -30,7 +30,7 @@ export interface HttpConfig {
   /** undefined = VITE_API_BASE, else the contract's '/api'. */
   baseUrl: string | undefined
   appId: string
-  /** DESIGN §2's VITE_SIGN_SECRET; undefined = the contract's default secret. */
+  /** docs/contract.md's VITE_SIGN_SECRET; undefined = the contract's default secret. */
   signSecret: string | undefined
   session: SessionPort
   /** A toast. */
@@ -40,7 +40,7 @@ export interface HttpConfig {
   hideLoading: () => void
   /** The session is over (refresh refused): clear it and go to /login. Called once per expiry. */
   onLoggedOut: (reason: 'expired') => void
-  /** undefined = SPEC's English texts. */
+  /** undefined = the specification's English texts. */
   text: ((key: HttpText) => string) | undefined
 }
 

@@ -1,5 +1,5 @@
 /**
- * The one error type of the network layer (SPEC §8): every failure of a request, download, upload or the
+ * The one error type of the network layer (docs/product.md "Errors"): every failure of a request, download, upload or the
  * live channel is a RequestError with a code, a message and an HTTP-like status. Pure: no DOM, so the
  * live channel's Node test and the server can load it.
  */
@@ -20,7 +20,7 @@ export type ErrorKind =
   | 'socket-send'
   | 'unknown'
 
-/** SPEC §8 lists 'file error' among the framework codes; every other code is a number. */
+/** docs/product.md "Errors" lists 'file error' among the framework codes; every other code is a number. */
 export type ErrorCode = number | typeof CLIENT_MESSAGE.fileError
 
 export class RequestError extends Error {
@@ -47,7 +47,7 @@ export const isUnreachable = (e: unknown): boolean => isRequestError(e) && (e.ki
 const framework = (kind: ErrorKind, code: FrameworkCode, statusCode: number, message: string = FRAMEWORK_MESSAGE[code]) =>
   new RequestError(kind, code, message, statusCode)
 
-/** The constructors of SPEC §8's catalogue; the client never builds a RequestError any other way. */
+/** The constructors of docs/product.md "Errors"'s catalogue; the client never builds a RequestError any other way. */
 export const errors = {
   /** 'request:fail': no response. */
   network: () => framework('network', FRAMEWORK_CODE.TIMEOUT_OR_NETWORK, 500, CLIENT_MESSAGE.requestFailed),

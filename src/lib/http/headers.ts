@@ -1,8 +1,8 @@
-/** Request headers of SPEC §7 and URL building. */
+/** Request headers of docs/contract.md "The calls" and URL building. */
 import { HEADER, type Bearer } from '../../contract/api'
 import { httpConfig } from './config'
 
-/** App-ID always; Org-ID and Student-ID when known (SPEC §6). */
+/** App-ID always; Org-ID and Student-ID when known (docs/product.md "Roles"). */
 export function baseHeaders(): Record<string, string> {
   const { appId, session } = httpConfig()
   const s = session.get()

@@ -1,5 +1,5 @@
 /**
- * The loading indicator of SPEC §9: 'loading...' with a mask only once some request has been running
+ * The loading indicator of docs/product.md "Timing and limits": 'loading...' with a mask only once some request has been running
  * for 2000 ms, hidden 500 ms after the last running request ends (a quick follow-up request keeps it up
  * instead of flickering).
  */

@@ -1,5 +1,5 @@
 /**
- * Token refresh of SPEC §4 and DESIGN §2: on a 401 exactly one GET /refresh runs, in this tab and across
+ * Token refresh of docs/product.md and docs/contract.md: on a 401 exactly one GET /refresh runs, in this tab and across
  * the tabs of this browser (a Web Lock serialises them; the winner's tokens reach the others through
  * storage and a BroadcastChannel). Everything that fails or starts meanwhile waits for it. A refused
  * refresh ends the session once; a network error keeps it (bluesky treats that as transient too).
@@ -18,13 +18,13 @@ export type RefreshResult =
   | { outcome: 'refused'; code: number; statusCode: number }
   | { outcome: 'failed'; error: RequestError }
 
-/** SPEC §9: the expiry message is debounced 1000 ms. */
+/** docs/product.md "Timing and limits": the expiry message is debounced 1000 ms. */
 export const EXPIRED_DEBOUNCE_MS = 1000
 export const REFRESH_LOCK = 'jsj-habor-refresh'
 export const SESSION_CHANNEL = 'jsj-habor-session'
 export const REFRESH_TIMEOUT_MS = 60_000
 
-/** Crosses tabs, so it is named in the past tense (CONVENTIONS 7). */
+/** Crosses tabs, so it is named in the past tense (docs/architecture.md). */
 export type SessionMessage = { type: 'tokens-refreshed'; token: string; refreshToken: string } | { type: 'session-expired' }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)

@@ -1,4 +1,4 @@
-/** The client's texts and base URL, falling back to SPEC's English and the contract's '/api'. */
+/** The client's texts and base URL, falling back to the specification's English and the contract's '/api'. */
 import { API_BASE } from '../../contract/api'
 import { CLIENT_MESSAGE } from '../../contract/codes'
 import { env, httpConfig, type HttpText } from './config'

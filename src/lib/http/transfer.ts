@@ -1,4 +1,4 @@
-/** Download (GET → Blob, progress) and upload (multipart POST, progress) of SPEC §7. */
+/** Download (GET → Blob, progress) and upload (multipart POST, progress) of docs/contract.md "The calls". */
 import { errors } from './errors'
 import { execute, type HttpResponse, type RequestOptions } from './client'
 import { xhrTransport, fetchTransport, type TransferProgress } from './transport'

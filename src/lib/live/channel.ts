@@ -1,6 +1,6 @@
 /**
- * The live session channel of SPEC §7: one owner object for the MQTT-over-WebSocket connection
- * (CONVENTIONS 4). It subscribes to the account's session topic and turns the broker's kick into a
+ * The live session channel of docs/contract.md "The calls": one owner object for the MQTT-over-WebSocket connection
+ * (docs/architecture.md). It subscribes to the account's session topic and turns the broker's kick into a
  * toast plus a forced logout 500 ms later. mqtt.js is loaded on the first open only, so it never ships
  * with /login. No DOM here: the Node test drives it against a real broker.
  */
@@ -8,7 +8,7 @@ import type { IClientOptions, MqttClient } from 'mqtt'
 import { newNonce } from '../../contract/sign'
 import { errors, type RequestError } from '../http/errors'
 
-/** SPEC §9 and DESIGN §2. */
+/** docs/product.md "Timing and limits" and docs/contract.md. */
 export const LIVE_KEEPALIVE_S = 60
 export const LIVE_RECONNECT_MS = 2000
 export const LIVE_CONNECT_TIMEOUT_MS = 60_000
@@ -19,7 +19,7 @@ export const LIVE_USERNAME = 'token'
 
 export const sessionTopic = (appId: string, deviceType: string, userId: string): string => `session/${appId}/${deviceType}/${userId}`
 
-/** What the channel can receive, named in the past tense (CONVENTIONS 7). */
+/** What the channel can receive, named in the past tense (docs/architecture.md). */
 export type LiveMessage = { type: 'logged-in-elsewhere' }
 
 /** Pure: the message a packet on our session topic carries, if any. */
@@ -64,7 +64,7 @@ export interface LiveDeps {
   onError: (e: RequestError | Error) => void
 }
 
-/** mqtt.js's browser build only works as the default import (DESIGN §5); Node's CJS build exposes both. */
+/** mqtt.js's browser build only works as the default import (docs/performance.md); Node's CJS build exposes both. */
 export const loadMqtt = async (): Promise<MqttConnect> => {
   const mod = await import('mqtt')
   return (mod.default ?? mod).connect

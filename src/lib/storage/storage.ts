@@ -1,5 +1,5 @@
 /**
- * Encrypted key-value store of SPEC §3 with DESIGN §2's format: key `jsj_habor_<name>`, value the
+ * Encrypted key-value store of docs/product.md "Stored state" with docs/contract.md's format: key `jsj_habor_<name>`, value the
  * crypto-js AES ciphertext of JSON `{v, data}`. The key ships in the app, so this is obfuscation, not
  * protection. Reads never throw on a corrupt or foreign value; writes over the 500 KB budget throw and
  * leave what was stored intact. The cipher loads once at start-up (`await initStorage()` before anything
@@ -8,7 +8,7 @@
 import { SCHEMA, type StorageName, type StorageValue } from './schema'
 
 export const STORAGE_PREFIX = 'jsj_habor_'
-/** SPEC §3's maximum-space value of 500, in KB (DESIGN §2: 500 KB in all). */
+/** docs/product.md "Stored state"'s maximum-space value of 500, in KB (docs/contract.md: 500 KB in all). */
 export const STORAGE_BUDGET_BYTES = 500 * 1024
 
 export type StorageErrorCode = 'data not found' | 'over budget' | 'write failed' | 'not ready'
@@ -46,7 +46,7 @@ const DEFAULT_KEY = 'jsj-habor-dev-storage'
 let cryptoKey: string = (import.meta.env?.VITE_STORAGE_KEY as string | undefined) ?? DEFAULT_KEY
 let warnedNoKey = false
 
-/** Tests and tools can swap the key; an empty key is allowed but warned about (SPEC §8). */
+/** Tests and tools can swap the key; an empty key is allowed but warned about (docs/product.md "Errors"). */
 export function setStorageKey(key: string): void {
   cryptoKey = key
   warnedNoKey = false
@@ -96,7 +96,7 @@ export function read<K extends StorageName>(name: K): StorageValue<K> | undefine
   return raw == null ? undefined : decode(name, raw)
 }
 
-/** Like read(), but a missing value is SPEC §8's 'data not found'. */
+/** Like read(), but a missing value is docs/product.md "Errors"'s 'data not found'. */
 export function readOrThrow<K extends StorageName>(name: K): StorageValue<K> {
   const value = read(name)
   if (value === undefined) throw new StorageError('data not found', `data not found: ${name}`)

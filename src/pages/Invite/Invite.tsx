@@ -1,6 +1,6 @@
 /**
  * Invite (login): my invitation code, its link and QR code, sharing (the Web Share API, else a copy with
- * SPEC §8's texts), and the people who joined with it.
+ * docs/product.md "Errors"'s texts), and the people who joined with it.
  */
 import { useState } from 'react'
 import type { PageProps } from '../../../manifest/pages'

@@ -1,5 +1,5 @@
 /**
- * The cache size of SPEC §3 and clearing it: the service worker's runtime caches (content, images, lazy
+ * The cache size of docs/product.md "Stored state" and clearing it: the service worker's runtime caches (content, images, lazy
  * code) and the storage that is not the session. The precache stays: it is the app itself, and without
  * it the offline shell would be gone until the next update.
  */

@@ -1,5 +1,5 @@
 /**
- * The sign-in flows of SPEC §4 on the real calls: each login kind applies its decision (decisions.ts),
+ * The sign-in flows of docs/product.md on the real calls: each login kind applies its decision (decisions.ts),
  * fetches the profile when a session was stored, and returns the kind's value. Also logout, LOGINED, the
  * profile reload, the steps of registration and recovery, and the way into the app after a login.
  * Loaded on demand (on submit), so /login's first load carries none of it.
@@ -44,12 +44,12 @@ import {
 import { emitLoggedIn, quietly } from '../../lib/auth/events'
 import { retryAfterOf } from '../../lib/auth/texts'
 
-/** SPEC §3: deviceType, deviceCode and appId go with every login. */
+/** docs/product.md "Stored state": deviceType, deviceCode and appId go with every login. */
 export function deviceInfo(): DeviceInfo {
   return { deviceType: appState.deviceType, deviceCode: read('deviceCode') ?? '', appId: APP_CONFIG.appId }
 }
 
-/** SPEC §5: '+86' before the username (SMS, forgot password, bind phone); a bad number is refused here. */
+/** docs/product.md "Input rules": '+86' before the username (SMS, forgot password, bind phone); a bad number is refused here. */
 export function plus86(phone: string): string {
   const p = normalizePhone(phone)
   if (!p) throw errors.business(CODE.PARAM_INVALID, 'username: not a mainland mobile number', 200)
@@ -64,7 +64,7 @@ function apply(store: Stored): void {
   }
 }
 
-/** SPEC §4: a failed profile fetch rejects with 200004 'account does not exist' (a network failure stays one). */
+/** docs/product.md: a failed profile fetch rejects with 200004 'account does not exist' (a network failure stays one). */
 export async function loadProfile({ loading = true }: { loading?: boolean } = {}): Promise<StudentProfile> {
   try {
     const profile = await call(API.student, { query: { appId: APP_CONFIG.appId }, loading })
@@ -161,7 +161,7 @@ export const oauthRedirectUri = (): string => `${location.origin}${pageByName('L
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /**
- * Into the app after a login: the logged-in event (the live channel connects), then after SPEC's delay the
+ * Into the app after a login: the logged-in event (the live channel connects), then after the specification's delay the
  * remembered route or Home, replacing the whole history so Back never re-enters a login-only page.
  */
 export async function enterApp(loginSearch = ''): Promise<string> {
@@ -176,14 +176,14 @@ export async function enterApp(loginSearch = ''): Promise<string> {
   return target
 }
 
-/** Sends the user where a login branch leads (DESIGN "Flags"). */
+/** Sends the user where a login branch leads (docs/contract.md). */
 export async function go(next: Next, loginSearch = ''): Promise<void> {
   if (next === 'Home') await enterApp(loginSearch)
   else if (next !== 'stay') replace(pageByName(next)?.path ?? '/login')
 }
 
 /**
- * Logout of SPEC §4: the server call (failure ignored), then every auth key is cleared; Login, or Home
+ * Logout of docs/product.md: the server call (failure ignored), then every auth key is cleared; Login, or Home
  * when asked. Drafts, the device code, the last phone and the language stay.
  */
 export async function logout({ toHome = false }: { toHome?: boolean } = {}): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Launch with a cached session (SPEC §4): reload the profile quietly and emit the logged-in event. A stale
+ * Launch with a cached session (docs/product.md): reload the profile quietly and emit the logged-in event. A stale
  * or revoked session ends on Login with no error toast (the refresh refusal logs out while quiet); a
  * network failure keeps the cached session (it is transient); an account without a profile goes to Improve.
  */

@@ -1,7 +1,7 @@
 /**
  * The send-code button of Login, Forget and Bind: the phone is checked first, the code is sent for the
  * page's scene, and the countdown is the stored one of lib/auth/countdown, so every page shows the same
- * wait (DESIGN §2 "Refinements of SPEC").
+ * wait (docs/contract.md).
  */
 import { useState, useSyncExternalStore } from 'react'
 import type { SmsScene } from '../../contract/api'

@@ -1,7 +1,7 @@
 /** Verification-code field: digits only, the one-time-code autofill hint, and room for a send button. */
 import { TextField, type TextFieldProps } from './TextField'
 
-/** SMS codes of DESIGN §4 have six digits. */
+/** SMS codes of docs/server.md have six digits. */
 export const CODE_LENGTH = 6
 
 export const codeDigits = (input: string): string => input.replace(/\D/g, '')

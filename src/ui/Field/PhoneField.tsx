@@ -1,4 +1,4 @@
-/** Phone field: the +86 prefix of SPEC §5 shown before an 11-digit mainland number. */
+/** Phone field: the +86 prefix of docs/product.md "Input rules" shown before an 11-digit mainland number. */
 import { barePhone, COUNTRY_PREFIX } from '../../contract/phone'
 import { translate } from '../../i18n/i18n'
 import { useLang } from '../../state/app'

@@ -1,13 +1,13 @@
 /**
  * The kit's text input: a visible label, an optional prefix and trailing action, a hint or an error
- * tied to the input for screen readers, and SPEC §9's default maxlength of 140.
+ * tied to the input for screen readers, and docs/product.md "Timing and limits"'s default maxlength of 140.
  */
 import { useId, type ComponentPropsWithoutRef, type ReactNode } from 'react'
 import { translate } from '../../i18n/i18n'
 import { useLang } from '../../state/app'
 import './Field.css'
 
-/** Default maxlength of every input (SPEC §9). */
+/** Default maxlength of every input (docs/product.md "Timing and limits"). */
 export const INPUT_MAX_LENGTH = 140
 
 type InputAttributes = Omit<ComponentPropsWithoutRef<'input'>, 'value' | 'onChange' | 'prefix' | 'children'>

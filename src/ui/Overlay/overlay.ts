@@ -1,12 +1,12 @@
 /**
- * The one overlay that toast and loading share (SPEC §4): showing either replaces what is shown; hiding
+ * The one overlay that toast and loading share (docs/product.md): showing either replaces what is shown; hiding
  * one while the other is shown only logs a warning. Toast defaults to 1500 ms, loading stays until hidden
- * (SPEC §9). Plain functions, so the network layer and the service-worker glue can call them.
+ * (docs/product.md "Timing and limits"). Plain functions, so the network layer and the service-worker glue can call them.
  */
 import { proxy, useSnapshot } from 'valtio'
 import { setLoading } from '../../state/app'
 
-/** SPEC §9: toast default duration. */
+/** docs/product.md "Timing and limits": toast default duration. */
 export const TOAST_DURATION_MS = 1500
 
 export type ToastIcon = 'none' | 'success' | 'error' | 'loading'

@@ -1,4 +1,4 @@
-/** Page-level states: the delayed loading indicator and the page-load error that reloads on click (SPEC §8). */
+/** Page-level states: the delayed loading indicator and the page-load error that reloads on click (docs/product.md "Errors"). */
 import { useEffect, useState } from 'react'
 import { translate } from '../../i18n/i18n'
 import { useLang } from '../../state/app'
@@ -20,7 +20,7 @@ export function DelayedLoading({ delayMs }: { delayMs: number }) {
   )
 }
 
-/** SPEC §8's generic page-load error: one tap reloads (the PWA issue reuses it for a failed chunk). */
+/** docs/product.md "Errors"'s generic page-load error: one tap reloads (the PWA issue reuses it for a failed chunk). */
 export function PageLoadError({ onRetry = () => location.reload() }: { onRetry?: () => void }) {
   const lang = useLang()
   return (

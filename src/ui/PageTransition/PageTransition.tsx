@@ -1,5 +1,5 @@
 /**
- * SPEC §2: a 0.3 s slide-in-right when a page is reached by push or back, nothing otherwise, nothing under
+ * docs/product.md "Pages": a 0.3 s slide-in-right when a page is reached by push or back, nothing otherwise, nothing under
  * prefers-reduced-motion. Only transform animates, so nothing around the page moves (no layout shift).
  * Mounted once per location, so the decision is taken from how this page was reached.
  */
@@ -8,7 +8,7 @@ import { prefersReducedMotion } from '../../hooks/useReducedMotion'
 import { appState, setNavType, type NavType } from '../../state/app'
 import './PageTransition.css'
 
-/** SPEC §9: page transition duration. */
+/** docs/product.md "Timing and limits": page transition duration. */
 export const PAGE_TRANSITION_MS = 300
 
 // The browser's own Back (and the installed app's) is a popstate. The router re-renders from its own

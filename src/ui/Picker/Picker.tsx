@@ -1,5 +1,5 @@
 /**
- * The picker of SPEC §4 and §5: selector, multiSelector, date and time. A field-like button opens it
+ * The picker of docs/product.md: selector, multiSelector, date and time. A field-like button opens it
  * (unless disabled); a bottom sheet with wheel columns at phone widths, a popover near the field above
  * 500 px. Confirm or Enter commits; Cancel, the mask or Esc closes without a change.
  */

@@ -1,5 +1,5 @@
 /**
- * The picker's decisions of SPEC §4, §5 and §9 as pure functions: bounds, clamping, resets, columns,
+ * The picker's decisions of docs/product.md as pure functions: bounds, clamping, resets, columns,
  * keyboard steps and layout. The component only renders what these return.
  */
 
@@ -29,7 +29,7 @@ export function pickerLayout(viewportWidth: number): PickerLayout {
 
 // ── columns of indices (selector, multiSelector) ─────────────────────────────────────────────────
 
-/** An index that is not a whole number inside [0, length) resets to 0 (SPEC §5). */
+/** An index that is not a whole number inside [0, length) resets to 0 (docs/product.md "Input rules"). */
 export function resetIndex(value: unknown, length: number): number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < length ? value : 0
 }

@@ -1,5 +1,5 @@
 /**
- * Pull-down refresh around a page (SPEC §4): touch gestures feed the reducer of pullRefresh.ts; the
+ * Pull-down refresh around a page (docs/product.md): touch gestures feed the reducer of pullRefresh.ts; the
  * content follows the finger with a transform (no layout shift) and springs back in 0.25 s.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type TransitionEvent } from 'react'

@@ -1,15 +1,15 @@
 /**
- * Pull-down refresh of SPEC §4 as a pure reducer plus a small controller for its timers. States: pulling,
+ * Pull-down refresh of docs/product.md as a pure reducer plus a small controller for its timers. States: pulling,
  * reached (past the threshold), aborting (released early), refreshing (released past the threshold),
  * restoring (after stop); idle between gestures. The aborting and restoring animations end on
  * transitionend or, because that event may never fire, on a 350 ms fallback.
  */
 
-/** SPEC §9: pull-to-refresh threshold, in CSS px of visible pull. */
+/** docs/product.md "Timing and limits": pull-to-refresh threshold, in CSS px of visible pull. */
 export const PULL_THRESHOLD = 45
-/** SPEC §4: transitions take 0.2–0.3 s; this is the CSS duration used. */
+/** docs/product.md: transitions take 0.2–0.3 s; this is the CSS duration used. */
 export const PULL_TRANSITION_MS = 250
-/** SPEC §4: the fallback when transitionend does not arrive. */
+/** docs/product.md: the fallback when transitionend does not arrive. */
 export const PULL_FALLBACK_MS = 350
 /** How far the indicator rests while refreshing. */
 export const PULL_REST = PULL_THRESHOLD

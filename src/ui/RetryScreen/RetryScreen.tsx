@@ -1,4 +1,4 @@
-/** SPEC §8's connection time-out screen: the whole tap area retries. Reused by the PWA and network layers. */
+/** docs/product.md "Errors"'s connection time-out screen: the whole tap area retries. Reused by the PWA and network layers. */
 import { useOnline } from '../../hooks/useOnline'
 import { useBehindPortal } from '../../hooks/useReach'
 import { translate } from '../../i18n/i18n'

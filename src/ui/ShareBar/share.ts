@@ -1,6 +1,6 @@
 /**
  * The share action: the system share sheet (Web Share API) where there is one, else the link is copied
- * with SPEC §8's 'Content copied' / 'Copy failed, please copy manually'.
+ * with docs/product.md "Errors"'s 'Content copied' / 'Copy failed, please copy manually'.
  */
 import type { Lang } from '../../../manifest/app'
 import { copyText } from '../../lib/clipboard/clipboard'

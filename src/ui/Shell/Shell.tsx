@@ -1,5 +1,5 @@
 /**
- * The frame every routed page sits in (SPEC §2): its maximum width and the design unit of that column,
+ * The frame every routed page sits in (docs/product.md "Pages"): its maximum width and the design unit of that column,
  * the orientation its row declares, the page transition, and pull-down refresh where the row enables it.
  * The rotate hint takes its own place above the page rather than lying over it. ShellHosts are the
  * app-wide layers: toast/loading overlay and modal.
@@ -37,7 +37,7 @@ export function Shell({ page, children }: { page: PageRow; children: ReactNode }
 
   // Before paint, so a rotate hint appears together with the page rather than pushing it down afterwards.
   useLayoutEffect(() => {
-    // SPEC §2: on page load, when the app is loaded or the user is logged in.
+    // docs/product.md "Pages": on page load, when the app is loaded or the user is logged in.
     const { orientation, loaded, loggedIn, deviceType } = appState
     applyOrientation(page.orientation, orientation, { loaded, loggedIn, handheld: HANDHELD.includes(deviceType) })
   }, [page, url])

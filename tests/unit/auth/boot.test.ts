@@ -1,4 +1,4 @@
-/** Launch (SPEC §4, §9): the SMS countdown resets, the launched flag waits 50 ms, a cached session is resumed. */
+/** Launch (docs/product.md): the SMS countdown resets, the launched flag waits 50 ms, a cached session is resumed. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { boot, LAUNCHED_DELAY_MS } from '../../../src/app/boot'
 import { onLoggedIn } from '../../../src/lib/auth/events'

@@ -18,7 +18,7 @@ describe('password login', () => {
   })
 })
 
-describe('SMS login branches (SPEC §4)', () => {
+describe('SMS login branches (docs/product.md)', () => {
   it.each([
     ['isPassword, not isReg', flags(false, true), { token: 'T', refreshToken: 'R' }, 'isPassword', 'Home', true],
     ['isReg without password', flags(true, false), { tempToken: 'T', refreshToken: 'R' }, 'T', 'Password', false],
@@ -29,7 +29,7 @@ describe('SMS login branches (SPEC §4)', () => {
   })
 })
 
-describe('OAuth login branches (SPEC §4)', () => {
+describe('OAuth login branches (docs/product.md)', () => {
   it('returns a string answer as is and stores nothing', () => {
     expect(oauthDecision('please retry')).toEqual({ store: {}, result: 'please retry', next: 'stay', profile: false })
   })

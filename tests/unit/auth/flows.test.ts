@@ -257,7 +257,7 @@ describe('logout', () => {
   })
 })
 
-describe('into the app after a login (SPEC §9 Home delay)', () => {
+describe('into the app after a login (docs/product.md "Timing and limits" Home delay)', () => {
   const ua = navigator.userAgent
   afterEach(() => Object.defineProperty(navigator, 'userAgent', { value: ua, configurable: true }))
 

@@ -14,7 +14,7 @@ const UA = {
   electron: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) habor/1.5.5 Chrome/120.0 Electron/28.0.0 Safari/537.36',
 }
 
-describe('device type (SPEC §3)', () => {
+describe('device type (docs/product.md "Stored state")', () => {
   it.each([
     ['iphone', 0, 'mobile'],
     ['androidPhone', 5, 'mobile'],
@@ -31,7 +31,7 @@ describe('device type (SPEC §3)', () => {
   })
 })
 
-describe('network (SPEC §3: wifi, 5g, 4g and ethernet count as online)', () => {
+describe('network (docs/product.md "Stored state": wifi, 5g, 4g and ethernet count as online)', () => {
   it.each([
     ['wifi', true, true],
     ['5g', true, true],

@@ -8,7 +8,7 @@ const page = (name: string): PageRow => {
   return p
 }
 
-describe('guard (SPEC §2)', () => {
+describe('guard (docs/product.md "Pages")', () => {
   it('lets anyone open a public page', () => {
     for (const p of PAGES.filter((r) => r.access === 'public' && r.name !== 'Login')) {
       expect(decide(p, '', false)).toEqual({ kind: 'allow' })
@@ -64,7 +64,7 @@ describe('guard (SPEC §2)', () => {
 })
 
 describe('page table', () => {
-  it('has the 18 pages of SPEC §2 plus Settings, with unique names and paths', () => {
+  it('has the 18 pages of docs/product.md "Pages" plus Settings, with unique names and paths', () => {
     expect(PAGES).toHaveLength(19)
     expect(new Set(PAGES.map((p) => p.name)).size).toBe(19)
     expect(new Set(PAGES.map((p) => p.path)).size).toBe(19)

@@ -15,7 +15,7 @@ beforeEach(async () => {
   await settle()
 })
 
-describe('navigation (SPEC §2)', () => {
+describe('navigation (docs/product.md "Pages")', () => {
   it('push adds an entry with the next index and records the type', () => {
     expect(push('/agreement')).toBe(true)
     expect(here()).toBe('/agreement')

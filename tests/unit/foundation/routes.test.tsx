@@ -7,12 +7,12 @@ import { DelayedLoading } from '../../../src/ui/PageStatus/PageStatus'
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
 
-describe('lazy pages (SPEC §2, §9)', () => {
+describe('lazy pages (docs/product.md "Pages")', () => {
   it('has a loader for every row of the page table', () => {
     expect(Object.keys(PAGE_LOADERS).sort()).toEqual(PAGES.map((p) => p.name).sort())
   })
 
-  it('uses the constants of SPEC §9', () => {
+  it('uses the constants of docs/product.md "Timing and limits"', () => {
     expect(PAGE_LOADING_DELAY_MS).toBe(200)
     expect(PAGE_TIMEOUT_MS).toBe(60_000)
   })

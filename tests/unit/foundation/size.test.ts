@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { nextBaseSize, unitsToPx } from '../../../src/lib/device/size'
 import { appState, reset, setWindowSize } from '../../../src/state/app'
 
-describe('resize rule (SPEC §4)', () => {
+describe('resize rule (docs/product.md)', () => {
   it('takes the shorter side as width and the longer as height on the first measure', () => {
     expect(nextBaseSize({ width: 0, height: 0 }, { width: 812, height: 375 })).toEqual({ width: 375, height: 812 })
   })

@@ -22,7 +22,7 @@ beforeEach(() => {
 })
 afterEach(() => setStorageKey(KEY))
 
-describe('encrypted storage (SPEC §3, DESIGN §2)', () => {
+describe('encrypted storage (docs/product.md "Stored state", docs/contract.md)', () => {
   it('round-trips every kind of value', () => {
     write('token', 'abc.def.ghi')
     write('roleList', ['student', 'reader'])

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { pageByName } from '../../../manifest/pages'
 import { documentTitle } from '../../../src/i18n/title'
 
-describe('title rule (SPEC §2, DESIGN §2)', () => {
+describe('title rule (docs/product.md "Pages", docs/contract.md)', () => {
   const login = pageByName('Login')
   const home = pageByName('Home')
   const motherday = pageByName('Motherday')

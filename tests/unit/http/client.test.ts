@@ -117,7 +117,7 @@ describe('signing', () => {
   })
 })
 
-describe('error catalogue (SPEC §8)', () => {
+describe('error catalogue (docs/product.md "Errors")', () => {
   const fail = async (p: Promise<unknown>): Promise<RequestError> => {
     const e = await p.then(
       () => undefined,

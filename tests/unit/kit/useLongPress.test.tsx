@@ -28,7 +28,7 @@ afterEach(() => {
 })
 
 describe('useLongPress', () => {
-  it('uses the constants of SPEC §9', () => {
+  it('uses the constants of docs/product.md "Timing and limits"', () => {
     expect(LONG_PRESS_MS).toBe(350)
     expect(LONG_PRESS_MOVE_PX).toBe(10)
   })

@@ -25,7 +25,7 @@ describe('lockFor', () => {
   })
 })
 
-describe('shouldApply (SPEC §2: when the app is loaded or the user is logged in)', () => {
+describe('shouldApply (docs/product.md "Pages": when the app is loaded or the user is logged in)', () => {
   it.each([
     [false, false, false],
     [true, false, true],

@@ -18,7 +18,7 @@ const ended: PullEvent = { type: 'transition-ended' }
 const fallback: PullEvent = { type: 'fallback-elapsed' }
 const stopped: PullEvent = { type: 'refresh-stopped' }
 
-describe('pullReducer: every transition of SPEC §4', () => {
+describe('pullReducer: every transition of docs/product.md', () => {
   it.each<[string, PullState, PullEvent, PullState]>([
     ['idle → pulling on a pull', IDLE, moved(10), at('pulling', 10)],
     ['idle stays idle on no pull', IDLE, moved(0), IDLE],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { units, unitsToPx } from '../../../src/lib/device/size'
 
-describe('the 750-unit design scale (SPEC §2: base 375, cap 960)', () => {
+describe('the 750-unit design scale (docs/product.md "Pages": base 375, cap 960)', () => {
   it.each([
     [750, 375, Infinity, 375],
     [100, 375, Infinity, 50],
