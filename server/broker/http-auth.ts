@@ -41,7 +41,7 @@ const MAX_REMEMBERED = 100_000
 
 /** The topic each client id may read, until its token expires. */
 export interface TopicMap {
-  remember(clientId: string, topic: string, expMs: number): Promise<void>
+  remember(clientId: string, topic: string, expMs: number, now: number): Promise<void>
   topicOf(clientId: string, now: number): Promise<string | null>
 }
 
@@ -64,8 +64,8 @@ export class MemoryTopicMap implements TopicMap {
 export class RedisTopicMap implements TopicMap {
   constructor(private readonly redis: Redis) {}
 
-  async remember(clientId: string, topic: string, expMs: number): Promise<void> {
-    const ttl = Math.max(1, Math.ceil(expMs - Date.now()))
+  async remember(clientId: string, topic: string, expMs: number, now: number): Promise<void> {
+    const ttl = Math.max(1, Math.ceil(expMs - now))
     await this.redis.set(`broker:topic:${clientId}`, topic, 'PX', ttl)
   }
 
@@ -101,7 +101,7 @@ export function brokerAuthRoutes(verify: (token: string) => Promise<LiveClaims>,
         return deny
       }
       const topic = topicOfClaims(claims)
-      if (clientid) await topics.remember(clientid, topic, claims.exp * 1000)
+      if (clientid) await topics.remember(clientid, topic, claims.exp * 1000, clock())
       return {
         ...allow,
         is_superuser: false,
