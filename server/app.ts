@@ -19,6 +19,7 @@ import smsPlugin from './plugins/sms'
 import webPlugin from './plugins/web'
 import accountRoutes from './routes/account'
 import deskRoutes from './routes/desk'
+import tasksRoutes from './routes/tasks'
 import authRoutes from './routes/auth'
 import cardsRoutes from './routes/cards'
 import contentRoutes from './routes/content'
@@ -168,6 +169,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       await api.register(inviteRoutes)
       await api.register(cardsRoutes)
       await api.register(deskRoutes)
+      await api.register(tasksRoutes)
       await api.register(reportRoutes)
       await api.register(contentRoutes)
     },

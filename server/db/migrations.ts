@@ -6,6 +6,7 @@ import { hardening } from './migrations/hardening'
 import { idempotency } from './migrations/idempotency'
 import { reports } from './migrations/reports'
 import { secrets } from './migrations/secrets'
+import { taskProgress } from './migrations/taskProgress'
 
 // Migrations see the database as it was when they were written, not as it is now.
 type AnyDb = Kysely<unknown>
@@ -154,6 +155,6 @@ const oidcPayloads: Migration = {
   },
 }
 
-export const MIGRATIONS: Record<string, Migration> = { '0001_init': init, '0002_oidc_payloads': oidcPayloads, '0003_content': content, '0005_cards': cards, '0006_reports': reports, '0007_hardening': hardening, '0008_idempotency': idempotency, '0009_secrets': secrets }
+export const MIGRATIONS: Record<string, Migration> = { '0001_init': init, '0002_oidc_payloads': oidcPayloads, '0003_content': content, '0005_cards': cards, '0006_reports': reports, '0007_hardening': hardening, '0008_idempotency': idempotency, '0009_secrets': secrets, '0010_task_progress': taskProgress }
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -214,7 +214,11 @@ export interface TaskTable {
   org_id: string
   publisher_user_id: string | null
   publisher_name: string
+  /** With class_name, the class the task is for; null: every class of that name (tasks from before 0010). */
+  grade: string | null
   class_name: string
+  /** The book the task is about, if any. */
+  book_id: string | null
   title: string
   brief: string
   due_at: number | null
@@ -241,6 +245,13 @@ export interface SoundTable {
   updated_at: number
 }
 
+/** A student's "done" on a task: one row per task and student (0010_task_progress). */
+export interface TaskCompletionTable {
+  task_id: string
+  student_id: string
+  done_at: number
+}
+
 /** Secrets generated once and shared by every node (0009_secrets). */
 export interface ServerSecretTable {
   name: string
@@ -250,6 +261,7 @@ export interface ServerSecretTable {
 
 export interface Database {
   server_secrets: ServerSecretTable
+  task_completions: TaskCompletionTable
   orgs: OrgTable
   users: UserTable
   students: StudentTable

@@ -2,11 +2,14 @@
 import type { Db } from './connect'
 import { hashPassword } from '../services/crypto'
 import { STUDENT_PERMS, STUDENT_ROLES } from '../services/users'
+import { TEACHER_ROLE } from '../../src/contract/tasks'
 
 export const DEMO = {
   password: 'Passw0rd!',
   student: { phone: '+8613800138000', name: 'Demo Student', grade: '七年级', className: '2班' },
   smsOnly: { phone: '+8613900139000', name: 'Demo Reader', grade: '八年级', className: '1班' },
+  /** A teacher of Demo School (membership role 'teacher'): may assign tasks there (POST /api/tasks). */
+  teacher: { phone: '+8613600136000', name: '李老师', grade: '教师', className: '语文组' },
   orgs: [
     { code: 'DEMO', name: 'Demo School' },
     { code: 'ACADEMY', name: 'Demo Academy' },
@@ -31,7 +34,7 @@ export async function seedDemo(db: Db, now: number): Promise<boolean> {
       orgIds.push(id)
       await trx.insertInto('orgs').values({ id, code: o.code, name: o.name, created_at: now }).execute()
     }
-    const person = async (p: { phone: string; name: string; grade: string; className: string }, hash: string | null, orgs: string[]) => {
+    const person = async (p: { phone: string; name: string; grade: string; className: string }, hash: string | null, orgs: string[], roles: readonly string[] = STUDENT_ROLES) => {
       const userId = crypto.randomUUID()
       const studentId = crypto.randomUUID()
       await trx.insertInto('users').values({ id: userId, phone: p.phone, password_hash: hash, status: 'active', created_at: now, updated_at: now }).execute()
@@ -39,13 +42,14 @@ export async function seedDemo(db: Db, now: number): Promise<boolean> {
       for (const [i, orgId] of orgs.entries()) {
         await trx
           .insertInto('memberships')
-          .values({ student_id: studentId, org_id: orgId, roles: JSON.stringify(STUDENT_ROLES), perms: JSON.stringify(STUDENT_PERMS), is_primary: i === 0 ? 1 : 0, created_at: now + i })
+          .values({ student_id: studentId, org_id: orgId, roles: JSON.stringify(roles), perms: JSON.stringify(STUDENT_PERMS), is_primary: i === 0 ? 1 : 0, created_at: now + i })
           .execute()
       }
       return userId
     }
     const student = await person(DEMO.student, passwordHash, orgIds)
     await person(DEMO.smsOnly, null, orgIds.slice(0, 1))
+    await person(DEMO.teacher, passwordHash, orgIds.slice(0, 1), [TEACHER_ROLE])
     await trx.insertInto('invite_codes').values({ code: DEMO.inviteCode, owner_user_id: student, created_at: now }).execute()
     await trx.insertInto('oauth_identities').values({ provider: LOCAL_OIDC_PROVIDER, subject: DEMO.oidcReader, user_id: student, created_at: now }).execute()
   })
@@ -58,6 +62,7 @@ export function demoBanner(): string[] {
     `  student   phone 13800138000  password ${DEMO.password}  (Demo School + Demo Academy)`,
     '  SMS-only  phone 13900139000  no password: log in with an SMS code (dev outbox: GET /api/dev/sms/outbox?phone=…)',
     `  OAuth     /oidc identities: reader / ${DEMO.password} (linked to the student), newcomer / ${DEMO.password} (no account)`,
+    `  teacher   phone 13600136000  password ${DEMO.password}  (Demo School; assigns tasks: npm run demo:task)`,
     `  orgs      DEMO (Demo School), ACADEMY (Demo Academy); invitation code ${DEMO.inviteCode}`,
   ]
 }

@@ -45,6 +45,12 @@ export const DEMO_ASSETS = {
 
 type AssetName = keyof typeof DEMO_ASSETS
 
+/** Open tasks of the demo class (its teacher is DEMO.teacher), due this many days after the seed. */
+export const DEMO_OPEN_TASKS = [
+  { id: 'demo-task-week', title: '《西游记》第一至十回', brief: '读完前十回，想一想：孙悟空为什么要拜师学艺？用三五句话写下你的想法。', book: '西游记', dueInDays: 3 },
+  { id: 'demo-task-month', title: '观察一种身边的昆虫', brief: '学习法布尔的方法，观察一种昆虫三天，每天记录它做了什么，配一张小画。', book: '昆虫记', dueInDays: 10 },
+] as const
+
 export const DEMO_BOOKS = [
   { asset: 'caofangzi', title: '草房子', author: '曹文轩', category: '儿童文学', pages: 312 },
   { asset: 'xiyouji', title: '西游记', author: '吴承恩', category: '古典名著', pages: 980 },
@@ -282,6 +288,36 @@ export async function seedDemoContent(db: Db, now: number, sizes: (key: string) 
         })
         .execute()
       created.push('task')
+    }
+
+    // Open tasks for the demo student's class, due a few days after the seed, so Home has something to do.
+    if (org) {
+      const teacher = await trx.selectFrom('users').select('id').where('phone', '=', DEMO.teacher.phone).executeTakeFirst()
+      const book = async (title: string) => (await trx.selectFrom('books').select('id').where('title', '=', title).executeTakeFirst())?.id ?? null
+      for (const t of DEMO_OPEN_TASKS) {
+        if (await has('tasks', t.id)) continue
+        await trx
+          .insertInto('tasks')
+          .values({
+            id: t.id,
+            org_id: org.id,
+            publisher_user_id: teacher?.id ?? null,
+            publisher_name: DEMO.teacher.name,
+            grade: DEMO.student.grade,
+            class_name: DEMO.student.className,
+            book_id: await book(t.book),
+            title: t.title,
+            brief: t.brief,
+            due_at: now + t.dueInDays * 86_400_000,
+            attachments: '[]',
+            shareable: 1,
+            deleted_at: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute()
+        created.push(t.id)
+      }
     }
 
     if (!(await has('sounds', DEMO_IDS.sound))) {

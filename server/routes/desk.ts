@@ -16,7 +16,7 @@ const routes: FastifyPluginAsync = async (app) => {
 
   app.get(DESK_PATH, { preHandler: app.requireAuth() }, async (req): Promise<Desk> => {
     const auth = req.auth!
-    const student = await db.selectFrom('students').select(['id', 'class_name']).where('user_id', '=', auth.sub).executeTakeFirst()
+    const student = await db.selectFrom('students').select(['id', 'grade', 'class_name']).where('user_id', '=', auth.sub).executeTakeFirst()
     if (!student) throw new ApiError(CODE.USER_NOT_FOUND, 'account does not exist')
     const ms = await membershipsOf(app.db, student.id)
     const orgId = auth.orgId ?? (ms.find((m) => m.primary) ?? ms[0])?.org.id ?? null
@@ -45,7 +45,10 @@ const routes: FastifyPluginAsync = async (app) => {
           .select(['id', 'title', 'publisher_name', 'due_at'])
           .where('org_id', '=', orgId)
           .where('class_name', '=', student.class_name)
+          .where((eb) => eb.or([eb('grade', 'is', null), eb('grade', '=', student.grade)]))
           .where('deleted_at', 'is', null)
+          // Done is done: a task the student marked done leaves Home.
+          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('task_completions').select('task_id').whereRef('task_completions.task_id', '=', 'tasks.id').where('task_completions.student_id', '=', student.id))))
           .where((eb) => eb.or([eb('due_at', 'is', null), eb('due_at', '>=', now)]))
           .orderBy('due_at', 'asc')
           .orderBy('created_at', 'desc')

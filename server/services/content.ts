@@ -132,7 +132,7 @@ async function task(db: Db, id: string): Promise<ContentViews['task'] | null> {
     title: t.title,
     brief: t.brief,
     dueAt: t.due_at,
-    className: t.class_name,
+    className: [t.grade, t.class_name].filter(Boolean).join(' '),
     org: t.org_name,
     publisher: t.publisher_name,
     attachments: rows.flatMap((a) => {

@@ -1,0 +1,37 @@
+// `npm run demo:task`: the demo teacher (13600136000) assigns a task to the demo student's class
+// (七年级 2班 of Demo School) on a running server, as a teacher's console would, and prints it.
+//   BASE_URL  the server (default http://127.0.0.1:8080, where npm start listens)
+//   TITLE, DUE_DAYS  the task's title and how many days until it is due (default 3)
+import { randomUUID } from 'node:crypto'
+
+const base = (process.env.BASE_URL || 'http://127.0.0.1:8080').replace(/\/$/, '')
+const days = Number(process.env.DUE_DAYS || 3)
+
+async function api(method, path, body, token, headers = {}) {
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: JSON.stringify(body),
+  })
+  const json = await res.json()
+  if (json.code !== 0) throw new Error(`${method} ${path}: ${json.code} ${json.msg}`)
+  return json.data
+}
+
+try {
+  const { token } = await api('POST', '/login', { username: '13600136000', password: 'Passw0rd!', deviceType: 'client', deviceCode: 'demo-task-script', appId: 'jsj-habor' })
+  const dueAt = Date.now() + days * 86_400_000
+  const title = process.env.TITLE || '读《小王子》，画出你心里的那朵玫瑰'
+  const task = await api(
+    'POST',
+    '/tasks',
+    { orgCode: 'DEMO', grade: '七年级', className: '2班', title, brief: '读完《小王子》，想一想小王子为什么那么在乎他的玫瑰，画一画、写一写。', dueAt, publisherName: '李老师' },
+    token,
+    { 'idempotency-key': randomUUID() },
+  )
+  console.log(`Assigned task ${task.id} to 七年级 2班 of Demo School, due ${new Date(dueAt).toLocaleString('zh-CN')}: ${title}`)
+  console.log('The demo student (13800138000) sees it on Home under 进行中的任务.')
+} catch (e) {
+  console.error(`demo:task failed against ${base}: ${e instanceof Error ? e.message : String(e)}`)
+  process.exit(1)
+}

@@ -1,0 +1,112 @@
+/**
+ * Class tasks (src/contract/tasks.ts): a teacher of an organisation assigns a task to one of its classes;
+ * the class's students read it and mark it done. A task is for the students whose profile has its grade
+ * and class name and who belong to its organisation; to anyone else it does not exist (400002).
+ */
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsync } from 'fastify'
+import { CODE } from '../../src/contract'
+import { TASK_BRIEF_MAX, TASK_TITLE_MAX, TASKS_PATH, TEACHER_ROLE, type TaskAssigned, type TaskDetail, type TaskDone } from '../../src/contract/tasks'
+import { ApiError, badInput } from '../errors'
+import { idempotent } from '../services/idempotency'
+import type { SessionAccount } from '../services/users'
+import { Shown, ShownLines } from './schemas'
+
+const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' })
+const IdParams = Type.Object({ id: Id })
+const AssignBody = Type.Object(
+  {
+    orgCode: Shown(32),
+    grade: Shown(32),
+    className: Shown(32),
+    title: Shown(TASK_TITLE_MAX),
+    brief: ShownLines(TASK_BRIEF_MAX),
+    dueAt: Type.Optional(Type.Integer({ minimum: 0 })),
+    bookId: Type.Optional(Id),
+    publisherName: Shown(32),
+  },
+  { additionalProperties: false },
+)
+
+const notFound = () => new ApiError(CODE.TASK_NOT_FOUND)
+
+const routes: FastifyPluginAsync = async (app) => {
+  const { db } = app
+  const clock = app.config.clock
+
+  /** The task if this account's student is in its class and organisation. */
+  const visibleTask = async (id: string, acc: SessionAccount) => {
+    const student = acc.student
+    if (!student) throw notFound()
+    const task = await db.selectFrom('tasks').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
+    if (!task || task.class_name !== student.className || (task.grade !== null && task.grade !== student.grade)) throw notFound()
+    if (!acc.memberships.some((m) => m.org.id === task.org_id)) throw notFound()
+    return { task, studentId: student.id }
+  }
+
+  app.post<{ Body: typeof AssignBody.static }>(TASKS_PATH, { schema: { body: AssignBody }, preHandler: app.requireAuth({ account: true }) }, async (req): Promise<TaskAssigned> => {
+    const b = req.body
+    const acc = req.account!
+    const code = b.orgCode.trim().toUpperCase()
+    const membership = acc.memberships.find((m) => m.org.code === code)
+    if (!membership?.roles.includes(TEACHER_ROLE)) throw new ApiError(CODE.TASK_INVALID, 'only a teacher of this organisation may assign its tasks', 403)
+    const now = clock()
+    if (b.dueAt !== undefined && b.dueAt <= now) throw badInput('dueAt', 'must be in the future')
+    const brief = b.brief.trim()
+    const title = b.title.trim()
+    if (!title) throw badInput('title', 'is required')
+    if (!brief) throw badInput('brief', 'is required')
+    return idempotent(db, req, acc.user.id, now, async (trx) => {
+      if (b.bookId && !(await trx.selectFrom('books').select('id').where('id', '=', b.bookId).executeTakeFirst())) throw badInput('bookId', 'no such book')
+      const id = crypto.randomUUID()
+      await trx
+        .insertInto('tasks')
+        .values({
+          id,
+          org_id: membership.org.id,
+          publisher_user_id: acc.user.id,
+          publisher_name: b.publisherName.trim(),
+          grade: b.grade.trim(),
+          class_name: b.className.trim(),
+          book_id: b.bookId ?? null,
+          title,
+          brief,
+          due_at: b.dueAt ?? null,
+          attachments: '[]',
+          shareable: 1,
+          deleted_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute()
+      return { id }
+    })
+  })
+
+  app.get<{ Params: { id: string } }>(`${TASKS_PATH}/:id`, { schema: { params: IdParams }, preHandler: app.requireAuth({ account: true }) }, async (req): Promise<TaskDetail> => {
+    const { task, studentId } = await visibleTask(req.params.id, req.account!)
+    const book = task.book_id ? await db.selectFrom('books').select(['id', 'title', 'author']).where('id', '=', task.book_id).executeTakeFirst() : undefined
+    const done = await db.selectFrom('task_completions').select('done_at').where('task_id', '=', task.id).where('student_id', '=', studentId).executeTakeFirst()
+    return {
+      id: task.id,
+      title: task.title,
+      brief: task.brief,
+      publisherName: task.publisher_name,
+      grade: task.grade,
+      className: task.class_name,
+      dueAt: task.due_at === null ? null : Number(task.due_at),
+      book: book ?? null,
+      doneAt: done ? Number(done.done_at) : null,
+    }
+  })
+
+  app.post<{ Params: { id: string } }>(`${TASKS_PATH}/:id/done`, { schema: { params: IdParams }, preHandler: app.requireAuth({ account: true }) }, async (req): Promise<TaskDone> => {
+    const { task, studentId } = await visibleTask(req.params.id, req.account!)
+    // Marking done twice (a retry, two taps, two devices at once) keeps the first time: one row.
+    await db.insertInto('task_completions').values({ task_id: task.id, student_id: studentId, done_at: clock() }).onConflict((oc) => oc.columns(['task_id', 'student_id']).doNothing()).execute()
+    const row = await db.selectFrom('task_completions').select('done_at').where('task_id', '=', task.id).where('student_id', '=', studentId).executeTakeFirstOrThrow()
+    return { doneAt: Number(row.done_at) }
+  })
+}
+
+export default routes
