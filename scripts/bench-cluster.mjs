@@ -11,16 +11,15 @@ import { Redis } from 'ioredis'
 import mqtt from 'mqtt'
 import { randomBytes } from 'node:crypto'
 import { cpus, loadavg } from 'node:os'
-import pg from 'pg'
 import { buildIfStale } from './build-if-stale.mjs'
 import { startCluster } from './cluster-lib.mjs'
+import { adminQuery as admin, databaseUrl } from './pg-admin.mjs'
 
 const argRuns = process.argv.indexOf('--runs')
 const RUNS = argRuns > 0 ? Math.max(1, Number(process.argv[argRuns + 1]) || 1) : 3
 const SECONDS = 5
 const CONNECTIONS = 10
 const KICKS = 200
-const ADMIN = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
 const REDIS = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379/15'
 const DEVICE = { appId: 'jsj-habor', deviceType: 'browser' }
 const STUDENT = { username: '13800138000', password: 'Passw0rd!' }
@@ -28,16 +27,6 @@ const STUDENT = { username: '13800138000', password: 'Passw0rd!' }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]
 const phase = (what) => process.stderr.write(`  … ${what}\n`)
-
-async function admin(sql) {
-  const c = new pg.Client({ connectionString: ADMIN })
-  await c.connect()
-  try {
-    await c.query(sql)
-  } finally {
-    await c.end()
-  }
-}
 
 async function api(base, method, path, body, token) {
   const res = await fetch(`${base}/api${path}`, {
@@ -98,11 +87,9 @@ async function oneRun(nodes) {
   await admin(`create database ${name}`)
   const redis = new Redis(REDIS)
   await redis.flushdb()
-  const db = new URL(ADMIN)
-  db.pathname = `/${name}`
   const cluster = await startCluster({
     nodes,
-    databaseUrl: db.href,
+    databaseUrl: databaseUrl(name),
     redisUrl: REDIS,
     env: { RATE_LIMIT_AUTH_PER_MIN: '10000000', RATE_LIMIT_API_PER_MIN: '10000000' },
   })

@@ -7,10 +7,9 @@ import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { Redis } from 'ioredis'
-import pg from 'pg'
 import { SERVER } from './cluster-lib.mjs'
+import { ADMIN_URL as admin, adminQuery as query, databaseUrl } from './pg-admin.mjs'
 
-const admin = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
 const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379/14'
 const name = `habor_cluster_${randomBytes(6).toString('hex')}`
 const ci = process.env.CI && process.env.CI !== 'false'
@@ -22,16 +21,6 @@ function missing(what) {
   }
   console.log(`${what}: skipping the cluster suite.`)
   process.exit(0)
-}
-
-async function query(sql) {
-  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 3000 })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
 }
 
 async function flushRedis() {
@@ -62,11 +51,9 @@ await query(`create database ${name}`)
 console.log(`Running the cluster suite on PostgreSQL database ${name} and ${redisUrl}…`)
 let status = 1
 try {
-  const url = new URL(admin)
-  url.pathname = `/${name}`
   const r = spawnSync('npx', ['vitest', 'run', '--project', 'cluster', ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: { ...process.env, CLUSTER_DATABASE_URL: url.href, CLUSTER_REDIS_URL: redisUrl },
+    env: { ...process.env, CLUSTER_DATABASE_URL: databaseUrl(name), CLUSTER_REDIS_URL: redisUrl },
   })
   status = r.status ?? 1
 } finally {

@@ -4,20 +4,9 @@
 // PostgreSQL run is part of what must pass. Admin URL: TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres).
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
+import { ADMIN_URL as admin, adminQuery as query, databaseUrl } from './pg-admin.mjs'
 
-const admin = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
 const name = `habor_test_${randomBytes(6).toString('hex')}`
-
-async function query(sql) {
-  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 3000 })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
-}
 
 try {
   await query('select 1')
@@ -35,11 +24,9 @@ await query(`create database ${name}`)
 console.log(`Running the server suite on PostgreSQL database ${name}…`)
 let status = 1
 try {
-  const url = new URL(admin)
-  url.pathname = `/${name}`
   const r = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: url.href },
+    env: { ...process.env, DATABASE_URL: databaseUrl(name) },
   })
   status = r.status ?? 1
 } finally {
