@@ -41,5 +41,5 @@ export const wrongPassword = (triesLeft: number, message?: string): ApiError =>
   new ApiError(CODE.PASSWORD_INVALID, message ?? CODE_MESSAGE[CODE.PASSWORD_INVALID], 200, { triesLeft })
 
 /** 401 for token problems only (300001–300003). */
-export const tokenError = (code: typeof CODE.JWT_UNAUTHORIZED | typeof CODE.JWT_INVALID | typeof CODE.JWT_EXPIRED): ApiError =>
-  new ApiError(code, CODE_MESSAGE[code], 401)
+export const tokenError = (code: typeof CODE.JWT_UNAUTHORIZED | typeof CODE.JWT_INVALID | typeof CODE.JWT_EXPIRED, data?: Record<string, unknown>): ApiError =>
+  new ApiError(code, CODE_MESSAGE[code], 401, data)

@@ -9,7 +9,7 @@
 import type { webcrypto } from 'node:crypto'
 import { EventEmitter } from 'node:events'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
-import { CODE } from '../../src/contract'
+import { CODE, SIGNED_IN_ELSEWHERE } from '../../src/contract'
 import type { Clock } from '../clock'
 import type { Db } from '../db/connect'
 import { prepared } from '../db/prepared'
@@ -142,7 +142,9 @@ export class Sessions {
 
   async revoke(trx: Trx, sessionId: string, reason: string): Promise<void> {
     await trx.updateTable('sessions').set({ revoked_at: this.o.clock(), revoked_reason: reason }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute()
-    await trx.deleteFrom('refresh_tokens').where('session_id', '=', sessionId).where('used_at', 'is', null).execute()
+    // A kicked session keeps its (now refused) refresh tokens until they expire, so a refresh from the old
+    // terminal can be told why the session ended (GET /refresh's `signed-in-elsewhere`).
+    if (reason !== 'kicked') await trx.deleteFrom('refresh_tokens').where('session_id', '=', sessionId).where('used_at', 'is', null).execute()
   }
 
   /** Revokes every live session of the account (but one); returns their ids for emitEnded. */
@@ -192,15 +194,17 @@ export class Sessions {
   async rotate(refreshToken: string): Promise<IssuedPair> {
     const hash = sha256Hex(refreshToken)
     const now = this.o.clock()
-    type Outcome = { error: typeof CODE.JWT_INVALID | typeof CODE.JWT_EXPIRED } | { error?: undefined; row: { session_id: string; user_id: string; app_id: string; device_type: string; device_code: string }; next: string }
+    type Outcome = { error: typeof CODE.JWT_INVALID | typeof CODE.JWT_EXPIRED; elsewhere?: boolean } | { error?: undefined; row: { session_id: string; user_id: string; app_id: string; device_type: string; device_code: string }; next: string }
     const outcome = await this.o.db.transaction().execute(async (trx): Promise<Outcome> => {
       const row = await trx
         .selectFrom('refresh_tokens')
         .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['refresh_tokens.session_id', 'refresh_tokens.expires_at', 'refresh_tokens.used_at', 'sessions.revoked_at', 'sessions.user_id', 'sessions.app_id', 'sessions.device_type', 'sessions.device_code', 'users.status'])
+        .select(['refresh_tokens.session_id', 'refresh_tokens.expires_at', 'refresh_tokens.used_at', 'sessions.revoked_at', 'sessions.revoked_reason', 'sessions.user_id', 'sessions.app_id', 'sessions.device_type', 'sessions.device_code', 'users.status'])
         .where('refresh_tokens.token_hash', '=', hash)
         .executeTakeFirst()
+      // A session ended by a sign-in on another device says so, in case its terminal missed the kick.
+      if (row?.revoked_at != null && row.revoked_reason === 'kicked') return { error: CODE.JWT_INVALID, elsewhere: true }
       if (!row || row.revoked_at !== null || row.status !== 'active') return { error: CODE.JWT_INVALID }
       if (row.expires_at <= now) return { error: CODE.JWT_EXPIRED }
       if (row.used_at === null) {
@@ -219,7 +223,7 @@ export class Sessions {
       const next = await this.newRefresh(trx, row.session_id, now)
       return { row, next }
     })
-    if (outcome.error !== undefined) throw tokenError(outcome.error)
+    if (outcome.error !== undefined) throw tokenError(outcome.error, outcome.elsewhere ? { reason: SIGNED_IN_ELSEWHERE } : undefined)
     const { row, next } = outcome
     const token = await this.sign({ sub: row.user_id, sid: row.session_id, app: row.app_id, deviceType: row.device_type, deviceCode: row.device_code })
     return { token, refreshToken: next, sessionId: row.session_id }

@@ -12,7 +12,7 @@ import { hideLoading, showLoading, showToast } from '../ui/Overlay/overlay'
 import { replaceAll } from '../state/navigation'
 import { setSignedOutReason, type SignedOutReason } from '../state/signedOut'
 
-const HTTP_TEXT: Record<HttpText, MessageKey> = { loading: 'app.loading', expired: 'auth.expired', noLogin: 'auth.noLogin' }
+const HTTP_TEXT: Record<HttpText, MessageKey> = { loading: 'app.loading', expired: 'auth.expired', kicked: 'auth.kicked', noLogin: 'auth.noLogin' }
 const t = (key: MessageKey) => translate(appState.lang, key)
 
 /**

@@ -81,3 +81,6 @@ export const CLIENT_MESSAGE = {
   fileError: 'file error',
   dataNotFound: 'data not found',
 } as const
+
+/** `data.reason` of a refused refresh whose session ended because the account signed in on another device. */
+export const SIGNED_IN_ELSEWHERE = 'signed-in-elsewhere'

@@ -35,13 +35,22 @@ it('the app on node A shows the kick toast and is on Login within 1 s of its acc
 
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'zh-CN', isMobile: true, hasTouch: true })
   const page = await context.newPage()
+  // Every live-channel frame, for the failure message.
+  const frames: string[] = []
+  const t0 = Date.now()
+  page.on('websocket', (ws) => {
+    frames.push(`${Date.now() - t0} open ${ws.url()}`)
+    ws.on('framereceived', (f) => frames.push(`${Date.now() - t0} in ${Buffer.from(f.payload as string).subarray(0, 1).toString('hex')} ${String(f.payload).length}`))
+    ws.on('framesent', (f) => frames.push(`${Date.now() - t0} out ${Buffer.from(f.payload as string).subarray(0, 1).toString('hex')} ${String(f.payload).length}`))
+    ws.on('close', () => frames.push(`${Date.now() - t0} close`))
+  })
   await page.goto(`${a!.base}/login`)
   await page.locator('form[data-ready]').waitFor()
-  // The live channel is subscribed once the broker has answered CONNECT and SUBSCRIBE.
-  const subscribed = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/mqtt')).then(async (ws) => {
-    await ws.waitForEvent('framereceived')
-    await ws.waitForEvent('framereceived')
-  })
+  // The live channel is subscribed once the broker's SUBACK (packet type 9, first byte 0x90) has come
+  // back; the broker's answers may arrive split over several WebSocket frames.
+  const subscribed = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/mqtt')).then((ws) =>
+    ws.waitForEvent('framereceived', { predicate: (f) => Buffer.from(f.payload as string)[0] === 0x90 }),
+  )
   const signIn = page.waitForRequest((r) => r.url().endsWith('/api/login') && r.method() === 'POST')
   await page.getByLabel('手机号').fill(s.phone)
   await page.getByLabel('密码', { exact: true }).fill('Reading2026')
@@ -53,7 +62,16 @@ it('the app on node A shows the kick toast and is on Login within 1 s of its acc
 
   await ok(api(c!.base, 'POST', '/login', { body: { username: s.phone, password: 'Reading2026', deviceType, appId: 'jsj-habor', deviceCode: randomUUID() } }))
   const answered = Date.now()
-  await expect.poll(() => page.getByText('账号已在其他终端登录').count(), { timeout: 1000, interval: 20 }).toBeGreaterThan(0)
+  frames.push(`${answered - t0} login answered`)
+  try {
+    // Watched in the page on every frame: the toast is shown for a moment only.
+    await page.waitForFunction(() => (globalThis as unknown as { document: { body: { innerText: string } } }).document.body.innerText.includes('账号已在其他终端登录'), null, {
+      polling: 'raf',
+      timeout: 1000,
+    })
+  } catch (e) {
+    throw new Error(`no kick toast within 1 s; live-channel frames (ms since start):\n${frames.join('\n')}\nurl ${page.url()}\ntext ${(await page.locator('body').innerText()).slice(0, 300)}`, { cause: e })
+  }
   const toastMs = Date.now() - answered
   await page.waitForURL(/\/login/, { timeout: Math.max(1, 1000 - (Date.now() - answered)) })
   const loginMs = Date.now() - answered

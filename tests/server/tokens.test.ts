@@ -75,6 +75,21 @@ describe('GET /refresh', () => {
     expect(third.body.code).toBe(0)
   })
 
+  it('says why a session ended when another device signed in (the kick its terminal may have missed), and only then', async () => {
+    const { app } = await makeApp()
+    const kicked = await passwordLogin(app, { deviceCode: 'device-a' })
+    await passwordLogin(app, { deviceCode: 'device-b' })
+    const r = await refresh(app, kicked.refreshToken)
+    expect(r.status).toBe(401)
+    expect(r.body).toMatchObject({ code: 300002, data: { reason: 'signed-in-elsewhere' } })
+    // The same device signing in again replaces its own session quietly; a logout is the student's own act.
+    const again = await passwordLogin(app, { deviceCode: 'device-b' })
+    const replaced = await passwordLogin(app, { deviceCode: 'device-b' })
+    expect((await refresh(app, again.refreshToken)).body).toMatchObject({ code: 300002, data: null })
+    await call(app, 'POST', '/logout', { token: replaced.token, body: {} })
+    expect((await refresh(app, replaced.refreshToken)).body).toMatchObject({ code: 300002, data: null })
+  })
+
   it('accepts the just-replaced token within the 10 s grace with a fresh pair of the same session', async () => {
     const { app, clock } = await makeApp()
     const first = await passwordLogin(app)

@@ -24,7 +24,7 @@ export interface SessionPort {
 }
 
 /** Texts the client shows; the app passes its translated catalogue entries. */
-export type HttpText = 'loading' | 'expired' | 'noLogin'
+export type HttpText = 'loading' | 'expired' | 'kicked' | 'noLogin'
 
 export interface HttpConfig {
   /** undefined = VITE_API_BASE, else the contract's '/api'. */
@@ -39,7 +39,7 @@ export interface HttpConfig {
   showLoading: (text: string) => void
   hideLoading: () => void
   /** The session is over (refresh refused): clear it and go to /login. Called once per expiry. */
-  onLoggedOut: (reason: 'expired') => void
+  onLoggedOut: (reason: 'expired' | 'kicked') => void
   /** undefined = the specification's English texts. */
   text: ((key: HttpText) => string) | undefined
 }

@@ -5,7 +5,7 @@
  * refresh ends the session once; a network error keeps it (bluesky treats that as transient too).
  */
 import { API } from '../../contract/api'
-import { CODE, TOKEN_CODES } from '../../contract/codes'
+import { CODE, SIGNED_IN_ELSEWHERE, TOKEN_CODES } from '../../contract/codes'
 import { httpConfig } from './config'
 import { errors, type RequestError } from './errors'
 import { fetchTransport, type WireResponse } from './transport'
@@ -15,7 +15,7 @@ import { apiBase, httpText } from './texts'
 
 export type RefreshResult =
   | { outcome: 'refreshed'; token: string; refreshToken: string }
-  | { outcome: 'refused'; code: number; statusCode: number }
+  | { outcome: 'refused'; code: number; statusCode: number; elsewhere?: boolean }
   | { outcome: 'failed'; error: RequestError }
 
 /** docs/product.md "Timing and limits": the expiry message is debounced 1000 ms. */
@@ -25,7 +25,7 @@ export const SESSION_CHANNEL = 'jsj-habor-session'
 export const REFRESH_TIMEOUT_MS = 60_000
 
 /** Crosses tabs, so it is named in the past tense (docs/architecture.md). */
-export type SessionMessage = { type: 'tokens-refreshed'; token: string; refreshToken: string } | { type: 'session-expired' }
+export type SessionMessage = { type: 'tokens-refreshed'; token: string; refreshToken: string } | { type: 'session-expired'; elsewhere?: boolean }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
@@ -34,7 +34,10 @@ export function decideRefresh(res: Pick<WireResponse, 'statusCode' | 'data'>): R
   const body = isRecord(res.data) ? res.data : undefined
   const code = typeof body?.code === 'number' ? body.code : undefined
   if (res.statusCode === 401 || res.statusCode === 403) {
-    return { outcome: 'refused', code: code ?? CODE.JWT_UNAUTHORIZED, statusCode: res.statusCode }
+    // The account signed in on another device: the same ending as the live channel's kick, which this
+    // terminal may have missed (or not yet received) when its own call found the session over.
+    const elsewhere = isRecord(body?.data) && body.data.reason === SIGNED_IN_ELSEWHERE
+    return { outcome: 'refused', code: code ?? CODE.JWT_UNAUTHORIZED, statusCode: res.statusCode, ...(elsewhere ? { elsewhere } : {}) }
   }
   if (res.statusCode >= 200 && res.statusCode < 300) {
     const data = isRecord(body?.data) ? body.data : undefined
@@ -61,7 +64,7 @@ export function listenToOtherTabs(): void {
     if (msg.type === 'tokens-refreshed' && session.get().token && session.get().token !== msg.token) {
       session.setTokens(msg.token, msg.refreshToken)
     } else if (msg.type === 'session-expired' && session.get().token) {
-      expireSession(false)
+      expireSession(false, msg.elsewhere)
     }
   }
 }
@@ -71,15 +74,16 @@ function tell(msg: SessionMessage): void {
   channel?.postMessage(msg)
 }
 
-/** Shows the expiry message and logs out, at most once per EXPIRED_DEBOUNCE_MS. */
-export function expireSession(broadcast = true): void {
+/** Shows the expiry (or signed-in-elsewhere) message and logs out, at most once per EXPIRED_DEBOUNCE_MS. */
+export function expireSession(broadcast = true, elsewhere = false): void {
   const now = Date.now()
   if (now - lastExpiredAt < EXPIRED_DEBOUNCE_MS) return
   lastExpiredAt = now
   const cfg = httpConfig()
-  cfg.notify(httpText('expired'))
-  cfg.onLoggedOut('expired')
-  if (broadcast) tell({ type: 'session-expired' })
+  const reason = elsewhere ? 'kicked' : 'expired'
+  cfg.notify(httpText(reason))
+  cfg.onLoggedOut(reason)
+  if (broadcast) tell({ type: 'session-expired', elsewhere })
 }
 
 async function refreshUnderLock(staleToken: string): Promise<RefreshResult> {
@@ -136,7 +140,7 @@ function withLock(staleToken: string): Promise<RefreshResult> {
 export function refreshSession(staleToken: string): Promise<RefreshResult> {
   inflight ??= withLock(staleToken)
     .then((r) => {
-      if (r.outcome === 'refused') expireSession()
+      if (r.outcome === 'refused') expireSession(true, r.elsewhere)
       return r
     })
     .finally(() => {

@@ -6,6 +6,7 @@ import { env, httpConfig, type HttpText } from './config'
 const ENGLISH: Record<HttpText, string> = {
   loading: 'loading...',
   expired: CLIENT_MESSAGE.loginExpired,
+  kicked: 'account logged in on another terminal',
   noLogin: CLIENT_MESSAGE.noLogin,
 }
 

@@ -69,6 +69,16 @@ describe('401 → one refresh → replay', () => {
     expect(ui.onLoggedOut).toHaveBeenCalledWith('expired')
   })
 
+  it('a refresh refused because the account signed in elsewhere ends like the kick: its message, reason kicked', async () => {
+    const { ui } = setup(fakeSession({ token: 'old', refreshToken: 'ref' }))
+    api(() => ({ status: 401, body: { code: 300002, msg: 'JWT invalid', data: { reason: 'signed-in-elsewhere' } } }))
+    const results = five()
+    await vi.advanceTimersByTimeAsync(0)
+    for (const r of results) expect((r.error as RequestError).kind).toBe('expired')
+    expect(ui.notify.mock.calls).toEqual([['account logged in on another terminal']])
+    expect(ui.onLoggedOut.mock.calls).toEqual([['kicked']])
+  })
+
   it('debounces the expiry message for 1000 ms', async () => {
     const { ui, session } = setup(fakeSession({ token: 'old', refreshToken: 'ref' }))
     api(() => ({ status: 401, body: { code: 300002, msg: 'JWT invalid', data: null } }))
@@ -118,5 +128,10 @@ describe('decideRefresh (pure)', () => {
     [200, { code: 0, msg: '', data: null }, 'failed'],
   ])('%i %j → %s', (statusCode, data, expected) => {
     expect(decideRefresh({ statusCode, data }).outcome).toBe(expected)
+  })
+
+  it('marks a refusal whose data says signed-in-elsewhere, and only that one', () => {
+    expect(decideRefresh({ statusCode: 401, data: { code: 300002, msg: '', data: { reason: 'signed-in-elsewhere' } } })).toMatchObject({ outcome: 'refused', elsewhere: true })
+    expect(decideRefresh({ statusCode: 401, data: { code: 300002, msg: '', data: { reason: 'other' } } })).not.toHaveProperty('elsewhere')
   })
 })
