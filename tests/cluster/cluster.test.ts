@@ -235,7 +235,10 @@ describe('races, re-run on the cluster', () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => api(nodeBase(i % 3), 'POST', '/login', { body: { username: s.phone, password: 'Reading2026', ...DEVICE, deviceCode: `race-${i}` } })),
     )
-    expect(answers.every((a) => a.code === 0)).toBe(true)
+    // Each sign-in either got in or was refused with a code (the password window reserves a place per
+    // check, so a burst past ten at once is held back: 429); never a 5xx.
+    expect(answers.filter((a) => a.code !== 0).map((a) => a.status).filter((st) => st !== 429)).toEqual([])
+    expect(answers.some((a) => a.code === 0)).toBe(true)
     const db = new pg.Client({ connectionString: databaseUrl })
     await db.connect()
     try {
