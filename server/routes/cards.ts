@@ -29,12 +29,10 @@ import { DEMO } from '../db/seed'
 import { idempotent } from '../services/idempotency'
 import { ApiError, badInput, noData } from '../errors'
 import { bearerOf } from '../plugins/auth'
-import { Shown, ShownLines } from './schemas'
+import { Id, IdParams, Shown, ShownLines } from './schemas'
 import { audioDir, cardsDb, reserveUpload, seedDemoCard, storeAudio, sweepUnattached, UNATTACHED_MAX, UNATTACHED_TTL_MS, type CardTable } from '../services/cards'
 import { audioContainer, audioMime, sendFile, wavDurationMs } from '../services/media'
 
-const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' })
-const IdParams = Type.Object({ id: Id })
 const CreateBody = Type.Object(
   {
     design: Type.Union(CARD_DESIGNS.map((d) => Type.Literal(d))),

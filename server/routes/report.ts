@@ -5,6 +5,7 @@
  * 100001, whether it exists or not.
  */
 import { Type } from '@sinclair/typebox'
+import { IdParams } from './schemas'
 import type { FastifyPluginAsync } from 'fastify'
 import { CODE } from '../../src/contract'
 import { normalizeInviteCode } from '../../src/contract/invite'
@@ -14,8 +15,6 @@ import { idempotent } from '../services/idempotency'
 import { ownerView, publicView, reportsDb, saveReport, sharedReport, summaryOf, yearInputs, type ReportTable } from '../services/report'
 import { computeReport } from '../services/reportFigures'
 
-const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' })
-const IdParams = Type.Object({ id: Id })
 const CreateBody = Type.Object(
   {
     year: Type.Union(REPORT_YEARS.map((y) => Type.Literal(y))),

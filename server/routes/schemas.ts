@@ -60,3 +60,7 @@ export const OutboxQuery = Type.Object({ phone: Username })
 export const OauthUrlQuery = Type.Object({ redirectUri: Str(2048) })
 
 export type Body<T extends import('@sinclair/typebox').TSchema> = Static<T>
+
+/** A row id in a path or body: a UUID or one of the demo ids (letters, digits, hyphens). */
+export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' })
+export const IdParams = Type.Object({ id: Id })

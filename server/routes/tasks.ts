@@ -10,10 +10,8 @@ import { TASK_BRIEF_MAX, TASK_TITLE_MAX, TASKS_PATH, TEACHER_ROLE, type TaskAssi
 import { ApiError, badInput } from '../errors'
 import { idempotent } from '../services/idempotency'
 import type { SessionAccount } from '../services/users'
-import { Shown, ShownLines } from './schemas'
+import { Id, IdParams, Shown, ShownLines } from './schemas'
 
-const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' })
-const IdParams = Type.Object({ id: Id })
 const AssignBody = Type.Object(
   {
     orgCode: Shown(32),
