@@ -47,13 +47,17 @@ try {
     ].join('\n'),
   )
   let stopping = false
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, () => {
-      if (stopping) return
-      stopping = true
-      cluster.stop().then(() => process.exit(0))
-    })
+  const stop = () => {
+    if (stopping) return
+    stopping = true
+    cluster.stop().then(() => process.exit(0))
   }
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, stop)
+  // Run through npm, a killed npm does not pass its signal on: stop with the parent, not after it.
+  const parent = process.ppid
+  setInterval(() => {
+    if (process.ppid !== parent) stop()
+  }, 1000)
 } catch (e) {
   console.error(`The cluster could not start: ${e instanceof Error ? e.message : String(e)}`)
   process.exit(1)
