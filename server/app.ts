@@ -13,6 +13,7 @@ import { mountEmbeddedOidc } from './oidc/embedded'
 import authPlugin from './plugins/auth'
 import brokerPlugin from './plugins/broker'
 import dbPlugin from './plugins/db'
+import pushPlugin from './plugins/push'
 import redisPlugin, { sharedLimits } from './plugins/redis'
 import signedPlugin from './plugins/signed'
 import smsPlugin from './plugins/sms'
@@ -20,6 +21,7 @@ import webPlugin from './plugins/web'
 import accountRoutes from './routes/account'
 import deskRoutes from './routes/desk'
 import tasksRoutes from './routes/tasks'
+import pushRoutes from './routes/push'
 import authRoutes from './routes/auth'
 import cardsRoutes from './routes/cards'
 import contentRoutes from './routes/content'
@@ -132,6 +134,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
   app.addHook('onClose', async () => clearInterval(keySweeper))
   await app.register(authPlugin)
   await app.register(smsPlugin)
+  await app.register(pushPlugin)
   await app.register(signedPlugin)
   app.decorate('oauth', new OAuthLogin(app))
   app.decorate('wechat', new Wechat(o.wechat, o.clock))
@@ -170,6 +173,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       await api.register(cardsRoutes)
       await api.register(deskRoutes)
       await api.register(tasksRoutes)
+      await api.register(pushRoutes)
       await api.register(reportRoutes)
       await api.register(contentRoutes)
     },

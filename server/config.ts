@@ -56,6 +56,26 @@ export interface MqttOptions {
   authFrom?: string[]
 }
 
+export interface PushOptions {
+  /** VAPID keys (base64url). Unset: generated once and kept in the database, shared by every node. */
+  vapidPublicKey?: string
+  vapidPrivateKey?: string
+  /** The contact push services see in the VAPID token: a mailto: or https: URL. */
+  subject: string
+  /**
+   * Hosts a subscription's endpoint may name (a host matches itself and its subdomains): the server sends
+   * to whatever URL a browser registered, so only the push services themselves are accepted.
+   */
+  services: string[]
+  /** How often a node looks for notifications due for a retry, in ms; 0 = never on its own (tests call drain()). */
+  pollMs: number
+  /** Agent for the push services' HTTPS (tests trust a stand-in's certificate through it). */
+  agent?: import('node:https').Agent
+}
+
+/** The push services of Chrome and Android, Firefox, Safari and Edge. */
+export const DEFAULT_PUSH_SERVICES = ['fcm.googleapis.com', 'push.services.mozilla.com', 'push.apple.com', 'notify.windows.com']
+
 export interface BuildOptions {
   /** SQLite file directory (and where a generated JWT secret is kept). */
   dataDir: string
@@ -100,6 +120,7 @@ export interface BuildOptions {
   timeouts: Timeouts
   /** On SIGTERM, how long health answers 503 before the node stops taking connections (server/main.ts). */
   shutdownDrainMs: number
+  push: PushOptions
 }
 
 /**
@@ -125,7 +146,8 @@ export const DEFAULT_LIMITS: Limits = {
   passwordWindowSeconds: 900,
 }
 
-export type BuildInput = Partial<Omit<BuildOptions, 'limits' | 'oidc' | 'wechat' | 'mqtt' | 'timeouts'>> & {
+export type BuildInput = Partial<Omit<BuildOptions, 'limits' | 'oidc' | 'wechat' | 'mqtt' | 'timeouts' | 'push'>> & {
+  push?: Partial<PushOptions>
   timeouts?: Partial<Timeouts>
   mqtt?: Partial<MqttOptions>
   limits?: Partial<Omit<Limits, 'sms'>> & { sms?: Partial<SmsLimits> }
@@ -170,6 +192,7 @@ export function resolveOptions(raw: BuildInput = {}): BuildOptions {
     download: input.download ?? {},
     timeouts: merge(DEFAULT_TIMEOUTS, input.timeouts),
     shutdownDrainMs: input.shutdownDrainMs ?? 0,
+    push: merge<PushOptions>({ subject: 'mailto:admin@jsj-habor.invalid', services: DEFAULT_PUSH_SERVICES, pollMs: 15_000 }, input.push),
   }
 }
 
@@ -259,6 +282,12 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildInput {
     publicUrl: read.url('PUBLIC_URL', HTTP),
     trustProxy: trust === undefined || trust === '' || trust === 'false' ? false : trust === 'true' ? true : /^\d+$/.test(trust) ? Number(trust) : trust,
     production: env.NODE_ENV === 'production',
+    push: {
+      vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
+      vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
+      subject: read.url('VAPID_SUBJECT', ['mailto', 'https']),
+      services: env.PUSH_SERVICES ? env.PUSH_SERVICES.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : undefined,
+    },
     download: {
       apkUrl: read.url('APK_URL', HTTP),
       apkVersion: env.APK_VERSION || undefined,
@@ -267,6 +296,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildInput {
       iosStoreUrl: read.url('IOS_STORE_URL', HTTP),
     },
   }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) read.problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither (the server then makes a pair once)')
   // Nodes on their own SQLite files would each see their own accounts; Redis alone cannot join them.
   if (options.redisUrl && !env.DATABASE_URL) read.problems.push('REDIS_URL is set (several nodes) but DATABASE_URL is not: the nodes must share one PostgreSQL database')
   if (read.problems.length) throw new Error(`the environment has settings it cannot use:\n  ${read.problems.join('\n  ')}`)

@@ -259,7 +259,39 @@ export interface ServerSecretTable {
   created_at: number
 }
 
+/** A browser's Web Push subscription, one per session (0011_push). */
+export interface PushSubscriptionTable {
+  id: string
+  session_id: string
+  user_id: string
+  endpoint: string
+  p256dh: string
+  auth: string
+  lang: string
+  created_at: number
+}
+
+/** A kind of notification a user has turned off. */
+export interface PushMutedTable {
+  user_id: string
+  kind: string
+}
+
+/** A notification waiting to be sent or retried. */
+export interface PushQueueTable {
+  id: string
+  subscription_id: string
+  payload: string
+  attempts: number
+  next_at: number
+  claimed_until: number
+  created_at: number
+}
+
 export interface Database {
+  push_subscriptions: PushSubscriptionTable
+  push_muted: PushMutedTable
+  push_queue: PushQueueTable
   server_secrets: ServerSecretTable
   task_completions: TaskCompletionTable
   orgs: OrgTable

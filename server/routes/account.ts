@@ -7,6 +7,7 @@ import { CODE, type StudentProfile, type TokenPair } from '../../src/contract'
 import { ApiError, badInput, noData, passwordLocked, tokenError, wrongPassword } from '../errors'
 import { hashPassword, verifyPassword } from '../services/crypto'
 import { attemptKey } from '../services/failures'
+import { friendMessage } from '../services/pushTexts'
 import { STUDENT_PERMS, STUDENT_ROLES, deleteAccount, findUser, newInviteCode, profileOf } from '../services/users'
 import { checkPassword, loginAs } from './helpers'
 import * as S from './schemas'
@@ -100,12 +101,14 @@ const routes: FastifyPluginAsync = async (app) => {
             const already = await trx.selectFrom('invitations').select('id').where('invitee_user_id', '=', userId).executeTakeFirst()
             if (invite && invite.owner_user_id !== userId && !already) {
               await trx.insertInto('invitations').values({ id: crypto.randomUUID(), code: invite.code, inviter_user_id: invite.owner_user_id, invitee_user_id: userId, created_at: now }).execute()
+              await app.push.enqueue(trx, [invite.owner_user_id], 'friend', friendMessage({ userId, name: b.name.trim() }))
             }
           }
           return userId
         },
         { replaceSessionId: auth.sid },
       )
+      app.push.nudge()
       return { token: r.token, refreshToken: r.refreshToken } satisfies TokenPair
     },
   )

@@ -26,6 +26,7 @@ import {
   type CardDesign,
 } from '../../src/contract/cards'
 import { DEMO } from '../db/seed'
+import { cardMessage } from '../services/pushTexts'
 import { idempotent } from '../services/idempotency'
 import { ApiError, badInput, noData } from '../errors'
 import { bearerOf } from '../plugins/auth'
@@ -230,8 +231,21 @@ const routes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { id: string } }>(`${CARDS_PATH}/:id`, { schema: { params: IdParams } }, async (req): Promise<Card> => {
     const viewer = await viewerOf(req)
-    return cardOf(await visibleCard(req.params.id, viewer), viewer)
+    const row = await visibleCard(req.params.id, viewer)
+    if (viewer !== row.user_id && row.first_opened_at === null) await firstOpened(row)
+    return cardOf(row, viewer)
   })
+
+  /** The first time someone other than its author opens a card, the author hears of it (once). */
+  const firstOpened = async (row: CardTable): Promise<void> => {
+    const queued = await app.db.transaction().execute(async (trx) => {
+      const first = await cardsDb(trx)
+        .updateTable('cards').set({ first_opened_at: o.clock() }).where('id', '=', row.id).where('first_opened_at', 'is', null).executeTakeFirst()
+      if (Number(first.numUpdatedRows) !== 1) return 0
+      return app.push.enqueue(trx, [row.user_id], 'card', cardMessage({ id: row.id, to: row.recipient }))
+    })
+    if (queued) app.push.nudge()
+  }
 
   const ownCard = async (id: string, userId: string): Promise<void> => {
     const row = await db.selectFrom('cards').select('id').where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst()

@@ -9,6 +9,7 @@ import { CODE } from '../../src/contract'
 import { TASK_BRIEF_MAX, TASK_TITLE_MAX, TASKS_PATH, TEACHER_ROLE, type TaskAssigned, type TaskDetail, type TaskDone } from '../../src/contract/tasks'
 import { ApiError, badInput } from '../errors'
 import { idempotent } from '../services/idempotency'
+import { taskMessage } from '../services/pushTexts'
 import type { SessionAccount } from '../services/users'
 import { Id, IdParams, Shown, ShownLines } from './schemas'
 
@@ -54,7 +55,7 @@ const routes: FastifyPluginAsync = async (app) => {
     const title = b.title.trim()
     if (!title) throw badInput('title', 'is required')
     if (!brief) throw badInput('brief', 'is required')
-    return idempotent(db, req, acc.user.id, now, async (trx) => {
+    const assigned = await idempotent(db, req, acc.user.id, now, async (trx) => {
       if (b.bookId && !(await trx.selectFrom('books').select('id').where('id', '=', b.bookId).executeTakeFirst())) throw badInput('bookId', 'no such book')
       const id = crypto.randomUUID()
       await trx
@@ -77,8 +78,26 @@ const routes: FastifyPluginAsync = async (app) => {
           updated_at: now,
         })
         .execute()
+      // The class hears of it: queued with the task, sent after the answer.
+      const students = await trx
+        .selectFrom('students')
+        .innerJoin('memberships', 'memberships.student_id', 'students.id')
+        .select('students.user_id')
+        .where('memberships.org_id', '=', membership.org.id)
+        .where('students.class_name', '=', b.className.trim())
+        .where('students.grade', '=', b.grade.trim())
+        .where('students.user_id', '!=', acc.user.id)
+        .execute()
+      await app.push.enqueue(
+        trx,
+        students.map((r) => r.user_id),
+        'task',
+        taskMessage({ id, title, brief, publisherName: b.publisherName.trim() }),
+      )
       return { id }
     })
+    app.push.nudge()
+    return assigned
   })
 
   app.get<{ Params: { id: string } }>(`${TASKS_PATH}/:id`, { schema: { params: IdParams }, preHandler: app.requireAuth({ account: true }) }, async (req): Promise<TaskDetail> => {

@@ -30,6 +30,8 @@ export type CardTable = {
   deleted_at: number | null
   created_at: number
   updated_at: number
+  /** When someone other than the author first opened it (0011_push). */
+  first_opened_at: number | null
 }
 
 export type CardTables = {

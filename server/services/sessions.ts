@@ -142,6 +142,8 @@ export class Sessions {
 
   async revoke(trx: Trx, sessionId: string, reason: string): Promise<void> {
     await trx.updateTable('sessions').set({ revoked_at: this.o.clock(), revoked_reason: reason }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute()
+    // The device's push subscription ends with its session (logout, a kick, a new password, deletion).
+    await trx.deleteFrom('push_subscriptions').where('session_id', '=', sessionId).execute()
     // A kicked session keeps its (now refused) refresh tokens until they expire, so a refresh from the old
     // terminal can be told why the session ended (GET /refresh's `signed-in-elsewhere`).
     if (reason !== 'kicked') await trx.deleteFrom('refresh_tokens').where('session_id', '=', sessionId).where('used_at', 'is', null).execute()

@@ -207,6 +207,7 @@ export async function deleteAccount(trx: Trx, sessions: Sessions, userId: string
   await trx.deleteFrom('students').where('user_id', '=', userId).execute()
   await trx.deleteFrom('oauth_identities').where('user_id', '=', userId).execute()
   await trx.deleteFrom('invite_codes').where('owner_user_id', '=', userId).execute()
+  await trx.deleteFrom('push_muted').where('user_id', '=', userId).execute()
   if (user?.phone) await trx.deleteFrom('sms_codes').where('phone', '=', user.phone).where('consumed_at', 'is not', null).execute()
   await trx.updateTable('users').set({ phone: null, password_hash: null, status: 'deleted', updated_at: now }).where('id', '=', userId).execute()
   return ended

@@ -1,0 +1,201 @@
+/**
+ * Web Push sending (docs/notifications.md): a notification is queued in the database in the same
+ * transaction as the event that causes it, one row per subscription of each recipient who has not turned
+ * that kind off, and sent by whichever node drains the queue first — never inside the request that caused
+ * it. A failed send is retried after 1, 5 and 30 minutes, then dropped; a subscription the push service
+ * reports gone (404, 410) is deleted with whatever it still had queued.
+ */
+import type { Agent } from 'node:https'
+import webpush from 'web-push'
+import type { PushKind, PushMessage } from '../../src/contract/push'
+import type { Clock } from '../clock'
+import type { Db } from '../db/connect'
+import type { Trx } from './sessions'
+
+/** Wait before the 2nd, 3rd and 4th try; a 4th failure drops the notification. */
+export const PUSH_RETRY_MS = [60_000, 5 * 60_000, 30 * 60_000] as const
+/** How long a node owns a row it is sending; a node that dies mid-send frees it after this. */
+const CLAIM_MS = 60_000
+/** Rows sent per drain; the rest wait for the next one. */
+const BATCH = 50
+/** Seconds a push service keeps an undelivered notification (a phone off for the night still gets it). */
+const TTL_SECONDS = 24 * 3600
+
+export interface Vapid {
+  publicKey: string
+  privateKey: string
+  subject: string
+}
+
+export interface PushSenderOptions {
+  db: Db
+  clock: Clock
+  vapid: Vapid
+  /** Agent for the push services' HTTPS (tests trust their stand-in's certificate through it). */
+  agent?: Agent
+  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void }
+  /** Send on nudges (false: only when drain() is called, as tests with a fake clock do). */
+  auto: boolean
+}
+
+export interface DrainResult {
+  sent: number
+  retried: number
+  dropped: number
+  gone: number
+}
+
+type Lang = 'zh-Hans' | 'en'
+const langOf = (v: string): Lang => (v === 'en' ? 'en' : 'zh-Hans')
+
+/** What a push service's status means for the notification and its subscription. */
+function verdict(status: number | undefined): 'gone' | 'drop' | 'retry' {
+  if (status === 404 || status === 410) return 'gone'
+  // Refused for what it is (bad request, bad VAPID token, too large): sending it again cannot help.
+  if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429) return 'drop'
+  return 'retry'
+}
+
+export class PushSender {
+  private pending: Promise<DrainResult> | null = null
+  private again = false
+
+  constructor(private readonly o: PushSenderOptions) {}
+
+  get publicKey(): string {
+    return this.o.vapid.publicKey
+  }
+
+  /**
+   * Queues `message(lang)` for every subscription of `userIds` whose owner has not turned `kind` off.
+   * Runs inside the caller's transaction, so a rolled-back event sends nothing. Returns the rows queued.
+   */
+  async enqueue(trx: Trx, userIds: readonly string[], kind: PushKind, message: (lang: Lang) => PushMessage): Promise<number> {
+    if (!userIds.length) return 0
+    const subs = await trx
+      .selectFrom('push_subscriptions')
+      .innerJoin('sessions', 'sessions.id', 'push_subscriptions.session_id')
+      .select(['push_subscriptions.id', 'push_subscriptions.lang'])
+      .where('push_subscriptions.user_id', 'in', [...new Set(userIds)])
+      .where('sessions.revoked_at', 'is', null)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('push_muted').select('kind').whereRef('push_muted.user_id', '=', 'push_subscriptions.user_id').where('push_muted.kind', '=', kind))))
+      .execute()
+    if (!subs.length) return 0
+    const now = this.o.clock()
+    await trx
+      .insertInto('push_queue')
+      .values(subs.map((s) => ({ id: crypto.randomUUID(), subscription_id: s.id, payload: JSON.stringify(message(langOf(s.lang))), attempts: 0, next_at: now, claimed_until: 0, created_at: now })))
+      .execute()
+    return subs.length
+  }
+
+  /** Drain soon, after the caller's response; repeated calls while one runs make one more pass. */
+  nudge(): void {
+    if (!this.o.auto) return
+    if (this.pending) {
+      this.again = true
+      return
+    }
+    setImmediate(() => {
+      if (!this.closed) void this.drain().catch((err: unknown) => this.o.log.warn({ err }, 'push: drain failed'))
+    })
+  }
+
+  private closed = false
+
+  /** No more drains; resolves when the one running (if any) has finished. */
+  async close(): Promise<void> {
+    this.closed = true
+    while (this.pending) await this.pending.catch(() => undefined)
+  }
+
+  /** Sends what is due now. One drain at a time per node; other nodes are kept off by the claim. */
+  drain(): Promise<DrainResult> {
+    if (this.pending) {
+      this.again = true
+      return this.pending
+    }
+    const run = async (): Promise<DrainResult> => {
+      const total: DrainResult = { sent: 0, retried: 0, dropped: 0, gone: 0 }
+      do {
+        this.again = false
+        const r = await this.pass()
+        for (const k of Object.keys(total) as (keyof DrainResult)[]) total[k] += r[k]
+      } while (this.again)
+      return total
+    }
+    this.pending = run().finally(() => {
+      this.pending = null
+    })
+    return this.pending
+  }
+
+  private async pass(): Promise<DrainResult> {
+    const { db, clock } = this.o
+    const now = clock()
+    const due = await db
+      .selectFrom('push_queue')
+      .innerJoin('push_subscriptions', 'push_subscriptions.id', 'push_queue.subscription_id')
+      .select(['push_queue.id', 'push_queue.payload', 'push_queue.attempts', 'push_queue.claimed_until', 'push_subscriptions.id as sub_id', 'push_subscriptions.endpoint', 'push_subscriptions.p256dh', 'push_subscriptions.auth'])
+      .where('push_queue.next_at', '<=', now)
+      .where('push_queue.claimed_until', '<=', now)
+      .orderBy('push_queue.next_at')
+      .limit(BATCH)
+      .execute()
+    const result: DrainResult = { sent: 0, retried: 0, dropped: 0, gone: 0 }
+    await Promise.all(
+      due.map(async (row) => {
+        // The claim: only the node whose update changes the row sends it.
+        const claim = await db
+          .updateTable('push_queue')
+          .set({ claimed_until: now + CLAIM_MS })
+          .where('id', '=', row.id)
+          .where('claimed_until', '=', row.claimed_until)
+          .executeTakeFirst()
+        if (Number(claim.numUpdatedRows) !== 1) return
+        const outcome = await this.send(row)
+        if (outcome === 'sent') {
+          result.sent++
+          await db.deleteFrom('push_queue').where('id', '=', row.id).execute()
+        } else if (outcome === 'gone') {
+          result.gone++
+          await db.deleteFrom('push_subscriptions').where('id', '=', row.sub_id).execute()
+          await db.deleteFrom('push_queue').where('subscription_id', '=', row.sub_id).execute()
+        } else if (outcome === 'drop' || row.attempts >= PUSH_RETRY_MS.length) {
+          result.dropped++
+          await db.deleteFrom('push_queue').where('id', '=', row.id).execute()
+          this.o.log.warn({ subscription: row.sub_id, attempts: row.attempts + 1 }, 'push: notification dropped')
+        } else {
+          result.retried++
+          await db
+            .updateTable('push_queue')
+            .set({ attempts: row.attempts + 1, next_at: clock() + PUSH_RETRY_MS[row.attempts]!, claimed_until: 0 })
+            .where('id', '=', row.id)
+            .execute()
+        }
+      }),
+    )
+    return result
+  }
+
+  private async send(row: { payload: string; endpoint: string; p256dh: string; auth: string; sub_id: string }): Promise<'sent' | 'gone' | 'drop' | 'retry'> {
+    try {
+      await webpush.sendNotification({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, row.payload, {
+        vapidDetails: this.o.vapid,
+        TTL: TTL_SECONDS,
+        contentEncoding: 'aes128gcm',
+        timeout: 10_000,
+        ...(this.o.agent ? { agent: this.o.agent } : {}),
+      })
+      return 'sent'
+    } catch (err) {
+      const status = err instanceof webpush.WebPushError ? err.statusCode : undefined
+      // The endpoint is a capability URL: it never reaches the log, only the subscription's id.
+      this.o.log.info({ subscription: row.sub_id, status: status ?? 'network' }, 'push: send failed')
+      return verdict(status)
+    }
+  }
+}
+
+/** VAPID keys made once and kept (a node stores them in server_secrets; see server/plugins/push.ts). */
+export const newVapidKeys = (): { publicKey: string; privateKey: string } => webpush.generateVAPIDKeys()

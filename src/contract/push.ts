@@ -1,0 +1,61 @@
+/**
+ * Web Push (docs/notifications.md). The push client id of a web app is its Web Push subscription: one per
+ * session (a device's sign-in), stored by the server until that session ends. Our calls:
+ *
+ *   GET    /push/key            (public)  → PushKey: the server's VAPID public key
+ *   PUT    /push/subscription   (login)   PushSubscribe → PushSubscribed; replaces this session's one
+ *   DELETE /push/subscription   (login)   → null; removing none is not an error
+ *   GET    /push/settings       (login)   → PushSettings
+ *   PUT    /push/settings       (login)   Partial<PushSettings> → PushSettings
+ */
+export const PUSH_KEY_PATH = '/push/key'
+export const PUSH_SUBSCRIPTION_PATH = '/push/subscription'
+export const PUSH_SETTINGS_PATH = '/push/settings'
+
+/** What a notification is about; each can be turned off in Settings. */
+export const PUSH_KINDS = ['task', 'friend', 'card'] as const
+export type PushKind = (typeof PUSH_KINDS)[number]
+
+export type PushSettings = Record<PushKind, boolean>
+
+export interface PushKey {
+  /** The VAPID public key, base64url (an uncompressed P-256 point, 65 bytes). */
+  publicKey: string
+}
+
+/** PushSubscription.toJSON() as the browser gives it, with the language notifications are written in. */
+export interface PushSubscribe {
+  endpoint: string
+  keys: { p256dh: string; auth: string }
+  lang: 'zh-Hans' | 'en'
+}
+
+export interface PushSubscribed {
+  id: string
+}
+
+/**
+ * The payload the service worker receives (encrypted, RFC 8291). `url` is an in-app path the click opens;
+ * `tag` collapses repeats of the same thing into one notification.
+ */
+export interface PushMessage {
+  kind: PushKind
+  title: string
+  body: string
+  url: string
+  tag: string
+}
+
+export const isPushMessage = (v: unknown): v is PushMessage => {
+  if (typeof v !== 'object' || v === null) return false
+  const m = v as Record<string, unknown>
+  return (
+    (PUSH_KINDS as readonly unknown[]).includes(m.kind) &&
+    typeof m.title === 'string' &&
+    typeof m.body === 'string' &&
+    typeof m.url === 'string' &&
+    m.url.startsWith('/') &&
+    !m.url.startsWith('//') &&
+    typeof m.tag === 'string'
+  )
+}

@@ -1,0 +1,252 @@
+/**
+ * Web Push, end to end on the server: subscriptions stored per session, notifications queued by real
+ * events and sent through `web-push` to a local HTTPS push service stand-in that checks the VAPID token
+ * and decrypts each payload with the subscription's keys (RFC 8291); gone subscriptions deleted; failures
+ * retried after 1, 5 and 30 minutes on a fake clock, then dropped.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { Agent } from 'node:https'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PushKey, PushMessage, PushSettings, PushSubscribed } from '../../src/contract/push'
+import type { TaskAssigned } from '../../src/contract/tasks'
+import { build } from '../../server/app'
+import { PUSH_RETRY_MS } from '../../server/services/push'
+import { startPushStandIn, type PushStandIn, type StandInSubscription } from '../support/push-stand-in.mjs'
+import { call, DEVICE, FakeClock, makeApp, passwordLogin, smsCode, deleteAccount, PASSWORD, type Pair, type TestApp } from './helpers'
+
+const TEACHER_PHONE = '13600136000'
+let standIn: PushStandIn
+let agent: Agent
+const certDir = mkdtempSync(join(tmpdir(), 'habor-push-cert-'))
+
+beforeAll(async () => {
+  const key = join(certDir, 'key.pem')
+  const cert = join(certDir, 'cert.pem')
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' })
+  standIn = await startPushStandIn({ cert: readFileSync(cert), key: readFileSync(key) })
+  // The test's agent trusts the stand-in's certificate, and only it.
+  agent = new Agent({ ca: readFileSync(cert) })
+})
+afterAll(async () => {
+  await standIn.close()
+  agent.destroy()
+  rmSync(certDir, { recursive: true, force: true })
+})
+
+const pushApp = (clock?: FakeClock) => makeApp({ push: { services: ['127.0.0.1'], agent, pollMs: 0 } }, clock)
+
+const subscribe = (app: TestApp['app'], token: string, sub: StandInSubscription, lang: 'zh-Hans' | 'en' = 'zh-Hans') =>
+  call<PushSubscribed>(app, 'PUT', '/push/subscription', { token, body: { endpoint: sub.endpoint, keys: sub.keys, lang } })
+
+const rows = async (app: TestApp['app']) => app.db.selectFrom('push_subscriptions').select(['session_id', 'endpoint']).execute()
+const queued = async (app: TestApp['app']) => app.db.selectFrom('push_queue').select(['attempts', 'next_at']).execute()
+const receivedBy = (sub: StandInSubscription) => standIn.received.filter((r) => r.id === sub.id).map((r) => JSON.parse(r.payload) as PushMessage)
+
+async function assignTask(t: TestApp, title = '读《草房子》第一章') {
+  const teacher = await passwordLogin(t.app, { deviceCode: 'teacher' }, TEACHER_PHONE)
+  const r = await call<TaskAssigned>(t.app, 'POST', '/tasks', {
+    token: teacher.token,
+    body: { orgCode: 'DEMO', grade: '七年级', className: '2班', title, brief: '读完第一章，写下桑桑做的一件事。', publisherName: '李老师' },
+  })
+  expect(r.body.code).toBe(0)
+  return r.body.data.id
+}
+
+describe('the VAPID key', () => {
+  it('is public, a P-256 point, made once and read back by the next start from the database', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'habor-vapid-'))
+    try {
+      const first = await build({ dataDir: dir, distDir: join(dir, 'none'), jwtSecret: 'x'.repeat(32) })
+      const key = (await first.inject({ method: 'GET', url: '/api/push/key' })).json<{ code: number; data: PushKey }>()
+      await first.close()
+      expect(key.code).toBe(0)
+      const point = Buffer.from(key.data.publicKey, 'base64url')
+      expect(point.length).toBe(65)
+      expect(point[0]).toBe(4)
+      const second = await build({ dataDir: dir, distDir: join(dir, 'none'), jwtSecret: 'x'.repeat(32) })
+      expect((await second.inject({ method: 'GET', url: '/api/push/key' })).json<{ data: PushKey }>().data.publicKey).toBe(key.data.publicKey)
+      await second.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('subscriptions', () => {
+  it('refuse what is not a push service subscription with a coded error, and store nothing', async () => {
+    const t = await pushApp()
+    const { token } = await passwordLogin(t.app)
+    const good = standIn.subscribe()
+    const cases: Record<string, unknown>[] = [
+      { endpoint: 'https://evil.example.com/push/x', keys: good.keys, lang: 'zh-Hans' },
+      { endpoint: good.endpoint.replace('https:', 'http:'), keys: good.keys, lang: 'zh-Hans' },
+      { endpoint: good.endpoint.replace('https://', 'https://user:pw@'), keys: good.keys, lang: 'zh-Hans' },
+      { endpoint: 'not a url at all', keys: good.keys, lang: 'zh-Hans' },
+      { endpoint: good.endpoint, keys: { p256dh: good.keys.p256dh.replace(/^B/, 'A'), auth: good.keys.auth }, lang: 'zh-Hans' },
+      { endpoint: good.endpoint, keys: { p256dh: good.keys.p256dh, auth: 'AAAA' }, lang: 'zh-Hans' },
+      { endpoint: good.endpoint, keys: good.keys, lang: 'fr' },
+      { endpoint: good.endpoint, keys: good.keys },
+      { endpoint: good.endpoint.padEnd(3000, 'x'), keys: good.keys, lang: 'en' },
+    ]
+    for (const body of cases) {
+      const r = await call(t.app, 'PUT', '/push/subscription', { token, body })
+      expect([r.status, r.body.code], JSON.stringify(body)).toEqual([200, 100002])
+    }
+    expect((await call(t.app, 'PUT', '/push/subscription', { body: cases[0] })).status).toBe(401)
+    expect(await rows(t.app)).toEqual([])
+  })
+
+  it('are one per session: parallel stores of one session leave one row; an endpoint moves to the session that stored it last', async () => {
+    const t = await pushApp()
+    const a = await passwordLogin(t.app, { deviceCode: 'phone-a', deviceType: 'mobile' })
+    const subs = Array.from({ length: 8 }, () => standIn.subscribe())
+    const answers = await Promise.all(subs.map((s) => subscribe(t.app, a.token, s)))
+    expect(answers.map((r) => [r.status, r.body.code])).toEqual(subs.map(() => [200, 0]))
+    expect((await rows(t.app)).length).toBe(1)
+    // The same browser signs in as another account: its endpoint now belongs to that session alone.
+    const b = await passwordLogin(t.app, { deviceCode: 'tablet', deviceType: 'pad' }, TEACHER_PHONE)
+    const last = (await rows(t.app))[0]!.endpoint
+    const same = subs.find((s) => s.endpoint === last)!
+    expect((await subscribe(t.app, b.token, same)).body.code).toBe(0)
+    expect((await rows(t.app)).length).toBe(1)
+  })
+
+  it('end with their session: logout, a kick by another terminal, and account deletion', async () => {
+    const t = await pushApp()
+    const first = await passwordLogin(t.app, { deviceCode: 'one', deviceType: 'mobile' })
+    await subscribe(t.app, first.token, standIn.subscribe())
+    expect((await call(t.app, 'POST', '/logout', { token: first.token, body: {} })).body.code).toBe(0)
+    expect(await rows(t.app)).toEqual([])
+
+    const kicked = await passwordLogin(t.app, { deviceCode: 'two', deviceType: 'mobile' })
+    await subscribe(t.app, kicked.token, standIn.subscribe())
+    const other = await passwordLogin(t.app, { deviceCode: 'three', deviceType: 'mobile' })
+    expect(await rows(t.app)).toEqual([])
+
+    await subscribe(t.app, other.token, standIn.subscribe())
+    expect((await call(t.app, 'DELETE', '/push/subscription', { token: other.token })).body.code).toBe(0)
+    expect(await rows(t.app)).toEqual([])
+    await subscribe(t.app, other.token, standIn.subscribe())
+    expect((await deleteAccount(t.app, other.token, { password: PASSWORD })).body.code).toBe(0)
+    expect(await rows(t.app)).toEqual([])
+  })
+})
+
+describe('sending', () => {
+  it('a task assigned to the class reaches each student subscription as a real, encrypted notification in its language, once', async () => {
+    const t = await pushApp()
+    const student = await passwordLogin(t.app, { deviceCode: 'student-phone', deviceType: 'mobile' })
+    const zh = standIn.subscribe()
+    expect((await subscribe(t.app, student.token, zh)).body.code).toBe(0)
+    const tablet = await passwordLogin(t.app, { deviceCode: 'student-pad', deviceType: 'pad' })
+    const en = standIn.subscribe()
+    expect((await subscribe(t.app, tablet.token, en, 'en')).body.code).toBe(0)
+
+    const id = await assignTask(t)
+    // Queued with the task, not sent inside its request.
+    expect(receivedBy(zh)).toEqual([])
+    expect(await t.app.push.drain()).toEqual({ sent: 2, retried: 0, dropped: 0, gone: 0 })
+    expect(receivedBy(zh)).toEqual([{ kind: 'task', title: '新任务：读《草房子》第一章', body: '李老师：读完第一章，写下桑桑做的一件事。', url: `/task?id=${id}`, tag: `task-${id}` }])
+    expect(receivedBy(en)[0]).toMatchObject({ kind: 'task', title: 'New task: 读《草房子》第一章', url: `/task?id=${id}` })
+    const delivered = standIn.received.find((r) => r.id === zh.id)!
+    const key = (await call<PushKey>(t.app, 'GET', '/push/key')).body.data.publicKey
+    expect(delivered.vapidKey).toBe(key)
+    expect(delivered.ttl).toBeGreaterThan(0)
+    expect(await queued(t.app)).toEqual([])
+    expect(await t.app.push.drain()).toEqual({ sent: 0, retried: 0, dropped: 0, gone: 0 })
+  })
+
+  it('a subscription the push service reports gone (410) is deleted', async () => {
+    const t = await pushApp()
+    const student = await passwordLogin(t.app)
+    const sub = standIn.subscribe()
+    await subscribe(t.app, student.token, sub)
+    standIn.respond(sub.id, 410)
+    await assignTask(t)
+    expect(await t.app.push.drain()).toEqual({ sent: 0, retried: 0, dropped: 0, gone: 1 })
+    expect(await rows(t.app)).toEqual([])
+    expect(await queued(t.app)).toEqual([])
+  })
+
+  it('a failing push service is tried again after 1, 5 and 30 minutes, to the millisecond, and then the notification is dropped', async () => {
+    const clock = new FakeClock()
+    const t = await pushApp(clock)
+    const student = await passwordLogin(t.app)
+    const sub = standIn.subscribe()
+    await subscribe(t.app, student.token, sub)
+    standIn.respond(sub.id, 500, 503, 429, 500)
+    await assignTask(t)
+    expect(PUSH_RETRY_MS).toEqual([60_000, 300_000, 1_800_000])
+    expect((await t.app.push.drain()).retried).toBe(1)
+    for (const wait of PUSH_RETRY_MS) {
+      clock.advance(wait - 1)
+      expect(await t.app.push.drain()).toEqual({ sent: 0, retried: 0, dropped: 0, gone: 0 })
+      clock.advance(1)
+      const r = await t.app.push.drain()
+      expect(r.retried + r.dropped).toBe(1)
+    }
+    expect(await queued(t.app)).toEqual([])
+    // The subscription stays: the service was down, not the browser gone.
+    expect((await rows(t.app)).length).toBe(1)
+    expect(receivedBy(sub)).toEqual([])
+  })
+
+  it('a failure followed by success delivers on the retry', async () => {
+    const clock = new FakeClock()
+    const t = await pushApp(clock)
+    const student = await passwordLogin(t.app)
+    const sub = standIn.subscribe()
+    await subscribe(t.app, student.token, sub)
+    standIn.respond(sub.id, 502)
+    const id = await assignTask(t)
+    expect((await t.app.push.drain()).retried).toBe(1)
+    clock.advance(60_000)
+    expect((await t.app.push.drain()).sent).toBe(1)
+    expect(receivedBy(sub).map((m) => m.url)).toEqual([`/task?id=${id}`])
+  })
+
+  it('a student who turned task notifications off gets none; the other kinds stay on', async () => {
+    const t = await pushApp()
+    const student = await passwordLogin(t.app)
+    const sub = standIn.subscribe()
+    await subscribe(t.app, student.token, sub)
+    expect((await call<PushSettings>(t.app, 'GET', '/push/settings', { token: student.token })).body.data).toEqual({ task: true, friend: true, card: true })
+    const off = await call<PushSettings>(t.app, 'PUT', '/push/settings', { token: student.token, body: { task: false } })
+    expect(off.body.data).toEqual({ task: false, friend: true, card: true })
+    for (const bad of [{}, { task: 'no' }, { sound: false }]) expect((await call(t.app, 'PUT', '/push/settings', { token: student.token, body: bad })).body.code, JSON.stringify(bad)).toBe(100002)
+    await assignTask(t)
+    expect(await queued(t.app)).toEqual([])
+    expect((await call<PushSettings>(t.app, 'PUT', '/push/settings', { token: student.token, body: { task: true } })).body.data.task).toBe(true)
+    await assignTask(t, '第二个任务')
+    expect((await t.app.push.drain()).sent).toBe(1)
+  })
+
+  it('a friend who registers with the invitation code, and the first other reader of a card, reach their student', async () => {
+    const t = await pushApp()
+    const inviter = await passwordLogin(t.app)
+    const sub = standIn.subscribe()
+    await subscribe(t.app, inviter.token, sub)
+
+    const phone = '13700137055'
+    const sms = await call<Pair>(t.app, 'POST', '/login/sms', { body: { username: `+86${phone}`, code: await smsCode(t.app, phone), isAdmin: false, ...DEVICE } })
+    const joined = await call<Pair>(t.app, 'PUT', '/auth/student/improve', { token: sms.body.data.token, body: { name: '韩梅梅', grade: '七年级', className: '2班', orgCode: 'DEMO', inviteCode: 'DEMO2023' } })
+    expect(joined.body.code).toBe(0)
+    expect((await t.app.push.drain()).sent).toBe(1)
+    expect(receivedBy(sub)).toEqual([expect.objectContaining({ kind: 'friend', title: '韩梅梅 接受了你的邀请', url: '/invite' })])
+
+    const card = await call<{ id: string }>(t.app, 'POST', '/cards', { token: inviter.token, body: { design: 'garden', to: '妈妈', message: '妈妈辛苦了' } })
+    const cardId = card.body.data.id
+    // The author's own look sends nothing; ten friends opening it at once send one.
+    await call(t.app, 'GET', `/cards/${cardId}`, { token: inviter.token })
+    expect(await queued(t.app)).toEqual([])
+    const opens = await Promise.all(Array.from({ length: 10 }, () => call(t.app, 'GET', `/cards/${cardId}`)))
+    expect(opens.every((r) => r.body.code === 0)).toBe(true)
+    expect((await t.app.push.drain()).sent).toBe(1)
+    expect(receivedBy(sub).at(-1)).toEqual({ kind: 'card', title: '你的贺卡被打开了', body: '送给妈妈的母亲节贺卡，有人打开看了。', url: `/motherday?id=${cardId}`, tag: `card-${cardId}` })
+    await call(t.app, 'GET', `/cards/${cardId}`)
+    expect(await queued(t.app)).toEqual([])
+  })
+})
