@@ -97,7 +97,7 @@ for (const route of routes) {
   for (const { title, rows, budget } of checks) {
     printRows(title, rows, sum(rows), budget)
     if (sum(rows) > budget * 1024) {
-      console.error(`  FAIL: ${title}: ${kb(sum(rows))} KB gzip, over its ${budget} KB budget`)
+      console.error(`  FAIL: ${title}: ${kb(sum(rows))} KB gzip (${sum(rows)} bytes), over its ${budget} KB budget (${budget * 1024} bytes)`)
       failed = true
     }
   }
