@@ -3,7 +3,8 @@
  * a fresh data directory.
  */
 import { defineConfig, devices } from '@playwright/test'
-import { mkdtempSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -16,6 +17,15 @@ const wechatPort = Number(process.env.E2E_WECHAT_PORT ?? port + 102)
 export const devURL = `http://127.0.0.1:${devPort}`
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'habor-e2e-'))
 process.env.E2E_DATA_DIR = dataDir
+/** The Web Push service stand-in (tests/support/push-stand-in.mjs): HTTPS for the server, a control port for the tests. */
+const pushPort = Number(process.env.E2E_PUSH_PORT ?? port + 103)
+export const pushControlURL = `http://127.0.0.1:${Number(process.env.E2E_PUSH_CONTROL_PORT ?? port + 104)}`
+// Its self-signed certificate, made once per run; the app server trusts it (NODE_EXTRA_CA_CERTS).
+const pushCert = join(dataDir, 'push-cert.pem')
+const pushKey = join(dataDir, 'push-key.pem')
+if (!existsSync(pushCert)) {
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', pushKey, '-out', pushCert, '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' })
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -57,7 +67,16 @@ export default defineConfig({
         WECHAT_API_BASE: `http://127.0.0.1:${wechatPort}`,
         WECHAT_APPID: 'wx-e2e-stand-in',
         WECHAT_SECRET: 'e2e-stand-in-secret',
+        PUSH_SERVICES: '127.0.0.1',
+        NODE_EXTRA_CA_CERTS: pushCert,
       },
+    },
+    {
+      command: 'node tests/support/push-stand-in.mjs',
+      url: `${pushControlURL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { PUSH_PORT: String(pushPort), CONTROL_PORT: new URL(pushControlURL).port, CERT_FILE: pushCert, KEY_FILE: pushKey },
     },
     {
       command: 'node tests/support/wechat-stand-in.mjs',

@@ -8,11 +8,13 @@
  *   Never for /api, /mqtt or /oidc.
  * - Runtime caches: images (cache first) and share-page data (stale-while-revalidate), bounded.
  * - Updates wait until the page says so (the "new version available" prompt), then take over every tab.
+ * - Web Push: notifications, their click routing and the unread badge (sw/push.ts).
  */
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing'
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { listenForPush } from './push'
 
 declare let self: ServiceWorkerGlobalScope
 
@@ -113,3 +115,5 @@ interface SyncEvent extends ExtendableEvent {
 self.addEventListener('activate', (event) => {
   event.waitUntil(caches.delete(PAGES_CACHE).then(() => self.clients.claim()))
 })
+
+listenForPush(self)

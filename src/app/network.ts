@@ -85,8 +85,9 @@ export function wireNetwork(): void {
     setSignedOutReason(null)
     sessionReady = true
     syncLive()
-    // The outbox and its IndexedDB code load only once someone is signed in: never on Login's first start.
-    void import('./outbox').then((m) => m.startOutbox())
+    // The outbox, notifications and their IndexedDB code load only once someone is signed in: never on
+    // Login's first start.
+    void import('./signedIn').then((m) => m.startSignedIn())
   })
   syncLive()
 }

@@ -26,6 +26,7 @@ export const PAGE_LOADERS: Record<PageName, () => Promise<PageModule>> = {
   Invite: () => import('../pages/Invite/Invite'),
   Sound: () => import('../pages/Sound/Sound'),
   Motherday: () => import('../pages/Motherday/Motherday'),
+  Task: () => import('../pages/Task/Task'),
   Settings: () => import('../pages/Settings/Settings'),
   Home: () => import('../pages/Home/Home'),
 }

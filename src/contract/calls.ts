@@ -8,7 +8,9 @@ import { CARDS_PATH, type Card, type CardCreateBody, type CardCreated } from './
 import type { ContentKind, ContentViews } from './content'
 import { DESK_PATH, type Desk } from './desk'
 import { DOWNLOAD_INFO_PATH, type DownloadInfo } from './download'
+import { TASKS_PATH, type TaskDetail, type TaskDone } from './tasks'
 import { INVITE_CHECK_PATH, INVITE_PATH, type InviteCheck, type InviteInfo } from './invite'
+import { PUSH_KEY_PATH, PUSH_SETTINGS_PATH, PUSH_SUBSCRIPTION_PATH, type PushKey, type PushSettings, type PushSubscribe, type PushSubscribed } from './push'
 import { MY_REPORTS_PATH, PUBLIC_REPORT_PATH, type OwnerReport, type PublicReport, type ReportCreateBody, type ReportSummary, type ReportUpdateBody } from './report'
 
 export const DATA_TIMEOUT_MS = 15_000
@@ -33,4 +35,12 @@ export const CALLS = {
   card: spec<undefined, undefined, Card, { id: string }>('GET', `${CARDS_PATH}/:id`, data),
   /** Takes Idempotency-Key (docs/offline.md). */
   createCard: spec<CardCreateBody, undefined, CardCreated>('POST', CARDS_PATH, { auth: true, loading: false }),
+  task: spec<undefined, undefined, TaskDetail, { id: string }>('GET', `${TASKS_PATH}/:id`, mine),
+  /** A repeat answers the first time: safe to send again. */
+  taskDone: spec<undefined, undefined, TaskDone, { id: string }>('POST', `${TASKS_PATH}/:id/done`, { auth: true, loading: false }),
+  pushKey: spec<undefined, undefined, PushKey>('GET', PUSH_KEY_PATH, { loading: false, timeout: DATA_TIMEOUT_MS }),
+  pushSubscribe: spec<PushSubscribe, undefined, PushSubscribed>('PUT', PUSH_SUBSCRIPTION_PATH, { auth: true, loading: false }),
+  pushUnsubscribe: spec<undefined, undefined, null>('DELETE', PUSH_SUBSCRIPTION_PATH, { auth: true, loading: false }),
+  pushSettings: spec<undefined, undefined, PushSettings>('GET', PUSH_SETTINGS_PATH, mine),
+  pushSettingsSave: spec<Partial<PushSettings>, undefined, PushSettings>('PUT', PUSH_SETTINGS_PATH, { auth: true, loading: false }),
 } as const

@@ -16,6 +16,7 @@ const QUERY: Record<string, string> = {
   shareOpus: '?id=demo-opus',
   shareRead: '?id=demo-read',
   shareTask: '?id=demo-task',
+  Task: '?id=demo-task-week',
   Sound: '?id=demo-sound',
   Join: '?invite=DEMO2023',
 }

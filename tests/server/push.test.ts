@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PushKey, PushMessage, PushSettings, PushSubscribed } from '../../src/contract/push'
 import type { TaskAssigned } from '../../src/contract/tasks'
 import { build } from '../../server/app'
-import { PUSH_RETRY_MS } from '../../server/services/push'
+import { PUSH_RETRY_MS, PushSender } from '../../server/services/push'
 import { startPushStandIn, type PushStandIn, type StandInSubscription } from '../support/push-stand-in.mjs'
 import { call, DEVICE, FakeClock, makeApp, passwordLogin, smsCode, deleteAccount, PASSWORD, type Pair, type TestApp } from './helpers'
 
@@ -157,6 +157,28 @@ describe('sending', () => {
     expect(delivered.ttl).toBeGreaterThan(0)
     expect(await queued(t.app)).toEqual([])
     expect(await t.app.push.drain()).toEqual({ sent: 0, retried: 0, dropped: 0, gone: 0 })
+  })
+
+  it('two nodes draining the same queue at once send each notification once', async () => {
+    const t = await pushApp()
+    const subs = []
+    for (const [i, device] of ['mobile', 'pad', 'browser'].entries()) {
+      const s = await passwordLogin(t.app, { deviceCode: `node-race-${i}`, deviceType: device as 'mobile' })
+      const sub = standIn.subscribe()
+      await subscribe(t.app, s.token, sub)
+      subs.push(sub)
+    }
+    await assignTask(t)
+    await assignTask(t, '第二个任务')
+    // A second node: another sender on the same database with the same keys.
+    const key = (await call<PushKey>(t.app, 'GET', '/push/key')).body.data.publicKey
+    const secret = await t.app.db.selectFrom('server_secrets').select('value').where('name', '=', 'vapid').executeTakeFirstOrThrow()
+    const other = new PushSender({ db: t.app.db, clock: Date.now, vapid: { ...(JSON.parse(secret.value) as { publicKey: string; privateKey: string }), subject: 'mailto:test@example.com' }, agent, log: t.app.log, auto: false })
+    expect(other.publicKey).toBe(key)
+    const [a, b] = await Promise.all([t.app.push.drain(), other.drain()])
+    expect(a.sent + b.sent).toBe(6)
+    for (const sub of subs) expect(receivedBy(sub).length).toBe(2)
+    expect(await queued(t.app)).toEqual([])
   })
 
   it('a subscription the push service reports gone (410) is deleted', async () => {

@@ -7,7 +7,8 @@ import { useState } from 'react'
 import type { PageProps } from '../../../manifest/pages'
 import { push } from '../../state/navigation'
 import { classIn, gradeIn } from '../../i18n/school'
-import { useLang } from '../../state/app'
+import { useSnapshot } from 'valtio'
+import { appState, useLang } from '../../state/app'
 import { useAuth } from '../../state/auth'
 import { Button } from '../../ui/Button/Button'
 import { showModal } from '../../ui/Modal/modal'
@@ -16,6 +17,7 @@ import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { Picker } from '../../ui/Picker/Picker'
 import { usePullRefresh } from '../../ui/PullRefresh/usePullRefresh'
 import { HomeSections } from './sections/HomeSections'
+import { NotificationTip } from './NotificationTip'
 import './Home.css'
 import { fill as fillIn } from '../../i18n/format'
 
@@ -31,6 +33,7 @@ const TEXTS = {
     logoutConfirm: '确定要退出登录吗？',
     setPassword: '设置登录密码，下次可用密码快速登录',
     setPasswordAction: '去设置',
+    unread: '{n} 条新通知',
     reading: '最近阅读',
     readingEmpty: '还没有阅读记录，在 App 中开始阅读吧',
     works: '我的作品',
@@ -54,6 +57,7 @@ const TEXTS = {
     logoutConfirm: 'Log out now?',
     setPassword: 'Set a password to log in faster next time',
     setPasswordAction: 'Set it',
+    unread: '{n} new notifications',
     reading: 'Recent reading',
     readingEmpty: 'No reading yet. Start a book in the app',
     works: 'My works',
@@ -96,6 +100,7 @@ export default function Home({ page }: PageProps) {
   const t = TEXTS[lang]
   const auth = useAuth()
   const user = auth.userInfo
+  const { badge } = useSnapshot(appState)
   const [busy, setBusy] = useState(false)
   const orgs = user?.orgList ?? []
   const orgIndex = orgs.findIndex((o) => o.id === auth.org?.id)
@@ -150,6 +155,11 @@ export default function Home({ page }: PageProps) {
               {name}
             </h2>
             {klass.trim() !== '·' ? <p className="home__class">{klass}</p> : null}
+            {badge > 0 ? (
+              <p className="home__unread" data-testid="unread">
+                {fillIn(t.unread, { n: badge })}
+              </p>
+            ) : null}
           </div>
           <div className="home__org">
             {orgs.length > 1 ? (
@@ -174,6 +184,8 @@ export default function Home({ page }: PageProps) {
             </Button>
           </div>
         ) : null}
+
+        <NotificationTip />
 
         <HomeSections />
 

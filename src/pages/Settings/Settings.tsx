@@ -17,6 +17,7 @@ import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { cacheSize, clearCache } from './cache'
 import { ConfirmDelete } from './ConfirmDelete'
+import { NotificationSettings } from './NotificationSettings'
 import './Settings.css'
 import { fill } from '../../i18n/format'
 
@@ -157,6 +158,8 @@ export default function Settings({ page }: PageProps) {
             ))}
           </div>
         </section>
+
+        <NotificationSettings />
 
         <section className="settings__group" aria-labelledby="settings-storage">
           <h2 id="settings-storage" className="settings__title">

@@ -158,7 +158,7 @@ export function HomeSections() {
           state={pick(state, 'tasks')}
           empty={t.tasksEmpty}
           keyOf={(x) => x.id}
-          render={(x) => <Item title={x.title} meta={x.dueAt ? fill(t.due, { when: day(x.dueAt, lang) }) : t.noDue} to={`/share/task?id=${encodeURIComponent(x.id)}`} />}
+          render={(x) => <Item title={x.title} meta={x.dueAt ? fill(t.due, { when: day(x.dueAt, lang) }) : t.noDue} to={`/task?id=${encodeURIComponent(x.id)}`} />}
           {...common}
         />
       </div>

@@ -1,0 +1,113 @@
+/**
+ * Settings' notifications (docs/notifications.md): whether this device receives them (turned on from here
+ * too, by the student's tap), and which kinds the student wants — kept on the server for every device.
+ */
+import { useState } from 'react'
+import { CALLS } from '../../contract/calls'
+import { PUSH_KINDS, type PushKind, type PushSettings } from '../../contract/push'
+import { useResource } from '../../hooks/useResource'
+import { call } from '../../lib/http'
+import { useLang } from '../../state/app'
+import { useAuth } from '../../state/auth'
+import { enablePush, pushSupport } from '../../state/push'
+import { Button } from '../../ui/Button/Button'
+import { showToast } from '../../ui/Overlay/overlay'
+
+const TEXTS = {
+  'zh-Hans': {
+    title: '通知',
+    device: '本设备',
+    on: '已开启',
+    enable: '开启通知',
+    denied: '浏览器已拒绝通知，可在网站设置里重新允许',
+    ios: '添加到主屏幕后，从主屏幕打开 Habor 才能收到通知',
+    unsupported: '这个浏览器不能接收通知',
+    kinds: { task: '老师布置的任务', friend: '好友接受我的邀请', card: '有人打开我的贺卡' } satisfies Record<PushKind, string>,
+    failed: '没有保存成功，请稍后再试',
+    enableFailed: '暂时没能开启通知，请稍后再试',
+    loading: '正在读取…',
+  },
+  en: {
+    title: 'Notifications',
+    device: 'This device',
+    on: 'On',
+    enable: 'Turn on',
+    denied: 'Your browser blocked notifications; allow them in its site settings',
+    ios: 'Add Habor to your home screen and open it from there to get notifications',
+    unsupported: 'This browser cannot receive notifications',
+    kinds: { task: 'Tasks from my teacher', friend: 'A friend accepts my invitation', card: 'Someone opens my card' } satisfies Record<PushKind, string>,
+    failed: 'That was not saved. Please try again shortly',
+    enableFailed: 'Could not turn notifications on just now',
+    loading: 'Loading…',
+  },
+}
+
+export function NotificationSettings() {
+  const lang = useLang()
+  const t = TEXTS[lang]
+  const auth = useAuth()
+  const [state] = useResource(() => call(CALLS.pushSettings, {}), 'push-settings')
+  const [chosen, setChosen] = useState<Partial<PushSettings>>({})
+  const [enabling, setEnabling] = useState(false)
+  const support = pushSupport()
+  const permission = support === 'ready' ? Notification.permission : 'default'
+  const settings = state.kind === 'ready' ? { ...state.data, ...chosen } : null
+
+  const toggle = async (kind: PushKind, on: boolean) => {
+    setChosen((c) => ({ ...c, [kind]: on }))
+    try {
+      const saved = await call(CALLS.pushSettingsSave, { body: { [kind]: on } })
+      setChosen((c) => ({ ...c, [kind]: saved[kind] }))
+    } catch {
+      setChosen((c) => ({ ...c, [kind]: !on }))
+      showToast(t.failed)
+    }
+  }
+
+  const enable = async () => {
+    setEnabling(true)
+    try {
+      const r = await enablePush()
+      if (r !== 'subscribed') showToast(r === 'denied' ? t.denied : t.unsupported)
+    } catch {
+      showToast(t.enableFailed)
+    } finally {
+      setEnabling(false)
+    }
+  }
+
+  return (
+    <section className="settings__group" aria-labelledby="settings-push">
+      <h2 id="settings-push" className="settings__title">
+        {t.title}
+      </h2>
+      <div className="settings__row">
+        <span>{t.device}</span>
+        {auth.pushClientId ? (
+          <span className="settings__value" data-testid="push-state">
+            {t.on}
+          </span>
+        ) : support === 'ready' && permission !== 'denied' ? (
+          <Button size="s" busy={enabling} onClick={() => void enable()}>
+            {t.enable}
+          </Button>
+        ) : null}
+      </div>
+      {!auth.pushClientId && (support !== 'ready' || permission === 'denied') ? (
+        <p className="settings__hint">{support === 'ios-home-screen' ? t.ios : support === 'unsupported' ? t.unsupported : t.denied}</p>
+      ) : null}
+      {settings ? (
+        PUSH_KINDS.map((kind) => (
+          <label key={kind} className="settings__row settings__switch">
+            <span>{t.kinds[kind]}</span>
+            <input type="checkbox" role="switch" checked={settings[kind]} onChange={(e) => void toggle(kind, e.currentTarget.checked)} />
+          </label>
+        ))
+      ) : (
+        <p className="settings__hint" aria-live="polite">
+          {state.kind === 'loading' ? t.loading : t.failed}
+        </p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,166 @@
+/**
+ * Task (login): a task the student's teacher assigned to their class — what to do, by when, the book it
+ * is about — and the student's one action, marking it done (docs/product.md "Class tasks"). A task of
+ * another class, or one deleted since, is named as not there. The public /share/task stays the share view.
+ */
+import { useState } from 'react'
+import type { PageProps } from '../../../manifest/pages'
+import { CALLS } from '../../contract/calls'
+import { CODE } from '../../contract/codes'
+import type { TaskDetail } from '../../contract/tasks'
+import { useResource } from '../../hooks/useResource'
+import { fill, formatDateTime } from '../../i18n/format'
+import { classLineIn } from '../../i18n/school'
+import { call, isRequestError, isUnreachable } from '../../lib/http'
+import { useLang } from '../../state/app'
+import { push } from '../../state/navigation'
+import { Button } from '../../ui/Button/Button'
+import { showToast } from '../../ui/Overlay/overlay'
+import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
+import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
+import './Task.css'
+
+const TEXTS = {
+  'zh-Hans': {
+    due: '{when} 前完成',
+    noDue: '没有截止时间',
+    overdue: '已过截止时间',
+    from: '{who} 布置',
+    book: '相关图书',
+    done: '我已完成',
+    doing: '正在提交…',
+    doneAt: '{when} 已完成',
+    doneToast: '已标记为完成',
+    missing: '找不到这个任务：它可能已被老师删除，或不是布置给你的班级的',
+    failed: '任务加载失败',
+    saveFailed: '没有提交成功，请稍后再试',
+    retry: '重试',
+    home: '回到首页',
+  },
+  en: {
+    due: 'Due {when}',
+    noDue: 'No due date',
+    overdue: 'Past its due date',
+    from: 'From {who}',
+    book: 'Book',
+    done: 'Mark as done',
+    doing: 'Sending…',
+    doneAt: 'Done {when}',
+    doneToast: 'Marked as done',
+    missing: 'This task is not here: your teacher may have deleted it, or it is for another class',
+    failed: 'Could not load the task',
+    saveFailed: 'That did not go through. Please try again shortly',
+    retry: 'Retry',
+    home: 'Back to Home',
+  },
+}
+
+const when = (lang: 'zh-Hans' | 'en', ms: number) => formatDateTime(lang, ms, { month: 'long', day: 'numeric', weekday: 'short', hour: '2-digit', minute: '2-digit' })
+
+/** The task, or null when it is not one of this student's (400002). */
+async function loadTask(id: string): Promise<TaskDetail | null> {
+  try {
+    return await call(CALLS.task, { params: { id } })
+  } catch (e) {
+    if (isRequestError(e) && e.code === CODE.TASK_NOT_FOUND) return null
+    throw e
+  }
+}
+
+export default function Task({ page, query }: PageProps) {
+  const lang = useLang()
+  const t = TEXTS[lang]
+  const id = query.id ?? ''
+  const [state, retry] = useResource(() => (id ? loadTask(id) : Promise.resolve(null)), `task:${id}`)
+  const [doneAt, setDoneAt] = useState<number | null>(null)
+  const [saving, setSaving] = useState(false)
+
+  if (state.kind === 'offline') {
+    return (
+      <PageScaffold page={page}>
+        <RetryScreen onRetry={retry} />
+      </PageScaffold>
+    )
+  }
+  const task = state.kind === 'ready' ? state.data : null
+  const finished = doneAt ?? task?.doneAt ?? null
+
+  const markDone = async () => {
+    if (!task || saving) return
+    setSaving(true)
+    try {
+      const r = await call(CALLS.taskDone, { params: { id: task.id } })
+      setDoneAt(r.doneAt)
+      showToast(t.doneToast)
+    } catch (e) {
+      showToast(isUnreachable(e) ? t.saveFailed : isRequestError(e) ? e.message : t.saveFailed)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <PageScaffold page={page}>
+      <div className="task-page">
+        {state.kind === 'loading' ? (
+          <div className="task-page__skeleton" aria-hidden="true">
+            <span className="sk" style={{ height: 132 }} />
+            <span className="sk" style={{ height: 160 }} />
+          </div>
+        ) : state.kind === 'failed' ? (
+          <div className="task-page__note" role="alert">
+            <p>{t.failed}</p>
+            <Button variant="secondary" size="s" onClick={retry}>
+              {t.retry}
+            </Button>
+          </div>
+        ) : !task ? (
+          <div className="task-page__note" role="alert">
+            <p>{t.missing}</p>
+            <Button variant="secondary" size="s" onClick={() => push('/home')}>
+              {t.home}
+            </Button>
+          </div>
+        ) : (
+          <article className="task-page__task" aria-labelledby="task-title">
+            <header className="task-page__head">
+              <span className="task-page__class">{classLineIn(lang, [task.grade ?? '', task.className].filter(Boolean).join(' '))}</span>
+              <h2 id="task-title" className="task-page__title">
+                {task.title}
+              </h2>
+              <p className="task-page__from">{fill(t.from, { who: task.publisherName })}</p>
+              <p className={`task-page__due${task.dueAt !== null && task.dueAt < Date.now() && !finished ? ' task-page__due--late' : ''}`}>
+                {task.dueAt === null ? t.noDue : task.dueAt < Date.now() && !finished ? `${t.overdue} · ${when(lang, task.dueAt)}` : fill(t.due, { when: when(lang, task.dueAt) })}
+              </p>
+            </header>
+            <section className="task-page__card">
+              <p className="task-page__brief">{task.brief}</p>
+            </section>
+            {task.book ? (
+              <section className="task-page__card task-page__book" aria-label={t.book}>
+                <span className="task-page__book-label">{t.book}</span>
+                <span className="task-page__book-title">《{task.book.title}》</span>
+                <span className="task-page__book-author">{task.book.author}</span>
+              </section>
+            ) : null}
+            <div className="task-page__action">
+              {finished !== null ? (
+                <p className="task-page__done" role="status">
+                  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                    <circle cx="12" cy="12" r="10" fill="currentColor" />
+                    <path d="M7.5 12.5l3 3 6-6.5" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+                  </svg>
+                  {fill(t.doneAt, { when: when(lang, finished) })}
+                </p>
+              ) : (
+                <Button block busy={saving} onClick={() => void markDone()}>
+                  {saving ? t.doing : t.done}
+                </Button>
+              )}
+            </div>
+          </article>
+        )}
+      </div>
+    </PageScaffold>
+  )
+}

@@ -1,0 +1,220 @@
+/**
+ * Notifications in the browser. Chromium here cannot reach a real push service, so the page is handed a
+ * subscription that points at the push service stand-in (tests/support/push-stand-in.mjs); from the
+ * server on everything is real: the stored subscription, the queue, web-push's encryption, and the
+ * stand-in decrypting what arrives. The service worker's push handler is fed through the DevTools
+ * protocol (ServiceWorker.deliverPushMessage), as a push service would wake it.
+ */
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import Database from 'better-sqlite3'
+import { join } from 'node:path'
+import { pushControlURL } from '../../playwright.config'
+import { screenshot } from '../support/screenshot'
+import { DEMO_STUDENT, resumeSession, type TokenPair } from '../support/session'
+
+test.use({ viewport: { width: 375, height: 812 } })
+
+const TEACHER = { phone: '13600136000', password: 'Passw0rd!' }
+
+async function login(request: APIRequestContext, who: { phone: string; password: string }, deviceCode: string, deviceType = 'mobile'): Promise<TokenPair> {
+  const r = await request.post('/api/login', { headers: { 'App-ID': 'jsj-habor' }, data: { username: who.phone, password: who.password, deviceType, deviceCode, appId: 'jsj-habor' } })
+  return ((await r.json()) as { data: TokenPair }).data
+}
+
+/** The signed-in starts the app has counted on this device (IndexedDB, src/lib/push/store.ts). */
+const startsCounted = (page: Page): Promise<number> =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('habor-push')
+        // Not there yet: never create it here (the app's own open would then find no store to make).
+        open.onupgradeneeded = () => open.transaction?.abort()
+        open.onerror = () => resolve(0)
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains('device')) return resolve(0)
+          const get = db.transaction('device').objectStore('device').get('starts')
+          get.onsuccess = () => {
+            db.close()
+            resolve(typeof get.result === 'number' ? get.result : 0)
+          }
+          get.onerror = () => resolve(0)
+        }
+      }),
+  )
+
+/** Opens Home for the first time on this device, then starts the app a second time, as a student would. */
+async function secondStart(page: Page): Promise<void> {
+  await page.goto('/home')
+  await expect.poll(() => startsCounted(page)).toBe(1)
+  await expect(page.getByRole('complementary', { name: '开启通知' })).toHaveCount(0)
+  await page.reload()
+  await expect.poll(() => startsCounted(page)).toBe(2)
+}
+
+/** The subscription Chromium would give if it could reach a push service: one made at the stand-in. */
+async function handStandInSubscription(page: Page, request: APIRequestContext): Promise<{ id: string; endpoint: string }> {
+  const sub = (await (await request.post(`${pushControlURL}/subscriptions`)).json()) as { id: string; endpoint: string; keys: { p256dh: string; auth: string } }
+  await page.addInitScript((s) => {
+    let current: unknown = null
+    const make = (key: BufferSource | null) => ({
+      endpoint: s.endpoint,
+      options: { applicationServerKey: key instanceof Uint8Array ? key.buffer : key, userVisibleOnly: true },
+      toJSON: () => ({ endpoint: s.endpoint, expirationTime: null, keys: s.keys }),
+      unsubscribe: async () => {
+        current = null
+        return true
+      },
+    })
+    PushManager.prototype.subscribe = async function (o?: PushSubscriptionOptionsInit) {
+      current = make((o?.applicationServerKey as BufferSource | undefined) ?? null)
+      return current as PushSubscription
+    }
+    PushManager.prototype.getSubscription = async function () {
+      return current as PushSubscription | null
+    }
+  }, sub)
+  return sub
+}
+
+async function received(request: APIRequestContext, id: string): Promise<{ kind: string; title: string; url: string }[]> {
+  const all = (await (await request.get(`${pushControlURL}/received`)).json()) as { id: string; payload: string }[]
+  return all.filter((r) => r.id === id).map((r) => JSON.parse(r.payload) as { kind: string; title: string; url: string })
+}
+
+const subscriptionsOf = (sessionToken: string): number => {
+  const sid = (JSON.parse(Buffer.from(sessionToken.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid
+  const db = new Database(join(process.env.E2E_DATA_DIR!, 'habor.db'), { readonly: true, fileMustExist: true })
+  try {
+    return (db.prepare('select count(*) as n from push_subscriptions where session_id = ?').get(sid) as { n: number }).n
+  } finally {
+    db.close()
+  }
+}
+
+test('a task assigned by the teacher reaches the subscribed student as a real push; Home lists it, done removes it, and logout removes the subscription', async ({ page, context, request }) => {
+  test.setTimeout(90_000)
+  const pair = await login(request, DEMO_STUDENT, 'e2e-push-student')
+  await resumeSession(page, pair)
+  const sub = await handStandInSubscription(page, request)
+
+  await secondStart(page)
+  const tip = page.getByRole('complementary', { name: '开启通知' })
+  await expect(tip).toBeVisible()
+  await screenshot(page, 'push-tip-375x812')
+  // The student says yes when the browser asks (headless Chromium has no prompt to tap).
+  await context.grantPermissions(['notifications'])
+  const stored = page.waitForResponse((r) => r.url().endsWith('/api/push/subscription') && r.request().method() === 'PUT')
+  await tip.getByRole('button', { name: '开启通知' }).click()
+  expect(((await (await stored).json()) as { code: number }).code).toBe(0)
+  await expect(tip).toHaveCount(0)
+  expect(subscriptionsOf(pair.token)).toBe(1)
+
+  const teacher = await login(request, TEACHER, 'e2e-push-teacher', 'pad')
+  const assigned = await request.post('/api/tasks', {
+    headers: { 'App-ID': 'jsj-habor', Authorization: `Bearer ${teacher.token}` },
+    data: { orgCode: 'DEMO', grade: '七年级', className: '2班', title: '读《草房子》第二章', brief: '读完第二章，说说秃鹤为什么要戴帽子。', dueAt: Date.now() + 3 * 86_400_000, publisherName: '李老师' },
+  })
+  const taskId = ((await assigned.json()) as { data: { id: string } }).data.id
+  await expect.poll(() => received(request, sub.id), { timeout: 15_000 }).toEqual([expect.objectContaining({ kind: 'task', title: '新任务：读《草房子》第二章', url: `/task?id=${taskId}` })])
+
+  await page.reload()
+  const item = page.getByRole('button', { name: /读《草房子》第二章/ })
+  await expect(item).toBeVisible()
+  await item.click()
+  await expect(page).toHaveURL(new RegExp(`/task\\?id=${taskId}$`))
+  await expect(page.getByRole('heading', { name: '读《草房子》第二章' })).toBeVisible()
+  await expect(page.getByText('李老师 布置')).toBeVisible()
+  await screenshot(page, 'task-open-375x812')
+  await page.getByRole('button', { name: '我已完成' }).click()
+  await expect(page.getByRole('status').filter({ hasText: '已完成' }).first()).toBeVisible()
+  await screenshot(page, 'task-done-375x812')
+  await page.goBack()
+  await expect(page).toHaveURL(/\/home$/)
+  await page.reload()
+  await expect(page.getByRole('button', { name: /读《草房子》第二章/ })).toHaveCount(0)
+
+  await page.goto('/settings')
+  await expect(page.getByTestId('push-state')).toHaveText('已开启')
+  await page.getByRole('button', { name: '退出登录' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: '退出登录' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  expect(subscriptionsOf(pair.token)).toBe(0)
+})
+
+async function pushTo(context: BrowserContext, page: Page, data: unknown): Promise<void> {
+  const cdp = await context.newCDPSession(page)
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+      const r = e.registrations.find((x) => !x.isDeleted)
+      if (r) resolve(r.registrationId)
+    })
+  })
+  await cdp.send('ServiceWorker.enable')
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId: await registrationId, data: JSON.stringify(data) })
+}
+
+test('the service worker shows a push, counts it on the badge and in the app state, and opening its page clears it', async ({ page, context, request }) => {
+  await context.grantPermissions(['notifications'])
+  await page.addInitScript(() => {
+    const calls: (number | null)[] = []
+    ;(window as unknown as { __badge: (number | null)[] }).__badge = calls
+    Object.defineProperty(navigator, 'setAppBadge', { configurable: true, value: async (n: number) => void calls.push(n) })
+    Object.defineProperty(navigator, 'clearAppBadge', { configurable: true, value: async () => void calls.push(null) })
+  })
+  const pair = await login(request, DEMO_STUDENT, 'e2e-push-sw')
+  await resumeSession(page, pair)
+  await page.goto('/home')
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+
+  const message = { kind: 'task', title: '新任务：读《城南旧事》', body: '李老师：读第一章', url: '/task?id=demo-task-week', tag: 'task-demo-task-week' }
+  await pushTo(context, page, message)
+  await expect.poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown })))).toEqual([
+    { title: message.title, body: message.body, tag: message.tag, data: { url: message.url } },
+  ])
+  await expect(page.getByTestId('unread')).toHaveText('1 条新通知')
+  // The same tag again collapses into one; another tag counts.
+  await pushTo(context, page, message)
+  await pushTo(context, page, { ...message, kind: 'friend', title: '韩梅梅 接受了你的邀请', url: '/invite', tag: 'friend-x' })
+  await expect(page.getByTestId('unread')).toHaveText('2 条新通知')
+  expect(await page.evaluate(() => (window as unknown as { __badge: (number | null)[] }).__badge.at(-1))).toBe(2)
+  await screenshot(page, 'push-badge-375x812')
+
+  // A payload this app did not send shows nothing.
+  await pushTo(context, page, { kind: 'ad', title: 'Buy now', body: '', url: 'https://evil.example/', tag: 'x' })
+
+  await page.goto('/task?id=demo-task-week')
+  await expect(page.getByRole('heading', { level: 2 })).toBeVisible()
+  await page.goBack()
+  await expect(page.getByTestId('unread')).toHaveText('1 条新通知')
+  expect(await page.evaluate(() => (window as unknown as { __badge: (number | null)[] }).__badge.at(-1))).toBe(1)
+  expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length)).toBe(2)
+})
+
+test('on iOS Safari outside a home-screen app the tip explains adding Habor to the home screen instead of asking', async ({ browser, request }) => {
+  const context = await browser.newContext({
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+  })
+  const page = await context.newPage()
+  await page.addInitScript(() => {
+    delete (window as { PushManager?: unknown }).PushManager
+  })
+  const pair = await login(request, DEMO_STUDENT, 'e2e-push-ios')
+  await resumeSession(page, pair)
+  await secondStart(page)
+  const tip = page.getByRole('complementary', { name: '开启通知' })
+  await expect(tip).toContainText('添加到主屏幕')
+  await expect(tip.getByRole('button', { name: '开启通知' })).toHaveCount(0)
+  await screenshot(page, 'push-tip-ios-375x812')
+  await tip.getByRole('button', { name: '关闭通知提示' }).click()
+  await expect(tip).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible()
+  await expect(page.getByRole('complementary', { name: '开启通知' })).toHaveCount(0)
+  await context.close()
+})
+
