@@ -296,6 +296,12 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildInput {
       iosStoreUrl: read.url('IOS_STORE_URL', HTTP),
     },
   }
+  const b64urlBytes = (v: string) => (/^[A-Za-z0-9_-]+$/.test(v) ? Buffer.from(v, 'base64url') : Buffer.alloc(0))
+  if (env.VAPID_PUBLIC_KEY && (b64urlBytes(env.VAPID_PUBLIC_KEY).length !== 65 || b64urlBytes(env.VAPID_PUBLIC_KEY)[0] !== 4)) {
+    read.problems.push(`VAPID_PUBLIC_KEY=${env.VAPID_PUBLIC_KEY} is not a base64url P-256 public key (65 bytes)`)
+  }
+  // The private key's value is never repeated in a message.
+  if (env.VAPID_PRIVATE_KEY && b64urlBytes(env.VAPID_PRIVATE_KEY).length !== 32) read.problems.push('VAPID_PRIVATE_KEY is not a base64url P-256 private key (32 bytes)')
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) read.problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither (the server then makes a pair once)')
   // Nodes on their own SQLite files would each see their own accounts; Redis alone cannot join them.
   if (options.redisUrl && !env.DATABASE_URL) read.problems.push('REDIS_URL is set (several nodes) but DATABASE_URL is not: the nodes must share one PostgreSQL database')

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../server/app'
 import { listenFromEnv, optionsFromEnv } from '../../server/config'
+import { newVapidKeys } from '../../server/services/push'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const refusal = (env: NodeJS.ProcessEnv) => {
@@ -58,8 +59,22 @@ describe('optionsFromEnv', () => {
     ['OIDC_ISSUER', 'not a url'],
     ['MQTT_URL', 'http://broker'],
     ['LOG_LEVEL', 'verbose'],
+    ['VAPID_SUBJECT', 'admin@example.edu.cn'],
+    ['VAPID_SUBJECT', 'http://example.edu.cn'],
+    ['VAPID_PUBLIC_KEY', 'BAAA'],
   ])('%s=%s is refused by name', (name, value) => {
     expect(refusal({ [name]: value })).toContain(`${name}=${value} `)
+  })
+
+  it('reads the Web Push settings: both VAPID keys or neither, a contact, the push services', () => {
+    const keys = newVapidKeys()
+    const o = optionsFromEnv({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:it@example.edu.cn', PUSH_SERVICES: 'fcm.googleapis.com, Push.Example.CN ,' })
+    expect(o.push).toEqual({ vapidPublicKey: keys.publicKey, vapidPrivateKey: keys.privateKey, subject: 'mailto:it@example.edu.cn', services: ['fcm.googleapis.com', 'push.example.cn'] })
+    expect(refusal({ VAPID_PRIVATE_KEY: keys.privateKey })).toMatch(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together/)
+    // A malformed private key is named, its value never repeated.
+    const bad = refusal({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: 'not-the-right-length-secret' })
+    expect(bad).toContain('VAPID_PRIVATE_KEY is not a base64url P-256 private key')
+    expect(bad).not.toContain('not-the-right-length-secret')
   })
 
   it('joins a cluster only on a shared PostgreSQL database, and reads the shutdown drain', () => {
