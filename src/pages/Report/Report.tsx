@@ -20,6 +20,7 @@ import { isLoggedIn } from '../../state/auth'
 import { Button } from '../../ui/Button/Button'
 import { showModal } from '../../ui/Modal/modal'
 import { showToast } from '../../ui/Overlay/overlay'
+import { PendingWrite } from '../../ui/PendingWrite/PendingWrite'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
 import { ReportSlideCard } from '../../ui/StorySlides/ReportSlideCard'
@@ -209,12 +210,6 @@ function OwnerView({ initial, t, lang }: { initial: OwnerReport; t: Texts; lang:
       return null
     }
   }
-  const pendingAction = async (what: 'retry' | 'discard') => {
-    if (!pending) return
-    if (what === 'retry') return outbox.retry(pending.id)
-    await outbox.discard(pending.id)
-    setReport(initial)
-  }
   const toggleHidden = (kind: SlideKind) => void change({ hidden: report.hidden.includes(kind) ? report.hidden.filter((k) => k !== kind) : [...report.hidden, kind] })
 
   const share = async () => {
@@ -282,23 +277,12 @@ function OwnerView({ initial, t, lang }: { initial: OwnerReport; t: Texts; lang:
         <h2 id="report-settings" className="report__panel-title">
           {t.settings}
         </h2>
-        {pending?.state === 'waiting' ? (
-          <p className="report__pending" role="status">
-            {t.pending}
-          </p>
-        ) : pending?.state === 'refused' ? (
-          <div className="report__pending report__pending--refused">
-            <p role="alert">{t.pendingRefused.replace('{why}', pending.error ?? '')}</p>
-            <div className="report__pending-actions">
-              <Button variant="secondary" size="s" onClick={() => void pendingAction('retry')}>
-                {t.resend}
-              </Button>
-              <Button variant="plain" size="s" onClick={() => void pendingAction('discard')}>
-                {t.discard}
-              </Button>
-            </div>
-          </div>
-        ) : null}
+        <PendingWrite
+          item={pending}
+          className="report__pending"
+          texts={{ pending: t.pending, refused: t.pendingRefused, resend: t.resend, discard: t.discard }}
+          onDiscarded={() => setReport(initial)}
+        />
 
         <label className="report__switch">
           <span className="report__switch-text">
