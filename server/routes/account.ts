@@ -4,6 +4,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify'
 import { CODE, type StudentProfile, type TokenPair } from '../../src/contract'
+import { PROFILE_PATH, type ProfileBody } from '../../src/contract/api'
+import { idempotent } from '../services/idempotency'
 import { ApiError, badInput, noData, passwordLocked, tokenError, wrongPassword } from '../errors'
 import { hashPassword, verifyPassword } from '../services/crypto'
 import { attemptKey } from '../services/failures'
@@ -112,6 +114,21 @@ const routes: FastifyPluginAsync = async (app) => {
       return { token: r.token, refreshToken: r.refreshToken } satisfies TokenPair
     },
   )
+
+  // Editing the profile after registration: the session stays as it is (no new token pair), so an edit made
+  // offline can wait in the app's outbox and land later; its Idempotency-Key makes a replay land once.
+  app.put<{ Body: S.Body<typeof S.ProfileBody> }>(PROFILE_PATH, { schema: { body: S.ProfileBody }, preHandler: app.requireAuth({ account: true }) }, async (req): Promise<ProfileBody> => {
+    const acc = req.account!
+    if (!acc.student) throw new ApiError(CODE.USER_NOT_FOUND, 'no profile yet: complete it first')
+    const studentId = acc.student.id
+    const profile = { name: req.body.name.trim(), grade: req.body.grade.trim(), className: req.body.className.trim() }
+    if (!profile.name) throw badInput('name', 'is required')
+    const now = o.clock()
+    return idempotent(app.db, req, acc.user.id, now, async (trx) => {
+      await trx.updateTable('students').set({ name: profile.name, grade: profile.grade, class_name: profile.className, updated_at: now }).where('id', '=', studentId).execute()
+      return profile
+    })
+  })
 
   app.post<{ Body: S.Body<typeof S.LogoutBody> }>('/logout', { schema: { body: S.LogoutBody }, preHandler: app.requireAuth({ checkHeaders: false }) }, async (req) => {
     // Only the caller's session ends; nobody else is kicked (docs/contract.md).

@@ -53,6 +53,7 @@ export const ImproveBody = Type.Object({
   orgCode: Str(32),
   inviteCode: Type.Optional(Str(32, 0)),
 })
+export const ProfileBody = Type.Object({ name: Shown(32), grade: Shown(32), className: Shown(32) }, { additionalProperties: false })
 export const SmsCodeBody = Type.Object({ username: Username, scene: Type.Union(SMS_SCENES.map((s) => Type.Literal(s))) })
 export const WxJsInitBody = Type.Object({ url: Str(2048), ...SignedFields })
 export const StudentQuery = Type.Object({ appId: Type.Optional(Str(64)) })

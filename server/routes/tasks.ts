@@ -119,10 +119,13 @@ const routes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: { id: string } }>(`${TASKS_PATH}/:id/done`, { schema: { params: IdParams }, preHandler: app.requireAuth({ account: true }) }, async (req): Promise<TaskDone> => {
     const { task, studentId } = await visibleTask(req.params.id, req.account!)
-    // Marking done twice (a retry, two taps, two devices at once) keeps the first time: one row.
-    await db.insertInto('task_completions').values({ task_id: task.id, student_id: studentId, done_at: clock() }).onConflict((oc) => oc.columns(['task_id', 'student_id']).doNothing()).execute()
-    const row = await db.selectFrom('task_completions').select('done_at').where('task_id', '=', task.id).where('student_id', '=', studentId).executeTakeFirstOrThrow()
-    return { doneAt: Number(row.done_at) }
+    // Marking done twice (a retry, two taps, two devices at once) keeps the first time: one row. The
+    // outbox's Idempotency-Key is honoured too, like every queued write's.
+    return idempotent(db, req, req.account!.user.id, clock(), async (trx) => {
+      await trx.insertInto('task_completions').values({ task_id: task.id, student_id: studentId, done_at: clock() }).onConflict((oc) => oc.columns(['task_id', 'student_id']).doNothing()).execute()
+      const row = await trx.selectFrom('task_completions').select('done_at').where('task_id', '=', task.id).where('student_id', '=', studentId).executeTakeFirstOrThrow()
+      return { doneAt: Number(row.done_at) }
+    })
   })
 }
 

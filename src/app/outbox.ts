@@ -40,6 +40,10 @@ export function startOutbox(): void {
     }
     // A write just queued (its first try met no server) is tried again after the first wait.
     outbox.onQueued(later)
+    // A profile edit that landed later: the app shows the profile the server now holds.
+    outbox.onLanded((item) => {
+      if (item.payload.kind === 'profile') void import('../state/session/flows').then((f) => f.loadProfile({ loading: false })).catch(() => undefined)
+    })
     addEventListener('online', drain)
     addEventListener(REACHABLE_EVENT, drain)
     navigator.serviceWorker?.addEventListener('message', (e: MessageEvent<{ type?: string } | null>) => {

@@ -148,6 +148,9 @@ export interface ImproveBody {
   orgCode: string
   inviteCode?: string
 }
+/** PUT /auth/student/profile: a signed-in student edits the profile (the session stays; Idempotency-Key honoured). */
+export type ProfileBody = Pick<ImproveBody, 'name' | 'grade' | 'className'>
+export const PROFILE_PATH = '/auth/student/profile'
 export interface SmsCodeBody {
   /** '+86…' (any form is accepted). */
   username: string

@@ -3,7 +3,7 @@
  * send them with `call(CALLS.x, input)`; each page draws its own loading state (no global indicator) and
  * waits up to DATA_TIMEOUT_MS. Kept apart from API so that Login's start does not carry them.
  */
-import { spec } from './api'
+import { PROFILE_PATH, spec, type ProfileBody } from './api'
 import { CARDS_PATH, type Card, type CardCreateBody, type CardCreated } from './cards'
 import type { ContentKind, ContentViews } from './content'
 import { DESK_PATH, type Desk } from './desk'
@@ -35,6 +35,8 @@ export const CALLS = {
   card: spec<undefined, undefined, Card, { id: string }>('GET', `${CARDS_PATH}/:id`, data),
   /** Takes Idempotency-Key (docs/offline.md). */
   createCard: spec<CardCreateBody, undefined, CardCreated>('POST', CARDS_PATH, { auth: true, loading: false }),
+  /** Takes Idempotency-Key (docs/offline.md): a profile edit made offline waits in the outbox. */
+  updateProfile: spec<ProfileBody, undefined, ProfileBody>('PUT', PROFILE_PATH, { auth: true, loading: false }),
   task: spec<undefined, undefined, TaskDetail, { id: string }>('GET', `${TASKS_PATH}/:id`, mine),
   /** A repeat answers the first time: safe to send again. */
   taskDone: spec<undefined, undefined, TaskDone, { id: string }>('POST', `${TASKS_PATH}/:id/done`, { auth: true, loading: false }),

@@ -183,3 +183,40 @@ describe('PUT /auth/student/improve on a complete profile', () => {
     expect((await call(app, 'PUT', '/auth/student/improve', { token: r.body.data.token, body: { name: '', grade: 'x', className: 'x', orgCode: 'DEMO' } })).body).toMatchObject({ code: 100002, msg: expect.stringContaining('name') })
   })
 })
+
+describe('PUT /auth/student/profile (an edit after registration, which the outbox may replay)', () => {
+  it('changes the name, grade and class and keeps the session', async () => {
+    const { app } = await makeApp()
+    const { token } = await passwordLogin(app)
+    const r = await call(app, 'PUT', '/auth/student/profile', { token, body: { name: ' 王小明 ', grade: '八年级', className: '3班' } })
+    expect(r.body).toMatchObject({ code: 0, data: { name: '王小明', grade: '八年级', className: '3班' } })
+    const me = await call<StudentProfile>(app, 'GET', '/auth/student', { token })
+    expect(me.body.code).toBe(0)
+    expect(me.body.data).toMatchObject({ name: '王小明', grade: '八年级', className: '3班' })
+  })
+
+  it('ten replays of one key at once write once and answer alike; a later edit with a new key applies', async () => {
+    const { app, clock } = await makeApp()
+    const { token } = await passwordLogin(app)
+    const send = (name: string, key: string) => call(app, 'PUT', '/auth/student/profile', { token, headers: { 'idempotency-key': key }, body: { name, grade: '七年级', className: '2班' } })
+    const answers = await Promise.all(Array.from({ length: 10 }, () => send('第一次', 'profile-key-0001')))
+    expect(answers.map((a) => a.body)).toEqual(answers.map(() => ({ code: 0, msg: 'success', data: { name: '第一次', grade: '七年级', className: '2班' } })))
+    clock.advance(1000)
+    expect((await send('第二次', 'profile-key-0002')).body.code).toBe(0)
+    // The first key replayed late answers what it answered; it does not undo the later edit.
+    expect((await send('第一次', 'profile-key-0001')).body.data).toMatchObject({ name: '第一次' })
+    expect((await call<StudentProfile>(app, 'GET', '/auth/student', { token })).body.data.name).toBe('第二次')
+    // The same key with another body is refused, coded.
+    expect((await send('别的', 'profile-key-0001')).status).toBe(422)
+  })
+
+  it('refuses bad input with a coded error and changes nothing', async () => {
+    const { app } = await makeApp()
+    const { token } = await passwordLogin(app)
+    for (const body of [{ name: '', grade: '七年级', className: '2班' }, { name: '\u202Eevil', grade: '七年级', className: '2班' }, { name: 'x'.repeat(33), grade: '七年级', className: '2班' }, { name: '   ', grade: '七年级', className: '2班' }, { grade: '七年级' }]) {
+      expect((await call(app, 'PUT', '/auth/student/profile', { token, body })).body.code, JSON.stringify(body)).toBe(100002)
+    }
+    expect((await call(app, 'PUT', '/auth/student/profile', { body: { name: 'a', grade: 'b', className: 'c' } })).status).toBe(401)
+    expect((await call<StudentProfile>(app, 'GET', '/auth/student', { token })).body.data.name).toBe('Demo Student')
+  })
+})

@@ -98,4 +98,17 @@ describe('class tasks', () => {
     const rows = await t.app.db.selectFrom('task_completions').selectAll().where('task_id', '=', id).execute()
     expect(rows).toHaveLength(1)
   })
+
+  it('the outbox\'s replays of one "done" with its Idempotency-Key, ten at once, answer the first time and keep one row', async () => {
+    const t = await makeApp()
+    const s = await setup(t)
+    const { id } = (await s.assign({})).body.data
+    const send = () => call<TaskDone>(t.app, 'POST', `/tasks/${id}/done`, { token: s.student.token, headers: { 'idempotency-key': 'done-key-0001' } })
+    const answers = await Promise.all(Array.from({ length: 10 }, send))
+    expect(answers.map((a) => [a.status, a.body.code])).toEqual(answers.map(() => [200, 0]))
+    expect(new Set(answers.map((a) => a.body.data.doneAt)).size).toBe(1)
+    t.clock.advance(60_000)
+    expect((await send()).body.data.doneAt).toBe(answers[0]!.body.data.doneAt)
+    expect(await t.app.db.selectFrom('task_completions').selectAll().where('task_id', '=', id).execute()).toHaveLength(1)
+  })
 })

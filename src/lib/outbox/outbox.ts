@@ -117,6 +117,16 @@ export function onLanded(listener: Landed): () => void {
   return () => landedListeners.delete(listener)
 }
 
+/** Whether `next` makes the waiting `earlier` one out of date: the same report's settings, or the profile. */
+const replaces = (next: OutboxPayload, earlier: OutboxPayload): boolean =>
+  (next.kind === 'report' && earlier.kind === 'report' && next.reportId === earlier.reportId) || (next.kind === 'profile' && earlier.kind === 'profile')
+
+/** The waiting item's payload with the newer write's values over it, under the newer key. */
+function merge(earlier: OutboxPayload, next: OutboxPayload): OutboxPayload {
+  if (earlier.kind === 'report' && next.kind === 'report') return { ...next, body: { ...earlier.body, ...next.body } }
+  return next
+}
+
 /**
  * Sends a write now; when the API cannot be reached it waits in the outbox instead. Resolves with the
  * answer, or with `{ queued }` naming the waiting item. A refusal by the server rejects as before.
@@ -125,11 +135,11 @@ export async function sendOrQueue(payload: OutboxPayload, opts?: SendOptions): P
   const owner = account()
   const item: OutboxItem = { id: uuid(), account: owner, createdAt: Date.now(), state: 'waiting', payload }
   await load()
-  // A report change while an earlier one waits replaces it (its body holds whole values): one item, one
-  // new key, since the body is no longer the one the old key was sent with.
-  const earlier = payload.kind === 'report' && !draining ? items.find((i) => i.account === owner && i.state === 'waiting' && i.payload.kind === 'report' && i.payload.reportId === payload.reportId) : undefined
-  if (earlier && earlier.payload.kind === 'report' && payload.kind === 'report') {
-    const merged: OutboxItem = { ...earlier, payload: { ...payload, body: { ...earlier.payload.body, ...payload.body } } }
+  // A report change (or a profile edit) while an earlier one waits replaces it (its body holds whole
+  // values): one item, one new key, since the body is no longer the one the old key was sent with.
+  const earlier = draining ? undefined : items.find((i) => i.account === owner && i.state === 'waiting' && replaces(payload, i.payload))
+  if (earlier) {
+    const merged: OutboxItem = { ...earlier, payload: merge(earlier.payload, payload) }
     await save(merged)
     for (const l of [...queuedListeners]) l(merged)
     return { queued: merged }

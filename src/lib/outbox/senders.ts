@@ -3,10 +3,12 @@
  * replay of a step that already landed answers what it answered the first time.
  */
 import type { Envelope } from '../../contract'
+import type { ProfileBody } from '../../contract/api'
 import { CALLS } from '../../contract/calls'
 import { CARD_AUDIO_UPLOAD_PATH, type CardCreateBody, type CardCreated, type CardAudioUploaded } from '../../contract/cards'
 import { IDEMPOTENCY_HEADER } from '../../contract/idempotency'
 import type { OwnerReport, ReportUpdateBody } from '../../contract/report'
+import type { TaskDone } from '../../contract/tasks'
 import { call, upload, type TransferProgress } from '../http'
 
 
@@ -26,8 +28,22 @@ export interface ReportPayload {
   key: string
 }
 
-export type OutboxPayload = CardPayload | ReportPayload
-export type SendResult = CardCreated | OwnerReport
+/** A class task marked done. */
+export interface TaskDonePayload {
+  kind: 'taskDone'
+  taskId: string
+  key: string
+}
+
+/** The signed-in student's profile edit (name, grade, class); a later one replaces an earlier one. */
+export interface ProfilePayload {
+  kind: 'profile'
+  body: ProfileBody
+  key: string
+}
+
+export type OutboxPayload = CardPayload | ReportPayload | TaskDonePayload | ProfilePayload
+export type SendResult = CardCreated | OwnerReport | TaskDone | ProfileBody
 
 export interface SendOptions {
   onProgress?: (p: TransferProgress) => void
@@ -59,7 +75,13 @@ const sendReport: Sender<ReportPayload> = async (p) => {
   return call(CALLS.updateReport, { params: { id: p.reportId }, body: p.body, header: { [IDEMPOTENCY_HEADER]: p.key } })
 }
 
+const sendTaskDone: Sender<TaskDonePayload> = async (p) => call(CALLS.taskDone, { params: { id: p.taskId }, header: { [IDEMPOTENCY_HEADER]: p.key } })
+
+const sendProfile: Sender<ProfilePayload> = async (p) => call(CALLS.updateProfile, { body: p.body, header: { [IDEMPOTENCY_HEADER]: p.key } })
+
 export const SENDERS: { [K in OutboxPayload['kind']]: Sender<Extract<OutboxPayload, { kind: K }>> } = {
   card: sendCard,
   report: sendReport,
+  taskDone: sendTaskDone,
+  profile: sendProfile,
 }

@@ -14,6 +14,8 @@ import { normalizeInviteCode } from '../../contract/invite'
 import { checkRequired, formTexts } from '../../lib/auth/form'
 import { fill } from '../../i18n/format'
 import { classNames, GRADES, indexIn } from '../../i18n/school'
+import { useOutboxItems } from '../../hooks/useOutboxItems'
+import * as outbox from '../../lib/outbox/outbox'
 import { useLang } from '../../state/app'
 import { authState, useAuth } from '../../state/auth'
 import { AuthForm } from '../../ui/AuthForm/AuthForm'
@@ -21,6 +23,7 @@ import { loadFlows } from '../../ui/AuthForm/loadFlows'
 import { LoginFirst } from '../../ui/AuthForm/LoginFirst'
 import { useFormErrors } from '../../ui/AuthForm/useFormErrors'
 import { TextField } from '../../ui/Field/TextField'
+import { PendingWrite } from '../../ui/PendingWrite/PendingWrite'
 import { showToast } from '../../ui/Overlay/overlay'
 import { Picker } from '../../ui/Picker/Picker'
 import { checkInvite, type InviteVerdict } from '../../lib/auth/inviteCheck'
@@ -56,6 +59,10 @@ const TEXTS = {
     submit: '完成',
     save: '保存',
     done: '资料已保存',
+    pending: '待同步：修改已保存在这台设备上，连上网络后会自动同步',
+    refused: '资料没有同步成功：{why}',
+    resend: '重新同步',
+    discard: '放弃这次修改',
     none: '请先登录',
   },
   en: {
@@ -81,6 +88,10 @@ const TEXTS = {
     submit: 'Done',
     save: 'Save',
     done: 'Profile saved',
+    pending: 'Waiting to send: your changes are kept on this device and sent once you are online',
+    refused: 'Your profile was not updated: {why}',
+    resend: 'Send again',
+    discard: 'Drop this change',
     none: 'Please log in first',
   },
 }
@@ -112,6 +123,8 @@ export default function Improve({ page: row, query }: PageProps) {
   const form = useFormErrors<Field>(lang)
   const { errors, clear } = form
   const [busy, setBusy] = useState(false)
+  // A profile edit made offline waits in the outbox until it lands (app/outbox.ts then reloads the profile).
+  const pending = useOutboxItems().find((i) => i.payload.kind === 'profile') ?? null
   // The code last left in the field (or brought by the link or a draft), and the server's verdict on it.
   // A new object each time, so leaving the field again retries a check the network lost.
   const [inviteToCheck, setInviteToCheck] = useState(() => ({ code: normalizeInviteCode(query.invite ?? '') }))
@@ -167,7 +180,21 @@ export default function Improve({ page: row, query }: PageProps) {
     })
     if (bad) return
     setBusy(true)
+    // An edit of name, grade or class keeps the session: it goes as a plain write, which waits in the
+    // outbox when the network is away. Joining another organisation (or an invitation) still goes the
+    // registration way, which answers with new tokens.
+    const sameOrg = editing && chosenOrg.toUpperCase() === String(authState.userInfo?.org?.code ?? '').toUpperCase() && !invite.trim()
     try {
+      if (sameOrg) {
+        const body = { name: name.trim(), grade: GRADES[lang][grade] ?? '', className: classNames(lang)[klass] ?? '' }
+        const answer = await outbox.sendOrQueue({ kind: 'profile', body, key: outbox.newKey() })
+        clearDrafts(DRAFT)
+        if ('queued' in answer) return
+        await (await loadFlows()).loadProfile({ loading: false })
+        showToast(t.done, { icon: 'success' })
+        if (!back()) replace('/home')
+        return
+      }
       const flows = await loadFlows()
       await flows.improve({
         name: name.trim(),
@@ -195,10 +222,12 @@ export default function Improve({ page: row, query }: PageProps) {
   }
 
   if (!auth.token && !auth.tempToken) return <LoginFirst page={page} text={t.none} />
+  const waiting = editing ? pending : null
 
   return (
     <AuthForm page={page} onSubmit={submit} error={form.formError} submit={editing ? t.save : t.submit} busy={busy}>
       <p className="auth-form__lead">{editing ? t.leadEdit : t.leadNew}</p>
+      <PendingWrite item={waiting} texts={t} />
       <TextField label={t.name} placeholder={t.namePlaceholder} autoComplete="name" maxLength={32} value={name} onChange={keep('name', setName)} error={err('name')} />
       <div className="improve__row">
         <div className="improve__pick">

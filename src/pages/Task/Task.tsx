@@ -3,19 +3,22 @@
  * is about — and the student's one action, marking it done (docs/product.md "Class tasks"). A task of
  * another class, or one deleted since, is named as not there. The public /share/task stays the share view.
  */
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { PageProps } from '../../../manifest/pages'
 import { CALLS } from '../../contract/calls'
 import { CODE } from '../../contract/codes'
 import type { TaskDetail } from '../../contract/tasks'
+import { useOutboxItems } from '../../hooks/useOutboxItems'
 import { useResource } from '../../hooks/useResource'
 import { fill, formatDateTime } from '../../i18n/format'
 import { classLineIn } from '../../i18n/school'
-import { call, isRequestError, isUnreachable } from '../../lib/http'
+import { call, isRequestError } from '../../lib/http'
+import * as outbox from '../../lib/outbox/outbox'
 import { useLang } from '../../state/app'
 import { push } from '../../state/navigation'
 import { Button } from '../../ui/Button/Button'
 import { showToast } from '../../ui/Overlay/overlay'
+import { PendingWrite } from '../../ui/PendingWrite/PendingWrite'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
 import './Task.css'
@@ -34,6 +37,10 @@ const TEXTS = {
     missing: '找不到这个任务：它可能已被老师删除，或不是布置给你的班级的',
     failed: '任务加载失败',
     saveFailed: '没有提交成功，请稍后再试',
+    pending: '待同步：已在这台设备上记下，连上网络后会自动提交',
+    refused: '没有提交成功：{why}',
+    resend: '重新提交',
+    discard: '不提交了',
     retry: '重试',
     home: '回到首页',
   },
@@ -50,6 +57,10 @@ const TEXTS = {
     missing: 'This task is not here: your teacher may have deleted it, or it is for another class',
     failed: 'Could not load the task',
     saveFailed: 'That did not go through. Please try again shortly',
+    pending: 'Waiting to send: kept on this device and sent once you are online',
+    refused: 'This was not sent: {why}',
+    resend: 'Send again',
+    discard: 'Do not send',
     retry: 'Retry',
     home: 'Back to Home',
   },
@@ -74,6 +85,15 @@ export default function Task({ page, query }: PageProps) {
   const [state, retry] = useResource(() => (id ? loadTask(id) : Promise.resolve(null)), `task:${id}`)
   const [doneAt, setDoneAt] = useState<number | null>(null)
   const [saving, setSaving] = useState(false)
+  // Marked done without a connection: it waits in the outbox (待同步) and lands once it is back.
+  const pending = useOutboxItems().find((i) => i.payload.kind === 'taskDone' && i.payload.taskId === id) ?? null
+  useEffect(
+    () =>
+      outbox.onLanded((item, result) => {
+        if (item.payload.kind === 'taskDone' && item.payload.taskId === id) setDoneAt((result as { doneAt: number }).doneAt)
+      }),
+    [id],
+  )
 
   if (state.kind === 'offline') {
     return (
@@ -86,14 +106,16 @@ export default function Task({ page, query }: PageProps) {
   const finished = doneAt ?? task?.doneAt ?? null
 
   const markDone = async () => {
-    if (!task || saving) return
+    if (!task || saving || pending) return
     setSaving(true)
     try {
-      const r = await call(CALLS.taskDone, { params: { id: task.id } })
-      setDoneAt(r.doneAt)
-      showToast(t.doneToast)
+      const answer = await outbox.sendOrQueue({ kind: 'taskDone', taskId: task.id, key: outbox.newKey() })
+      if ('sent' in answer) {
+        setDoneAt((answer.sent as { doneAt: number }).doneAt)
+        showToast(t.doneToast)
+      }
     } catch (e) {
-      showToast(isUnreachable(e) ? t.saveFailed : isRequestError(e) ? e.message : t.saveFailed)
+      showToast(isRequestError(e) ? e.message : t.saveFailed)
     } finally {
       setSaving(false)
     }
@@ -144,7 +166,8 @@ export default function Task({ page, query }: PageProps) {
               </section>
             ) : null}
             <div className="task-page__action">
-              {finished !== null ? (
+              {pending && finished === null ? (
+                <PendingWrite item={pending} texts={t} />              ) : finished !== null ? (
                 <p className="task-page__done" role="status">
                   <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
                     <circle cx="12" cy="12" r="10" fill="currentColor" />
