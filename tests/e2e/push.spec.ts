@@ -218,3 +218,42 @@ test('on iOS Safari outside a home-screen app the tip explains adding Habor to t
   await context.close()
 })
 
+
+test('a task marked done offline waits (待同步) and lands once when the connection is back, even when the first answer is lost', async ({ page, context, request }) => {
+  test.setTimeout(60_000)
+  const teacher = await login(request, TEACHER, 'e2e-offline-teacher', 'pad')
+  const assigned = await request.post('/api/tasks', {
+    headers: { 'App-ID': 'jsj-habor', Authorization: `Bearer ${teacher.token}` },
+    data: { orgCode: 'DEMO', grade: '七年级', className: '2班', title: '背诵《春晓》', brief: '明天早读时背给同桌听。', publisherName: '李老师' },
+  })
+  const taskId = ((await assigned.json()) as { data: { id: string } }).data.id
+  const pair = await login(request, DEMO_STUDENT, 'e2e-offline-task')
+  await resumeSession(page, pair)
+  await page.goto(`/task?id=${taskId}`)
+  await expect(page.getByRole('heading', { name: '背诵《春晓》' })).toBeVisible()
+  await expect(page.getByText('没有截止时间')).toBeVisible()
+
+  await context.setOffline(true)
+  await page.getByRole('button', { name: '我已完成' }).click()
+  await expect(page.getByRole('status').filter({ hasText: '待同步' })).toBeVisible()
+  await screenshot(page, 'task-waiting-375x812')
+
+  // The first replay reaches the server, but its answer is lost on the way back.
+  let sends = 0
+  await page.route(`**/api/tasks/${taskId}/done`, async (route) => {
+    sends++
+    if (sends === 1) {
+      await route.fetch()
+      await route.abort('connectionreset')
+    } else await route.continue()
+  })
+  await context.setOffline(false)
+  await expect(page.getByRole('status').filter({ hasText: '已完成' }).first()).toBeVisible({ timeout: 30_000 })
+  expect(sends).toBe(2)
+  const db = new Database(join(process.env.E2E_DATA_DIR!, 'habor.db'), { readonly: true, fileMustExist: true })
+  try {
+    expect((db.prepare('select count(*) as n from task_completions where task_id = ?').get(taskId) as { n: number }).n).toBe(1)
+  } finally {
+    db.close()
+  }
+})
