@@ -21,8 +21,17 @@ const isUnread = (v: unknown): v is Unread => typeof v === 'object' && v !== nul
 
 /** What is stored, read defensively: a corrupt value reads as nothing unread. */
 export async function unreadList(): Promise<Unread[]> {
-  const v: unknown = await get(KEY, db()).catch(() => undefined)
+  const v = await read(KEY)
   return Array.isArray(v) ? v.filter(isUnread) : []
+}
+
+/** A stored value, or undefined when there is none or IndexedDB cannot be used (blocked, missing). */
+async function read(key: string): Promise<unknown> {
+  try {
+    return await get(key, db())
+  } catch {
+    return undefined
+  }
 }
 
 /** Adds one; a repeat of the same tag replaces the earlier (as the notification itself does). */
@@ -56,7 +65,7 @@ const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v)
 /** Counts a start of the app with someone signed in; returns the count (0 when IndexedDB is unavailable). */
 export async function countStart(): Promise<number> {
   try {
-    const n = Math.min(num(await get('starts', db())) + 1, 1_000_000)
+    const n = Math.min(num(await read('starts')) + 1, 1_000_000)
     await set('starts', n, db())
     return n
   } catch {
@@ -66,14 +75,22 @@ export async function countStart(): Promise<number> {
 
 /** Whether the tip was closed for good on this device. */
 export async function tipClosed(): Promise<boolean> {
-  return num(await get('tipClosedAt', db()).catch(() => 0)) > 0
+  return num(await read('tipClosedAt')) > 0
 }
 
 export async function closeTip(): Promise<void> {
-  await set('tipClosedAt', Date.now(), db()).catch(() => undefined)
+  try {
+    await set('tipClosedAt', Date.now(), db())
+  } catch {
+    // Nowhere to keep it: the tip may show again at the next start.
+  }
 }
 
 /** Logout: nothing of the last account's stays counted. */
 export async function clearUnread(): Promise<void> {
-  await del(KEY, db()).catch(() => undefined)
+  try {
+    await del(KEY, db())
+  } catch {
+    // Nothing was kept.
+  }
 }
