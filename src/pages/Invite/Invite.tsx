@@ -9,6 +9,7 @@ import { copyText } from '../../lib/clipboard/clipboard'
 import { useLang } from '../../state/app'
 import { Button } from '../../ui/Button/Button'
 import { showToast } from '../../ui/Overlay/overlay'
+import { shareLink } from '../../ui/ShareBar/share'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
 import { fetchInvite } from './inviteApi'
@@ -81,19 +82,12 @@ export default function Invite({ page }: PageProps) {
   const share = async () => {
     if (!info) return
     const text = fill(t.shareText, { code: info.code })
-    if (typeof navigator.share === 'function') {
-      setSharing(true)
-      try {
-        await navigator.share({ title: t.shareTitle, text, url })
-        return
-      } catch (e) {
-        // The user closed the sheet: nothing to do. Any other refusal falls back to copying.
-        if (e instanceof DOMException && e.name === 'AbortError') return
-      } finally {
-        setSharing(false)
-      }
+    setSharing(true)
+    try {
+      await shareLink({ title: t.shareTitle, text, url, copy: `${text}${url}` }, lang)
+    } finally {
+      setSharing(false)
     }
-    copy(`${text}${url}`)
   }
 
   return (

@@ -18,6 +18,7 @@ import { setPendingRoute, useAuth } from '../../state/auth'
 import { Button } from '../../ui/Button/Button'
 import { TextField } from '../../ui/Field/TextField'
 import { showToast } from '../../ui/Overlay/overlay'
+import { shareLink } from '../../ui/ShareBar/share'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
 import { useOutboxItems } from '../../hooks/useOutboxItems'
@@ -169,17 +170,7 @@ async function audioDuration(file: Blob): Promise<number> {
   return decodedDuration(file)
 }
 
-async function shareLink(url: string, t: Texts, lang: 'zh-Hans' | 'en'): Promise<void> {
-  if (typeof navigator.share === 'function') {
-    try {
-      await navigator.share({ title: TEXTS[lang].made, text: t.shareText, url })
-      return
-    } catch (e) {
-      if (e instanceof DOMException && e.name === 'AbortError') return
-    }
-  }
-  await copyText(`${t.shareText}${url}`, { lang, notify: (m) => showToast(m) })
-}
+const shareCard = (url: string, t: Texts, lang: 'zh-Hans' | 'en') => shareLink({ title: TEXTS[lang].made, text: t.shareText, url, copy: `${t.shareText}${url}` }, lang)
 
 /** Where the card's recording plays from: its public URL, or for the author's private card a Blob fetched with the token. */
 function useAudioSrc(card: Card | null): string | null {
@@ -242,7 +233,7 @@ function CardPage({ id, t, lang }: { id: string; t: Texts; lang: 'zh-Hans' | 'en
       {card.mine ? (
         <div className="motherday__actions">
           {!card.shareable ? <p className="motherday__hint">{t.private}</p> : null}
-          <Button block onClick={() => void shareLink(url, t, lang)}>
+          <Button block onClick={() => void shareCard(url, t, lang)}>
             {t.share}
           </Button>
           <Button variant="secondary" block onClick={() => void copyText(url, { lang, notify: (m) => showToast(m) })}>

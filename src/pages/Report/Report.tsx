@@ -11,7 +11,6 @@ import { CODE } from '../../contract'
 import { CALLS } from '../../contract/calls'
 import { reportPagePath, type OwnerReport, type PublicReport, type ReportUpdateBody, type SlideKind } from '../../contract/report'
 import { useResource } from '../../hooks/useResource'
-import { copyText } from '../../lib/clipboard/clipboard'
 import { useOutboxItems } from '../../hooks/useOutboxItems'
 import * as outbox from '../../lib/outbox/outbox'
 import { call, isRequestError, isUnreachable } from '../../lib/http'
@@ -21,6 +20,7 @@ import { Button } from '../../ui/Button/Button'
 import { showModal } from '../../ui/Modal/modal'
 import { showToast } from '../../ui/Overlay/overlay'
 import { PendingWrite } from '../../ui/PendingWrite/PendingWrite'
+import { shareLink } from '../../ui/ShareBar/share'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
 import { ReportSlideCard } from '../../ui/StorySlides/ReportSlideCard'
@@ -222,15 +222,7 @@ function OwnerView({ initial, t, lang }: { initial: OwnerReport; t: Texts; lang:
       shared = next
     }
     const url = linkOf(shared.id)
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title: t.shareTitle, text: t.shareText, url })
-        return
-      } catch (e) {
-        if (e instanceof DOMException && e.name === 'AbortError') return
-      }
-    }
-    await copyText(`${t.shareText}${url}`, { lang, notify: (m) => showToast(m) })
+    await shareLink({ title: t.shareTitle, text: t.shareText, url, copy: `${t.shareText}${url}` }, lang)
   }
 
   const onIndexChange = useCallback((i: number) => setIndex(i), [])
