@@ -20,6 +20,7 @@ import { HomeSections } from './sections/HomeSections'
 import { NotificationTip } from './NotificationTip'
 import './Home.css'
 import { fill as fillIn } from '../../i18n/format'
+import { Icon } from './icons'
 
 const TEXTS = {
   'zh-Hans': {
@@ -78,22 +79,6 @@ function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
   return hour < 18 ? 'afternoon' : 'evening'
 }
 
-const ICONS = {
-  reading: 'M6 5h9a3 3 0 013 3v11H9a3 3 0 01-3-3zM6 16a3 3 0 013-3h9',
-  works: 'M5 19l1-4L16 5l3 3L9 18zM14 7l3 3',
-  tasks: 'M8 6h11M8 12h11M8 18h11M4 6h.01M4 12h.01M4 18h.01',
-  report: 'M5 19V9M10 19V5M15 19v-7M20 19v-4',
-  invite: 'M15 19v-1a4 4 0 00-4-4H7a4 4 0 00-4 4v1M9 10a3 3 0 100-6 3 3 0 000 6zM19 8v6M22 11h-6',
-  profile: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 20a8 8 0 0116 0',
-  password: 'M6 11h12v9H6zM8 11V8a4 4 0 018 0v3',
-}
-function Icon({ d }: { d: string }) {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-      <path d={d} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  )
-}
 
 export default function Home({ page }: PageProps) {
   const lang = useLang()
@@ -192,7 +177,7 @@ export default function Home({ page }: PageProps) {
         <nav className="home__entries" aria-label={lang === 'zh-Hans' ? '快捷入口' : 'Shortcuts'}>
           {entries.map((e) => (
             <button key={e.key} type="button" className="home__entry" onClick={() => push(e.to)}>
-              <Icon d={ICONS[e.key]} />
+              <Icon name={e.key} />
               <span>{e.label}</span>
             </button>
           ))}

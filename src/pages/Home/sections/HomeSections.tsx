@@ -15,6 +15,7 @@ import { SeenAt } from '../../../ui/SeenAt/SeenAt'
 import { Section } from './Section'
 import './sections.css'
 import { fill, formatDateTime } from '../../../i18n/format'
+import { Icon } from '../icons'
 
 type Lang = 'zh-Hans' | 'en'
 
@@ -75,22 +76,6 @@ const TEXTS = {
 
 const day = (ms: number, lang: Lang) => formatDateTime(lang, ms, { month: 'short', day: 'numeric' })
 
-const ICONS = {
-  reading: 'M6 5h9a3 3 0 013 3v11H9a3 3 0 01-3-3zM6 16a3 3 0 013-3h9',
-  works: 'M5 19l1-4L16 5l3 3L9 18zM14 7l3 3',
-  tasks: 'M8 6h11M8 12h11M8 18h11M4 6h.01M4 12h.01M4 18h.01',
-  report: 'M5 19V9M10 19V5M15 19v-7M20 19v-4',
-  invite: 'M15 19v-1a4 4 0 00-4-4H7a4 4 0 00-4 4v1M9 10a3 3 0 100-6 3 3 0 000 6zM19 8v6M22 11h-6',
-  motherday: 'M12 20s-7-4.4-7-10a4 4 0 017-2.6A4 4 0 0119 10c0 5.6-7 10-7 10z',
-  settings: 'M12 15a3 3 0 100-6 3 3 0 000 6zM19 12l2-1-1-3-2 .2-1.4-1.4.2-2-3-1-1 2h-2l-1-2-3 1 .2 2L6.6 7.2 4.6 7 3.6 10l2 1v2l-2 1 1 3 2-.2 1.4 1.4-.2 2 3 1 1-2h2l1 2 3-1-.2-2 1.4-1.4 2 .2 1-3-2-1z',
-}
-function Icon({ d }: { d: string }) {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-      <path d={d} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  )
-}
 
 function Item({ title, meta, to }: { title: string; meta: string; to: string }) {
   return (
@@ -103,10 +88,11 @@ function Item({ title, meta, to }: { title: string; meta: string; to: string }) 
   )
 }
 
-function Entry({ icon, label, meta, to, id }: { icon: string; label: string; meta: ReactNode; to: string; id: string }) {
+/** An entry of the shortcuts; its id names its icon too. */
+function Entry({ label, meta, to, id }: { label: string; meta: ReactNode; to: string; id: 'report' | 'invite' | 'motherday' | 'settings' }) {
   return (
     <button type="button" className="hs-entry" onClick={() => push(to)} data-testid={`entry-${id}`}>
-      <Icon d={icon} />
+      <Icon name={id} />
       <span className="hs-entry__label">{label}</span>
       <span className="hs-entry__meta">{meta}</span>
     </button>
@@ -134,7 +120,7 @@ export function HomeSections() {
         <Section<DeskReading>
           id="reading"
           title={t.reading}
-          icon={<Icon d={ICONS.reading} />}
+          icon={<Icon name="reading" />}
           state={pick(state, 'reading')}
           empty={t.readingEmpty}
           keyOf={(r) => r.id}
@@ -144,7 +130,7 @@ export function HomeSections() {
         <Section<DeskWork>
           id="works"
           title={t.works}
-          icon={<Icon d={ICONS.works} />}
+          icon={<Icon name="works" />}
           state={pick(state, 'works')}
           empty={t.worksEmpty}
           keyOf={(w) => w.id}
@@ -154,7 +140,7 @@ export function HomeSections() {
         <Section<DeskTask>
           id="tasks"
           title={t.tasks}
-          icon={<Icon d={ICONS.tasks} />}
+          icon={<Icon name="tasks" />}
           state={pick(state, 'tasks')}
           empty={t.tasksEmpty}
           keyOf={(x) => x.id}
@@ -165,14 +151,13 @@ export function HomeSections() {
       <nav className="hs__entries" aria-label={t.shortcuts}>
         <Entry
           id="report"
-          icon={ICONS.report}
           label={t.report}
           meta={desk ? (desk.report ? t.reportReady : t.reportNew) : ''}
           to={desk?.report ? `/2023/report?id=${encodeURIComponent(desk.report.id)}` : '/2023/join'}
         />
-        <Entry id="invite" icon={ICONS.invite} label={t.invite} meta={desk ? (desk.invited > 0 ? fill(t.invited, { n: desk.invited }) : t.inviteNone) : ''} to="/invite" />
-        <Entry id="motherday" icon={ICONS.motherday} label={t.motherday} meta={t.mothedayMeta} to="/motherday" />
-        <Entry id="settings" icon={ICONS.settings} label={t.settings} meta={t.settingsMeta} to="/settings" />
+        <Entry id="invite" label={t.invite} meta={desk ? (desk.invited > 0 ? fill(t.invited, { n: desk.invited }) : t.inviteNone) : ''} to="/invite" />
+        <Entry id="motherday" label={t.motherday} meta={t.mothedayMeta} to="/motherday" />
+        <Entry id="settings" label={t.settings} meta={t.settingsMeta} to="/settings" />
       </nav>
     </div>
   )
