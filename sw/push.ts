@@ -6,10 +6,7 @@
  * in a window that is already open when there is one.
  */
 import { isPushMessage, type PushMessage } from '../src/contract/push'
-import { addUnread } from '../src/lib/push/store'
-
-/** Messages to the app's windows (src/app/push.ts listens). */
-export const PUSH_TO_APP = { unread: 'push-unread', open: 'push-open' } as const
+import { addUnread, PUSH_TO_APP } from '../src/lib/push/store'
 
 const ICON = '/pwa-192x192.png'
 const BADGE = '/pwa-64x64.png'

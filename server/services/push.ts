@@ -159,8 +159,8 @@ export class PushSender {
           await db.deleteFrom('push_queue').where('id', '=', row.id).execute()
         } else if (outcome === 'gone') {
           result.gone++
+          // Its queued rows go with it (the foreign key cascades).
           await db.deleteFrom('push_subscriptions').where('id', '=', row.sub_id).execute()
-          await db.deleteFrom('push_queue').where('subscription_id', '=', row.sub_id).execute()
         } else if (outcome === 'drop' || row.attempts >= PUSH_RETRY_MS.length) {
           result.dropped++
           await db.deleteFrom('push_queue').where('id', '=', row.id).execute()

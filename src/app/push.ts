@@ -1,29 +1,15 @@
 /**
  * Web Push in the open app (docs/notifications.md), started once someone is signed in: the badge number
  * follows the unread notifications the service worker counts, opening what one points to clears it, a
- * notification's click routes through the router (so the login guard applies), the start is counted
- * and the tip worked out, and a session that ends forgets this device's subscription. Loaded lazily: nothing of it is in Login's
- * first start.
+ * notification's click routes through the router (so the login guard applies), the start is counted and
+ * the tip worked out, and a session that ends forgets this device's subscription. Loaded lazily: nothing
+ * of it is in Login's first start.
  */
 import { subscribe } from 'valtio'
-import { openedUnread, unreadList } from '../lib/push/store'
-import { setBadge } from '../state/app'
+import { openedUnread, PUSH_TO_APP } from '../lib/push/store'
 import { authState } from '../state/auth'
 import { currentUrl, push } from '../state/navigation'
-import { forgetPush, refreshTip } from '../state/push'
-
-/** The service worker's messages (sw/push.ts). */
-const FROM_SW = { unread: 'push-unread', open: 'push-open' } as const
-
-type Badged = Navigator & { setAppBadge?: (n: number) => Promise<void>; clearAppBadge?: () => Promise<void> }
-
-/** The app state's badge and the icon's badge show `count`. */
-export function showUnread(count: number): void {
-  setBadge(count)
-  const nav = navigator as Badged
-  const done = count > 0 ? nav.setAppBadge?.(count) : nav.clearAppBadge?.()
-  void done?.catch(() => undefined)
-}
+import { forgetPush, refreshTip, showUnread } from '../state/push'
 
 /** The page now on screen counts as opened. */
 export async function openedHere(): Promise<void> {
@@ -38,13 +24,11 @@ export function startPush(): void {
   void refreshTip()
   navigator.serviceWorker?.addEventListener('message', (e: MessageEvent<{ type?: string; count?: unknown; url?: unknown } | null>) => {
     const m = e.data
-    if (m?.type === FROM_SW.unread && typeof m.count === 'number') void openedHere().catch(() => showUnread(Number(m.count)))
-    if (m?.type === FROM_SW.open && typeof m.url === 'string' && m.url.startsWith('/') && !m.url.startsWith('//')) push(m.url)
+    if (m?.type === PUSH_TO_APP.unread && typeof m.count === 'number') void openedHere().catch(() => showUnread(Number(m.count)))
+    if (m?.type === PUSH_TO_APP.open && typeof m.url === 'string' && m.url.startsWith('/') && !m.url.startsWith('//')) push(m.url)
   })
   for (const event of ['popstate', 'pushState', 'replaceState']) addEventListener(event, () => void openedHere().catch(() => undefined))
-  void unreadList()
-    .then(() => openedHere())
-    .catch(() => undefined)
+  void openedHere().catch(() => undefined)
   let signedIn = Boolean(authState.token)
   subscribe(authState, () => {
     const now = Boolean(authState.token)

@@ -42,7 +42,6 @@ export const CALLS = {
   taskDone: spec<undefined, undefined, TaskDone, { id: string }>('POST', `${TASKS_PATH}/:id/done`, { auth: true, loading: false }),
   pushKey: spec<undefined, undefined, PushKey>('GET', PUSH_KEY_PATH, { loading: false, timeout: DATA_TIMEOUT_MS }),
   pushSubscribe: spec<PushSubscribe, undefined, PushSubscribed>('PUT', PUSH_SUBSCRIPTION_PATH, { auth: true, loading: false }),
-  pushUnsubscribe: spec<undefined, undefined, null>('DELETE', PUSH_SUBSCRIPTION_PATH, { auth: true, loading: false }),
   pushSettings: spec<undefined, undefined, PushSettings>('GET', PUSH_SETTINGS_PATH, mine),
   pushSettingsSave: spec<Partial<PushSettings>, undefined, PushSettings>('PUT', PUSH_SETTINGS_PATH, { auth: true, loading: false }),
 } as const

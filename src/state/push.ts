@@ -112,17 +112,24 @@ export async function enablePush(registration?: Promise<ServiceWorkerRegistratio
   return 'subscribed'
 }
 
+type Badged = Navigator & { setAppBadge?: (n: number) => Promise<void>; clearAppBadge?: () => Promise<void> }
+
+/** The app state's badge and the icon's badge show `count`. */
+export function showUnread(count: number): void {
+  setBadge(count)
+  const nav = navigator as Badged
+  const done = count > 0 ? nav.setAppBadge?.(count) : nav.clearAppBadge?.()
+  void done?.catch(() => undefined)
+}
+
 /**
- * This device stops receiving: the browser's subscription is dropped, and nothing stays counted. The
- * server drops its copy when the session ends (logout, a kick) or on `server: true`.
+ * After a session ended (logout, a kick; the server has already dropped its copy): this device stops
+ * receiving — the browser's subscription is dropped — and nothing stays counted.
  */
-export async function forgetPush({ server = false }: { server?: boolean } = {}): Promise<void> {
-  if (server && authState.token) await call(CALLS.pushUnsubscribe, {}).catch(() => undefined)
-  if (authState.pushClientId) setPushClientId('')
-  setBadge(0)
+export async function forgetPush(): Promise<void> {
+  showUnread(0)
   await clearUnread()
   const reg = 'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration().catch(() => undefined) : undefined
   const sub = await reg?.pushManager?.getSubscription().catch(() => null)
   await sub?.unsubscribe().catch(() => false)
-  await (navigator as Navigator & { clearAppBadge?: () => Promise<void> }).clearAppBadge?.().catch(() => undefined)
 }

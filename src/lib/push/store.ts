@@ -8,6 +8,9 @@
  */
 import { createStore, del, get, set, type UseStore } from 'idb-keyval'
 
+/** What the service worker tells the app's windows (sw/push.ts posts, app/push.ts listens). */
+export const PUSH_TO_APP = { unread: 'push-unread', open: 'push-open' } as const
+
 export interface Unread {
   tag: string
   url: string
