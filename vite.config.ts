@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { webManifest } from './manifest/webmanifest.ts'
+// @ts-expect-error: a plain script shared with the build scripts, typed by its use here
+import { EARLY_IMPORTS } from './scripts/start-imports.mjs'
 
 const apiProxy = process.env.API_PROXY ?? 'http://127.0.0.1:8080'
 
@@ -13,34 +15,48 @@ const apiProxy = process.env.API_PROXY ?? 'http://127.0.0.1:8080'
 const PRECACHE_LIMIT_BYTES = Number(process.env.HABOR_PRECACHE_LIMIT_KB ?? 400) * 1024
 
 /**
- * Puts every module the app's entry imports statically into one chunk. Left to itself the bundler makes
- * a chunk of each group of modules that the entry shares with a different set of lazy pages: about 25
- * files under 3 KB, each a request, a cache entry and a module to link before the app can start. All of
- * them load at start anyway, so one chunk costs no extra bytes; lazy pages import from it.
+ * Puts every module the app's entry imports statically into one chunk ('start': the app's logic), and every
+ * other module its view (src/app/mount.tsx) imports statically into a second ('view'). Left to itself the
+ * bundler makes a chunk of each group of modules that the entry shares with a different set of lazy pages:
+ * about 25 files under 3 KB, each a request, a cache entry and a module to link before the app can start.
+ * All of them load at start anyway, so two chunks cost no extra bytes; lazy pages import from them. The
+ * sign-in flows that the early taps load (scripts/start-imports.mjs EARLY_IMPORTS) stay out of the view,
+ * so that the taps never wait for it; what the view shares with them goes with the logic.
  */
-function startChunk(): { plugin: Plugin; test: (id: string) => boolean } {
-  let closure = new Set<string>()
+function startChunks(): { plugin: Plugin; groups: { name: string; test: (id: string) => boolean }[] } {
+  const sets = { start: new Set<string>(), view: new Set<string>() }
   const plugin: Plugin = {
-    name: 'habor:start-chunk',
+    name: 'habor:start-chunks',
     apply: 'build',
     buildEnd() {
-      const seen = new Set<string>()
-      const walk = (id: string) => {
-        if (seen.has(id)) return
-        seen.add(id)
-        for (const next of this.getModuleInfo(id)?.importedIds ?? []) walk(next)
+      const closure = (roots: string[], stop: Set<string> = new Set()) => {
+        const seen = new Set<string>()
+        const walk = (id: string) => {
+          if (seen.has(id) || stop.has(id)) return
+          seen.add(id)
+          for (const next of this.getModuleInfo(id)?.importedIds ?? []) walk(next)
+        }
+        roots.forEach(walk)
+        return seen
       }
-      const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry)
-      entries.forEach(walk)
+      const ids = [...this.getModuleIds()]
+      const bySource = (keys: readonly string[]) => ids.filter((id) => keys.some((key) => id.endsWith(`/${key}`)))
+      const entries = ids.filter((id) => this.getModuleInfo(id)?.isEntry)
+      const logic = closure(entries)
       // The entry's own script (src/main.tsx) stays the entry chunk; everything it imports is the group.
       const own = new Set(entries.flatMap((id) => [id, ...(this.getModuleInfo(id)?.importedIds ?? [])]))
-      closure = new Set([...seen].filter((id) => !own.has(id)))
+      const early = closure(bySource(Object.values(EARLY_IMPORTS as Record<string, string[]>).flat()), logic)
+      const view = closure(bySource(['src/app/mount.tsx']), logic)
+      // What both need (navigation, the page table) starts with the logic: the early taps never load the view.
+      const shared = [...early].filter((id) => view.has(id))
+      sets.start = new Set([...logic, ...shared].filter((id) => !own.has(id)))
+      sets.view = new Set([...view].filter((id) => !early.has(id)))
     },
   }
-  return { plugin, test: (id) => closure.has(id) }
+  return { plugin, groups: (['start', 'view'] as const).map((name) => ({ name, test: (id: string) => sets[name].has(id) })) }
 }
 
-const start = startChunk()
+const start = startChunks()
 const clientBuild = !process.env.VITEST && !process.env.HABOR_PRERENDER
 
 export default defineConfig({
@@ -77,7 +93,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: !!process.env.HABOR_SOURCEMAP,
     manifest: true,
-    rolldownOptions: clientBuild ? { output: { codeSplitting: { groups: [{ name: 'start', test: start.test }] } } } : {},
+    rolldownOptions: clientBuild ? { output: { codeSplitting: { groups: start.groups } } } : {},
   },
   server: {
     host: '127.0.0.1',

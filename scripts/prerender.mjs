@@ -1,12 +1,12 @@
 // After `vite build`: prerender the public entry pages (Login, Download, the share pages) into
 // dist/_prerender/<path>.html with their CSS inlined, so the first paint comes from HTML alone; their only
 // script is inline (src/app/startAfterPaint.ts), and it fetches the app only after the page has loaded and
-// painted. The server sends these files for those paths; everything else gets dist/index.html.
+// painted: its logic first, then its view. The server sends these files for those paths; everything else gets dist/index.html.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { START_IMPORTS } from './start-imports.mjs'
+import { EARLY_IMPORTS, LOGIC_IMPORTS, VIEW_IMPORTS } from './start-imports.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const dist = process.env.HABOR_OUT_DIR ?? join(root, 'dist')
@@ -57,9 +57,13 @@ const shellLayers = Object.values(manifest)
   .flatMap((c) => c.dynamicImports ?? [])
   .filter((k) => k.startsWith('src/ui/'))
 const entryFiles = closure(entryKey)
-for (const key of START_IMPORTS) if (!manifest[key]) throw new Error(`prerender: ${key} is not a chunk of its own in the build manifest`)
-/** The app's modules every page's starter asks for: the entry's graph and what it imports as it starts. */
-const appFiles = [...entryFiles.js, ...START_IMPORTS.flatMap((k) => closure(k).js)]
+for (const key of [...LOGIC_IMPORTS, ...VIEW_IMPORTS, ...Object.values(EARLY_IMPORTS).flat()]) {
+  if (!manifest[key]) throw new Error(`prerender: ${key} is not a chunk of its own in the build manifest`)
+}
+/** The app's logic, which every page's starter asks for first: the entry's graph and what it imports as it starts. */
+const logicFiles = [...entryFiles.js, ...LOGIC_IMPORTS.flatMap((k) => closure(k).js)]
+/** The view, asked for once the logic runs. */
+const viewFiles = VIEW_IMPORTS.flatMap((k) => closure(k, new Set([entryKey])).js)
 mkdirSync(join(dist, '_prerender'), { recursive: true })
 
 for (const [path, source] of Object.entries(PRERENDERED)) {
@@ -81,8 +85,11 @@ for (const [path, source] of Object.entries(PRERENDERED)) {
   const entryTag = new RegExp(`\\s*<script type="module"[^>]*src="/${entry.file}"[^>]*></script>`)
   if (!entryTag.test(html)) throw new Error('prerender: the entry script is missing from dist/index.html')
   html = html.replace(entryTag, '')
-  const modules = [...new Set([...appFiles, ...page.js])].map((f) => `/${f}`)
-  const starter = `<script type="module">(${startAfterPaint})(${JSON.stringify(`/${entry.file}`)},${JSON.stringify(modules)})</script>`
+  const early = (EARLY_IMPORTS[path] ?? []).flatMap((k) => closure(k, new Set([entryKey])).js)
+  const first = [...new Set([...logicFiles, ...early])]
+  const then = [...new Set([...viewFiles, ...page.js])].filter((f) => !first.includes(f))
+  const urls = (files) => JSON.stringify(files.map((f) => `/${f}`))
+  const starter = `<script type="module">(${startAfterPaint})(${JSON.stringify(`/${entry.file}`)},${urls(first)},${urls(then)})</script>`
   html = html
     .replace('</head>', `<style>${css}</style>${inlinedMarks}</head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${body}</div>`)

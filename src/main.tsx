@@ -1,70 +1,29 @@
 /**
- * Mount: boot the stores, then render the router — hydrating the HTML that the build prerendered for
- * public entry pages (Login, Download, the share pages), or rendering afresh when the HTML cannot match
- * (another language, a logged-in user who will be redirected). The service worker registers once the
- * first page has rendered and the main thread is idle.
+ * The app starts in two halves (docs/architecture.md "Start-up"). First its logic, without React: the
+ * storage cipher, the stores, the network layer and — on a prerendered Login — the sign-in taps a student
+ * made before the app was there (pages/Login/early.ts), so the first tap is answered within a small download.
+ * Then its view: React DOM and the router (app/mount.tsx), which take the page over.
  */
-import { lazy, startTransition, StrictMode, Suspense } from 'react'
-import { afterFirstPage } from './app/afterFirstPage'
-import { App } from './app/App'
 import { boot, bootLangReady } from './app/boot'
 import { wireNetwork } from './app/network'
-import { keepPrestart } from './lib/device/prestart'
+import { preloadView } from './lib/device/prestart'
 import { initStorage } from './lib/storage'
-import { appState } from './state/app'
-import { usePwa } from './state/pwa'
+import { takeOverTaps } from './pages/Login/early'
+import { authState } from './state/auth'
 import './styles/base.css'
-
-const UpdatePromptView = lazy(() => import('./ui/UpdatePrompt/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })))
-
-/** The update prompt's code loads only when a new version is waiting. */
-function UpdatePrompt() {
-  const { updateReady } = usePwa()
-  return updateReady ? (
-    <Suspense fallback={null}>
-      <UpdatePromptView />
-    </Suspense>
-  ) : null
-}
 
 document.documentElement.dataset.build = __BUILD_ID__
 /** Ends the current task, so that start-up runs as several short tasks and a tap in between is answered. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 // Nothing reads or writes storage before its cipher has loaded (its own chunk, fetched in parallel).
-// React DOM is a chunk of its own too, so that evaluating it is a task of its own, not part of the app's.
-const [{ createRoot, hydrateRoot }] = await Promise.all([import('react-dom/client'), initStorage()])
-await nextTask()
+await initStorage()
 boot()
 wireNetwork()
+if (document.getElementById('root')?.dataset.prerendered === '/login' && !authState.token) takeOverTaps()
+preloadView()
 await Promise.all([bootLangReady(), nextTask()])
-const root = document.getElementById('root')
-if (!root) throw new Error('#root is missing from index.html')
-const tree = (
-  <StrictMode>
-    <App />
-    <UpdatePrompt />
-  </StrictMode>
-)
-const prerendered = root.dataset.prerendered
-if (prerendered && prerendered === location.pathname && appState.lang === 'zh-Hans' && !appState.loggedIn) {
-  // As a transition, hydration yields to the browser every few milliseconds instead of running as one
-  // long task; a tap on a part not yet hydrated makes React hydrate that part first.
-  startTransition(() => {
-    hydrateRoot(root, tree)
-  })
-} else {
-  // What a student typed or chose on a prerendered page is kept for the page that renders over it.
-  if (prerendered) keepPrestart(root)
-  root.replaceChildren()
-  createRoot(root).render(tree)
-}
-
-const startPwa = () =>
-  void import('./app/pwa').then(({ registerServiceWorker, listenForInstall }) => {
-    listenForInstall()
-    if (import.meta.env.PROD) afterFirstPage(registerServiceWorker)
-  })
-// Prerendered pages start this code after their first paint, often after the load event has passed.
-if (document.readyState === 'complete') startPwa()
-else addEventListener('load', startPwa, { once: true })
+// React DOM is a chunk of its own, so that evaluating it is a task of its own, not part of the view's.
+const [client, { mount }] = await Promise.all([import('react-dom/client'), import('./app/mount')])
+await nextTask()
+mount(client)

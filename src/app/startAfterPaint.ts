@@ -1,30 +1,32 @@
 /**
  * The starter of the prerendered pages. scripts/prerender.mjs writes it into their HTML as an inline
  * module script, so nothing is fetched before the first paint: the HTML and its inlined CSS are the whole
- * first screen. Once the page has loaded and painted, it asks for the app's modules all at once and
- * imports the app, which hydrates the page. A tap, key or focus before then starts it at once.
+ * first screen. Once the page has loaded and painted, it asks for the modules of the app's logic all at
+ * once and imports the app, whose view then hydrates the page. A tap, key or focus before then starts it at once.
  *
  * Until the app has taken the page over (it marks <html data-started>), a tap on a control marked
  * `data-prestart` is held, not lost: a tab (`tab:<panel>`) switches at once between the prerendered
  * panels (`data-prestart-panel`); any other control shows itself busy and its key is kept in
- * `window.__prestart`, for the page to carry out once, when it starts (lib/device/prestart.ts). What was
- * typed stays in the fields, where the page reads it back.
+ * `window.__prestart`, for the app to carry out once: its logic may do so before its view has started
+ * (pages/Login/early.ts), else the page does as it starts (lib/device/prestart.ts). What was typed stays in
+ * the fields, where the page reads it back.
  *
  * It is serialised with Function.prototype.toString, so it must not use anything from outside its body.
  */
-export function startAfterPaint(app: string, modules: readonly string[], load: (url: string) => Promise<unknown> = (url) => import(/* @vite-ignore */ url)): void {
+export function startAfterPaint(
+  app: string,
+  modules: readonly string[],
+  view: readonly string[] = [],
+  load: (url: string) => Promise<unknown> = (url) => import(/* @vite-ignore */ url),
+): void {
   const inputs = ['pointerdown', 'keydown', 'focusin']
   let started = false
   const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0))
-  const start = () => {
-    if (started) return
-    started = true
-    removeEventListener('load', afterPaint)
-    for (const type of inputs) removeEventListener(type, start, true)
-    // One insertion for all of them: the browser fetches them in parallel instead of finding them level
-    // by level through their imports.
+  // One insertion for all of them: the browser fetches them in parallel instead of finding them level by
+  // level through their imports.
+  const preload = (hrefs: readonly string[]) => {
     const links = document.createDocumentFragment()
-    for (const href of modules) {
+    for (const href of hrefs) {
       const link = document.createElement('link')
       link.rel = 'modulepreload'
       link.crossOrigin = ''
@@ -32,6 +34,16 @@ export function startAfterPaint(app: string, modules: readonly string[], load: (
       links.append(link)
     }
     document.head.append(links)
+  }
+  const start = () => {
+    if (started) return
+    started = true
+    removeEventListener('load', afterPaint)
+    for (const type of inputs) removeEventListener(type, start, true)
+    // The app's logic first; its view once the logic runs (lib/device/prestart.ts preloadView), so that on
+    // a slow link the logic, which carries out a held tap, does not share the link with React DOM.
+    ;(window as unknown as { __preloadView?: () => void }).__preloadView = () => preload(view)
+    preload(modules)
     void load(app)
   }
   if (document.readyState === 'complete') afterPaint()
@@ -59,6 +71,8 @@ export function startAfterPaint(app: string, modules: readonly string[], load: (
       held.push(key)
       control.setAttribute('aria-busy', 'true')
       control.classList.add('btn--busy')
+      // The app's logic, once it runs, may carry it out before the page starts (lib/device/prestart.ts).
+      dispatchEvent(new Event('habor:tap-held'))
     }
     start()
   }

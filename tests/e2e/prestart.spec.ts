@@ -8,15 +8,18 @@ import { screenshot } from '../support/screenshot'
 
 test.use({ viewport: { width: 375, height: 812 } })
 
-/** Slows the page like a mid-range phone on slow 4G, and holds its scripts until `release()`. */
-async function slowPhone(page: Page): Promise<{ release: () => Promise<void> }> {
+/** The view's scripts: React DOM, the view chunk, its mount and the page (scripts/start-imports.mjs). */
+const VIEW_SCRIPTS = /\/assets\/(client|react-dom|view|mount|Login|PageScaffold|TextField|SignInPhoneField|useSmsCode|useFormErrors|Button)-[\w-]+\.js$/
+
+/** Slows the page like a mid-range phone on slow 4G, and holds its scripts (those matching `only`) until `release()`. */
+async function slowPhone(page: Page, only = /\/assets\/.*\.js$/): Promise<{ release: () => Promise<void> }> {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
   await cdp.send('Network.enable')
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 })
   const held: Route[] = []
   let open = false
-  await page.route(/\/assets\/.*\.js$/, (route) => (open ? route.continue() : void held.push(route)))
+  await page.route(/\/assets\/.*\.js$/, (route) => (open || !only.test(route.request().url()) ? route.continue() : void held.push(route)))
   return {
     release: async () => {
       open = true
@@ -25,8 +28,8 @@ async function slowPhone(page: Page): Promise<{ release: () => Promise<void> }> 
   }
 }
 
-async function openBeforeStart(page: Page): Promise<{ release: () => Promise<void> }> {
-  const scripts = await slowPhone(page)
+async function openBeforeStart(page: Page, only?: RegExp): Promise<{ release: () => Promise<void> }> {
+  const scripts = await slowPhone(page, only)
   await page.goto('/login', { waitUntil: 'load' })
   await expect(page.locator('html')).not.toHaveAttribute('data-started', '')
   return scripts
@@ -71,4 +74,50 @@ test('single sign-on tapped before the start opens the provider once it starts',
   await page.getByRole('button', { name: '统一身份认证登录' }).click()
   await scripts.release()
   await expect(page).toHaveURL(/\/oidc\/interaction\//, { timeout: 30_000 })
+})
+
+test("the app's logic carries out a tapped 登录 before its view has loaded: the request goes out with React DOM still held back", async ({ page }) => {
+  const logins: string[] = []
+  page.on('request', (r) => r.url().endsWith('/api/login') && r.method() === 'POST' && logins.push(r.url()))
+  const view = await openBeforeStart(page, VIEW_SCRIPTS)
+  await page.locator('#login-phone').fill('13800138000')
+  await page.locator('#login-password').fill('Passw0rd!')
+  await page.locator('#login-agree').check()
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect.poll(() => logins.length, { timeout: 30_000 }).toBe(1)
+  await expect(page.locator('html')).not.toHaveAttribute('data-started', '')
+  // A second tap while it is under way is the same tap.
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await view.release()
+  await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 })
+  expect(logins).toHaveLength(1)
+})
+
+test('a wrong password tapped before the view has loaded is refused once, said when the page starts, with the number kept', async ({ page }) => {
+  const logins: string[] = []
+  page.on('request', (r) => r.url().endsWith('/api/login') && r.method() === 'POST' && logins.push(r.url()))
+  const view = await openBeforeStart(page, VIEW_SCRIPTS)
+  await page.locator('#login-phone').fill('13800138000')
+  await page.locator('#login-password').fill('NotTheRight1')
+  await page.locator('#login-agree').check()
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect.poll(() => logins.length, { timeout: 30_000 }).toBe(1)
+  await view.release()
+  await expect(page.getByText(/手机号或密码不正确/)).toBeVisible({ timeout: 30_000 })
+  await expect(page.locator('#login-phone')).toHaveValue('13800138000')
+  await expect(page.getByRole('button', { name: '登录', exact: true })).not.toHaveAttribute('aria-busy', 'true')
+  await expect(page).toHaveURL(/\/login$/)
+  expect(logins).toHaveLength(1)
+})
+
+test('a 登录 tapped with the agreement unticked waits for the page, which says why, and sends nothing', async ({ page }) => {
+  const logins: string[] = []
+  page.on('request', (r) => r.url().endsWith('/api/login') && r.method() === 'POST' && logins.push(r.url()))
+  const view = await openBeforeStart(page, VIEW_SCRIPTS)
+  await page.locator('#login-phone').fill('13800138000')
+  await page.locator('#login-password').fill('Passw0rd!')
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await view.release()
+  await expect(page.locator('#login-agree-error')).toBeVisible({ timeout: 30_000 })
+  expect(logins).toEqual([])
 })

@@ -67,8 +67,15 @@ const en: FormTexts = {
 
 export const formTexts = (lang: Lang): FormTexts => (lang === 'zh-Hans' ? zh : en)
 
-
 type Check = keyof FormTexts | undefined
+
+/** Digits of a mainland mobile number; a pasted '+86 138-0013-8000' loses its prefix and dashes, and letters go before the 11-digit limit applies. */
+export function phoneDigits(input: string): string {
+  return barePhone(input) ?? input.replace(/\D/g, '').slice(0, 11)
+}
+
+/** What a code field keeps: its digits. */
+export const codeDigits = (input: string): string => input.replace(/\D/g, '')
 
 export function checkPhone(phone: string): Check {
   if (!phone.trim()) return 'phoneRequired'

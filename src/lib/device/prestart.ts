@@ -1,7 +1,34 @@
 /**
  * The other half of the prerendered pages' starter (app/startAfterPaint.ts): what a student did on the
- * page before the app had started. The page calls takePrestart() once, as it takes the page over.
+ * page before the app had started. The app's logic may carry out held taps early (onTapHeld, releaseTap);
+ * the page calls takePrestart() once, as it takes the page over.
  */
+
+/** The event the starter sends when it holds a tap. */
+export const TAP_HELD_EVENT = 'habor:tap-held'
+
+const heldList = (): string[] | undefined => (window as unknown as { __prestart?: string[] }).__prestart
+
+/** Calls `handle` with each held tap's key, those held already and those held later, until the page starts. */
+export function onTapHeld(handle: (key: string) => void): void {
+  const each = () => {
+    for (const key of [...(heldList() ?? [])]) handle(key)
+  }
+  addEventListener(TAP_HELD_EVENT, each)
+  each()
+}
+
+/** Asks for the view's modules, which the starter of a prerendered page names (app/startAfterPaint.ts). */
+export function preloadView(): void {
+  ;(window as unknown as { __preloadView?: () => void }).__preloadView?.()
+}
+
+/** Takes a held tap off the list the page will carry out: the app's logic has carried it out already. Its control stays busy. */
+export function releaseTap(key: string): void {
+  const list = heldList()
+  const at = list?.indexOf(key) ?? -1
+  if (list && at >= 0) list.splice(at, 1)
+}
 
 export interface Prestart {
   /** The keys of the held taps, in the order they were made, each once. */

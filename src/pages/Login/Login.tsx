@@ -10,7 +10,7 @@ import type { PageProps } from '../../../manifest/pages'
 import { chooseLang } from '../../state/lang'
 import { setSignedOutReason, signedOutReason, type SignedOutReason } from '../../state/signedOut'
 import { push, replace } from '../../state/navigation'
-import { checkCode, checkPassword, checkPhone, formTexts } from '../../lib/auth/form'
+import { checkCode, checkPassword, checkPhone, codeDigits, formTexts, phoneDigits } from '../../lib/auth/form'
 import { fill } from '../../i18n/format'
 import type { InviteVerdict } from '../../lib/auth/inviteCheck'
 import { takePrestart } from '../../lib/device/prestart'
@@ -25,11 +25,10 @@ import { SmsCodeField } from '../../ui/AuthForm/SmsCodeField'
 import { useFormErrors } from '../../ui/AuthForm/useFormErrors'
 import { useSmsCode } from '../../ui/AuthForm/useSmsCode'
 import { Button } from '../../ui/Button/Button'
-import { codeDigits } from '../../ui/Field/CodeField'
-import { phoneDigits } from '../../ui/Field/PhoneField'
 import { TextField } from '../../ui/Field/TextField'
 import { hideToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
+import { takeEarly } from './early'
 import { loginTexts } from './texts'
 import './Login.css'
 
@@ -108,6 +107,11 @@ export default function Login({ page, query }: PageProps) {
     if (pre.checked('login-agree')) setAgreed(true)
     if (pre.selected('login-tab-sms')) setTab('sms')
     if (pre.taps.length) setHeld(pre.taps)
+    // What the app's logic carried out before this page started: busy until it ends, then its outcome.
+    const early = takeEarly()
+    if (early.sms) sms.adopt(early.sms)
+    if (early.login) void settleWork('login', early.login)
+    if (early.sso) void settleWork('oauth', early.sso)
     // Once, as the page is taken over.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
@@ -205,6 +209,21 @@ export default function Login({ page, query }: PageProps) {
     inApp(to)(event)
   }
 
+  /**
+   * Shows a sign-in under way as busy until it ends, and why when it fails. Single sign-on that succeeds
+   * leaves the page, so its button stays busy.
+   */
+  const settleWork = async (kind: 'login' | 'oauth', work: Promise<void>) => {
+    setWorking(kind)
+    try {
+      await work
+      if (kind === 'login') setWorking('')
+    } catch (e) {
+      await fail(e)
+      setWorking('')
+    }
+  }
+
   const checkAgreement = (): boolean => {
     if (agreed) return true
     setAgreeError(true)
@@ -220,29 +239,22 @@ export default function Login({ page, query }: PageProps) {
       return
     }
     if (!checkAgreement()) return
-    setWorking('login')
-    try {
-      const flows = await loadFlows()
-      const signed = tab === 'password' ? await flows.loginPassword(phone, password) : await flows.loginSms(phone, code)
-      await flows.go(signed.next, search)
-    } catch (e) {
-      await fail(e)
-    } finally {
-      setWorking('')
-    }
+    await settleWork(
+      'login',
+      loadFlows().then(async (flows) => {
+        const signed = tab === 'password' ? await flows.loginPassword(phone, password) : await flows.loginSms(phone, code)
+        await flows.go(signed.next, search)
+      }),
+    )
   }
 
   const oauth = async () => {
     if (busy || !checkAgreement()) return
-    setWorking('oauth')
     form.setFormError('')
-    try {
-      const flows = await loadFlows()
-      await flows.startOauth()
-    } catch (e) {
-      await fail(e)
-      setWorking('')
-    }
+    await settleWork(
+      'oauth',
+      loadFlows().then((flows) => flows.startOauth()),
+    )
   }
 
   const switchTab = (next: Tab) => {

@@ -30,6 +30,8 @@ export interface SmsCode {
   left: number
   sending: boolean
   send: () => Promise<void>
+  /** Takes over a sending started before the page (pages/Login/early.ts). */
+  adopt: (sending: Promise<void>) => void
 }
 
 export function useSmsCode({ phone, scene, form, busy = false, onSent, fail = form.fail }: SmsCodeOptions): SmsCode {
@@ -37,13 +39,11 @@ export function useSmsCode({ phone, scene, form, busy = false, onSent, fail = fo
   const [sending, setSending] = useState(false)
   const left = useSyncExternalStore(subscribeCountdown, secondsLeft, () => 0)
 
-  const send = async () => {
-    if (busy || sending || left > 0) return
-    if (form.check({ phone: checkPhone(phone) })) return
+  /** Shows a sending under way as busy, then the toast and the next field, or why it failed. */
+  const settle = async (sending: Promise<void>) => {
     setSending(true)
     try {
-      const flows = await loadFlows()
-      await flows.sendSmsCode(phone, scene)
+      await sending
       showToast(formTexts(lang).codeSent, { icon: 'success' })
       onSent?.()
     } catch (e) {
@@ -52,5 +52,10 @@ export function useSmsCode({ phone, scene, form, busy = false, onSent, fail = fo
       setSending(false)
     }
   }
-  return { left, sending, send }
+  const send = async () => {
+    if (busy || sending || left > 0) return
+    if (form.check({ phone: checkPhone(phone) })) return
+    await settle(loadFlows().then((flows) => flows.sendSmsCode(phone, scene)))
+  }
+  return { left, sending, send, adopt: (sending) => void settle(sending) }
 }

@@ -1,10 +1,9 @@
 /** Verification-code field: digits only, the one-time-code autofill hint, and room for a send button. */
+import { codeDigits } from '../../lib/auth/form'
 import { TextField, type TextFieldProps } from './TextField'
 
 /** SMS codes of docs/server.md have six digits. */
 export const CODE_LENGTH = 6
-
-export const codeDigits = (input: string): string => input.replace(/\D/g, '')
 
 export type CodeFieldProps = Omit<TextFieldProps, 'filter' | 'type'>
 

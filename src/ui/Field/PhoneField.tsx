@@ -1,13 +1,9 @@
 /** Phone field: the +86 prefix of docs/product.md "Input rules" shown before an 11-digit mainland number. */
-import { barePhone, COUNTRY_PREFIX } from '../../contract/phone'
+import { COUNTRY_PREFIX } from '../../contract/phone'
 import { translate } from '../../i18n/i18n'
+import { phoneDigits } from '../../lib/auth/form'
 import { useLang } from '../../state/app'
 import { TextField, type TextFieldProps } from './TextField'
-
-/** Digits of a mainland mobile number; a pasted '+86 138-0013-8000' loses its prefix and dashes. */
-export function phoneDigits(input: string): string {
-  return barePhone(input) ?? input.replace(/\D/g, '').slice(0, 11)
-}
 
 export type PhoneFieldProps = Omit<TextFieldProps, 'prefix' | 'prefixLabel' | 'filter' | 'type'>
 

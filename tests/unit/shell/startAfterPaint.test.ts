@@ -1,8 +1,10 @@
 /** The prerendered pages' inline starter: the app starts after load and a painted frame, or at the first input. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startAfterPaint } from '../../../src/app/startAfterPaint'
+import { onTapHeld, preloadView, releaseTap } from '../../../src/lib/device/prestart'
 
-const MODULES = ['/assets/index-a.js', '/assets/client-b.js', '/assets/Login-c.js']
+const MODULES = ['/assets/index-a.js', '/assets/start-b.js', '/assets/codec-c.js']
+const VIEW = ['/assets/client-d.js', '/assets/view-e.js', '/assets/Login-f.js']
 const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')]
 
 function pageState(state: DocumentReadyState) {
@@ -23,7 +25,7 @@ afterEach(() => {
 describe('startAfterPaint', () => {
   it('waits for the load event, then for a painted frame, then starts the app once', () => {
     pageState('loading')
-    startAfterPaint('/assets/index-a.js', MODULES, load)
+    startAfterPaint('/assets/index-a.js', MODULES, VIEW, load)
     vi.advanceTimersByTime(5000)
     expect(load).not.toHaveBeenCalled()
     window.dispatchEvent(new Event('load'))
@@ -36,19 +38,47 @@ describe('startAfterPaint', () => {
     expect(load).toHaveBeenCalledTimes(1)
   })
 
-  it('asks for every module at once, as CORS module preloads', () => {
+  it("asks for the logic's modules at once, as CORS module preloads, and the view's only when the logic asks", () => {
     pageState('complete')
-    startAfterPaint('/assets/index-a.js', MODULES, load)
+    startAfterPaint('/assets/index-a.js', MODULES, VIEW, load)
     expect(preloads()).toHaveLength(0)
     vi.advanceTimersToNextFrame()
     vi.advanceTimersByTime(1)
     expect(preloads().map((l) => new URL(l.href).pathname)).toEqual(MODULES)
     expect(preloads().every((l) => l.crossOrigin === '')).toBe(true)
+    preloadView()
+    expect(preloads().map((l) => new URL(l.href).pathname)).toEqual([...MODULES, ...VIEW])
+  })
+
+  it('holds a tap on a marked control, shows it busy once, and tells the logic each time', () => {
+    pageState('loading')
+    document.body.innerHTML = '<button data-prestart="login">登录</button>'
+    const button = document.querySelector('button')!
+    const told = vi.fn()
+    startAfterPaint('/assets/index-a.js', MODULES, VIEW, load)
+    const keys: string[] = []
+    onTapHeld((key) => {
+      told()
+      keys.push(key)
+    })
+    button.click()
+    expect(button.getAttribute('aria-busy')).toBe('true')
+    expect(keys).toEqual(['login'])
+    // The logic carried it out: the page will not, and a second tap is told again.
+    releaseTap('login')
+    button.click()
+    expect(keys).toEqual(['login', 'login'])
+    expect(load).toHaveBeenCalledTimes(1)
+    document.documentElement.setAttribute('data-started', '')
+    button.click()
+    expect(told).toHaveBeenCalledTimes(2)
+    document.documentElement.removeAttribute('data-started')
+    document.body.replaceChildren()
   })
 
   it.each(['pointerdown', 'keydown', 'focusin'])('a %s before then starts it at once, and only once', (type) => {
     pageState('loading')
-    startAfterPaint('/assets/index-a.js', MODULES, load)
+    startAfterPaint('/assets/index-a.js', MODULES, VIEW, load)
     window.dispatchEvent(new Event(type))
     expect(load).toHaveBeenCalledTimes(1)
     window.dispatchEvent(new Event('load'))
@@ -63,7 +93,7 @@ describe('startAfterPaint', () => {
     pageState('complete')
     // Rebuilt from its source text alone, as the inline script does, it still starts the app.
     const copy = new Function(`return (${startAfterPaint.toString()})`)() as typeof startAfterPaint
-    copy('/assets/index-a.js', MODULES, load)
+    copy('/assets/index-a.js', MODULES, VIEW, load)
     vi.advanceTimersToNextFrame()
     vi.advanceTimersByTime(1)
     expect(load).toHaveBeenCalledWith('/assets/index-a.js')

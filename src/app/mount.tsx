@@ -1,0 +1,60 @@
+/**
+ * The view half of the start (docs/architecture.md "Start-up"): React renders the router — hydrating the
+ * HTML that the build prerendered for public entry pages (Login, Download, the share pages), or rendering
+ * afresh when the HTML cannot match (another language, a logged-in user who will be redirected). The
+ * service worker registers once the first page has rendered and the main thread is idle.
+ */
+import { lazy, startTransition, StrictMode, Suspense } from 'react'
+import { afterFirstPage } from './afterFirstPage'
+import { App } from './App'
+import { keepPrestart } from '../lib/device/prestart'
+import { appState } from '../state/app'
+import { usePwa } from '../state/pwa'
+
+const UpdatePromptView = lazy(() => import('../ui/UpdatePrompt/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })))
+
+/** The update prompt's code loads only when a new version is waiting. */
+function UpdatePrompt() {
+  const { updateReady } = usePwa()
+  return updateReady ? (
+    <Suspense fallback={null}>
+      <UpdatePromptView />
+    </Suspense>
+  ) : null
+}
+
+type ReactDomClient = typeof import('react-dom/client')
+
+/** Renders the app into #root with React DOM (loaded by the caller, so that evaluating it is a task of its own). */
+export function mount({ createRoot, hydrateRoot }: ReactDomClient): void {
+  const root = document.getElementById('root')
+  if (!root) throw new Error('#root is missing from index.html')
+  const tree = (
+    <StrictMode>
+      <App />
+      <UpdatePrompt />
+    </StrictMode>
+  )
+  const prerendered = root.dataset.prerendered
+  if (prerendered && prerendered === location.pathname && appState.lang === 'zh-Hans' && !appState.loggedIn) {
+    // As a transition, hydration yields to the browser every few milliseconds instead of running as one
+    // long task; a tap on a part not yet hydrated makes React hydrate that part first.
+    startTransition(() => {
+      hydrateRoot(root, tree)
+    })
+  } else {
+    // What a student typed or chose on a prerendered page is kept for the page that renders over it.
+    if (prerendered) keepPrestart(root)
+    root.replaceChildren()
+    createRoot(root).render(tree)
+  }
+
+  const startPwa = () =>
+    void import('./pwa').then(({ registerServiceWorker, listenForInstall }) => {
+      listenForInstall()
+      if (import.meta.env.PROD) afterFirstPage(registerServiceWorker)
+    })
+  // Prerendered pages start this code after their first paint, often after the load event has passed.
+  if (document.readyState === 'complete') startPwa()
+  else addEventListener('load', startPwa, { once: true })
+}

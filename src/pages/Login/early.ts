@@ -1,0 +1,66 @@
+/**
+ * Login before its view has started (docs/performance.md "The dead window"): the sign-in taps a student
+ * makes on the prerendered page — 登录, 获取验证码, single sign-on — are held by the starter
+ * (app/startAfterPaint.ts) and carried out here, by the app's own sign-in flows, as soon as the app's logic
+ * has started, without waiting for React DOM. A tap whose form is not ready (a field missing or malformed,
+ * the agreement unticked) stays held for the page, which says why when it starts. The page adopts what is
+ * under way (takeEarly) to keep the control busy and to say how it ended.
+ */
+import { checkCode, checkPassword, checkPhone, codeDigits, phoneDigits } from '../../lib/auth/form'
+import { onTapHeld, releaseTap } from '../../lib/device/prestart'
+
+export type EarlyTap = 'login' | 'sms' | 'sso'
+const TAPS: readonly string[] = ['login', 'sms', 'sso'] satisfies EarlyTap[]
+
+let underWay: Partial<Record<EarlyTap, Promise<void>>> = {}
+
+const loadFlows = () => import('../../state/session/flows')
+const input = (id: string) => document.getElementById(id) as HTMLInputElement | null
+const smsChosen = () => document.getElementById('login-tab-sms')?.getAttribute('aria-selected') === 'true'
+
+/** The flow a tap starts with what the form holds now, or undefined when the page must first say what is missing. */
+function flowOf(tap: EarlyTap): (() => Promise<void>) | undefined {
+  const phone = phoneDigits(input('login-phone')?.value ?? '')
+  if (tap !== 'sso' && checkPhone(phone)) return undefined
+  if (tap === 'sms') return async () => (await loadFlows()).sendSmsCode(phone, 'login')
+  if (!input('login-agree')?.checked) return undefined
+  if (tap === 'sso') return async () => (await loadFlows()).startOauth()
+  const sms = smsChosen()
+  const password = input('login-password')?.value ?? ''
+  const code = codeDigits(input('login-code')?.value ?? '')
+  if (sms ? checkCode(code) : checkPassword(password)) return undefined
+  return async () => {
+    const flows = await loadFlows()
+    const signed = sms ? await flows.loginSms(phone, code) : await flows.loginPassword(phone, password)
+    await flows.go(signed.next, location.search.replace(/^\?/, ''))
+  }
+}
+
+function carryOut(tap: string): void {
+  if (!TAPS.includes(tap)) return
+  const key = tap as EarlyTap
+  // A second tap on a control already at work is the same tap.
+  if (underWay[key]) {
+    releaseTap(key)
+    return
+  }
+  const flow = flowOf(key)
+  if (!flow) return
+  releaseTap(key)
+  const running = flow()
+  // The page reports the failure once it has started; until then nobody is waiting on it.
+  running.catch(() => undefined)
+  underWay[key] = running
+}
+
+/** Carries out the sign-in taps held on the prerendered Login, now and until the page starts. */
+export function takeOverTaps(): void {
+  onTapHeld(carryOut)
+}
+
+/** What the early taps started (and forgets it): the page shows each as busy until it ends, and its failure. */
+export function takeEarly(): Partial<Record<EarlyTap, Promise<void>>> {
+  const taken = underWay
+  underWay = {}
+  return taken
+}
