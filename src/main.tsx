@@ -20,9 +20,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 await initStorage()
 boot()
 wireNetwork()
-if (document.getElementById('root')?.dataset.prerendered === '/login' && !authState.token) takeOverTaps()
+const early = document.getElementById('root')?.dataset.prerendered === '/login' && !authState.token ? takeOverTaps() : undefined
 preloadView()
-await Promise.all([bootLangReady(), nextTask()])
+await Promise.all([bootLangReady(), early, nextTask()])
 // React DOM is a chunk of its own, so that evaluating it is a task of its own, not part of the view's.
 const [client, { mount }] = await Promise.all([import('react-dom/client'), import('./app/mount')])
 await nextTask()

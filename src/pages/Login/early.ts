@@ -14,25 +14,28 @@ const TAPS: readonly string[] = ['login', 'sms', 'sso'] satisfies EarlyTap[]
 
 let underWay: Partial<Record<EarlyTap, Promise<void>>> = {}
 
-const loadFlows = () => import('../../state/session/flows')
+type Flows = typeof import('../../state/session/flows')
+let flowsLoading: Promise<Flows> | undefined
+/** The flows, loaded as soon as the page is taken over: a tap then sends its request in the task that took it. */
+let flows: Flows | undefined
+const loadFlows = (): Promise<Flows> => (flowsLoading ??= import('../../state/session/flows').then((m) => (flows = m)))
 const input = (id: string) => document.getElementById(id) as HTMLInputElement | null
 const smsChosen = () => document.getElementById('login-tab-sms')?.getAttribute('aria-selected') === 'true'
 
 /** The flow a tap starts with what the form holds now, or undefined when the page must first say what is missing. */
-function flowOf(tap: EarlyTap): (() => Promise<void>) | undefined {
+function flowOf(tap: EarlyTap): ((f: Flows) => Promise<void>) | undefined {
   const phone = phoneDigits(input('login-phone')?.value ?? '')
   if (tap !== 'sso' && checkPhone(phone)) return undefined
-  if (tap === 'sms') return async () => (await loadFlows()).sendSmsCode(phone, 'login')
+  if (tap === 'sms') return (f) => f.sendSmsCode(phone, 'login')
   if (!input('login-agree')?.checked) return undefined
-  if (tap === 'sso') return async () => (await loadFlows()).startOauth()
+  if (tap === 'sso') return (f) => f.startOauth()
   const sms = smsChosen()
   const password = input('login-password')?.value ?? ''
   const code = codeDigits(input('login-code')?.value ?? '')
   if (sms ? checkCode(code) : checkPassword(password)) return undefined
-  return async () => {
-    const flows = await loadFlows()
-    const signed = sms ? await flows.loginSms(phone, code) : await flows.loginPassword(phone, password)
-    await flows.go(signed.next, location.search.replace(/^\?/, ''))
+  return async (f) => {
+    const signed = sms ? await f.loginSms(phone, code) : await f.loginPassword(phone, password)
+    await f.go(signed.next, location.search.replace(/^\?/, ''))
   }
 }
 
@@ -47,15 +50,19 @@ function carryOut(tap: string): void {
   const flow = flowOf(key)
   if (!flow) return
   releaseTap(key)
-  const running = flow()
+  const running = flows ? flow(flows) : loadFlows().then(flow)
   // The page reports the failure once it has started; until then nobody is waiting on it.
   running.catch(() => undefined)
   underWay[key] = running
 }
 
-/** Carries out the sign-in taps held on the prerendered Login, now and until the page starts. */
-export function takeOverTaps(): void {
+/**
+ * Carries out the sign-in taps held on the prerendered Login, now and until the page starts. Resolves once
+ * the flows have loaded: the view waits for that, so that a tap is never queued behind React DOM's start.
+ */
+export function takeOverTaps(): Promise<unknown> {
   onTapHeld(carryOut)
+  return loadFlows().catch(() => undefined)
 }
 
 /** What the early taps started (and forgets it): the page shows each as busy until it ends, and its failure. */
