@@ -87,3 +87,6 @@ export function useRecorder(maxSeconds: number, initial: { blob: Blob; durationM
 
   return { state, start, stop, attach, clear }
 }
+
+/** What the voice message controls are given: the recorder's state and its actions. */
+export type Recorder = ReturnType<typeof useRecorder>

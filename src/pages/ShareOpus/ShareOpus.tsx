@@ -5,14 +5,12 @@
  */
 import type { PageProps } from '../../../manifest/pages'
 import type { OpusView } from '../../contract/content'
-import { useResource } from '../../hooks/useResource'
 import { classLineIn } from '../../i18n/school'
 import { useLang } from '../../state/app'
 import { AudioPlayer } from '../../ui/AudioPlayer/AudioPlayer'
-import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
-import { fetchContent } from '../../ui/ShareBar/content'
-import { Avatar, OpenAppBar, ShareButton, ShareContent, shareUrl, useWechatShareCard } from '../../ui/ShareBar/ShareBar'
+import { Author } from '../../ui/ShareBar/ShareBar'
 import { formatDate, shareText } from '../../ui/ShareBar/texts'
+import { SharePage } from '../../ui/SharePage/SharePage'
 import './ShareOpus.css'
 
 function Skeleton() {
@@ -34,13 +32,7 @@ function Opus({ v }: { v: OpusView }) {
       {v.cover && <img className="opus__cover" src={v.cover.url} alt="" width={v.cover.width ?? 1200} height={v.cover.height ?? 630} fetchPriority="high" />}
       <div className="share-card opus__head">
         <h2 className="share-title">{v.title}</h2>
-        <div className="share-author">
-          <Avatar name={v.author.name} />
-          <div className="share-author__text">
-            <span className="share-author__name">{v.author.name}</span>
-            <span className="share-author__meta">{[classLineIn(lang, v.author.className ?? ''), v.org, formatDate(lang, v.createdAt)].filter(Boolean).join(' · ')}</span>
-          </div>
-        </div>
+        <Author name={v.author.name} meta={[classLineIn(lang, v.author.className ?? ''), v.org, formatDate(lang, v.createdAt)]} />
         {v.audio && <AudioPlayer src={v.audio.url} durationMs={v.audio.durationMs} title={v.title} artist={v.author.name} artwork={v.cover?.url} />}
       </div>
       <div className="share-card opus__body">
@@ -61,19 +53,10 @@ function Opus({ v }: { v: OpusView }) {
   )
 }
 
-export default function ShareOpus({ page, query }: PageProps) {
-  const lang = useLang()
-  const [state, retry] = useResource(() => fetchContent('opus', query.id), query.id ?? '')
-  const data = state.kind === 'ready' ? state.data : null
-  useWechatShareCard(data ? { title: data.title, desc: data.body.slice(0, 60), imgUrl: data.cover?.url ?? '/api/content/card.png' } : null)
+export default function ShareOpus(props: PageProps) {
   return (
-    <PageScaffold page={page} actions={data ? <ShareButton target={() => ({ title: data.title, text: `${data.author.name}《${data.title}》· ${shareText(lang, 'shareText')}`, url: shareUrl(data.id) })} /> : null}>
-      <div className="share-page">
-        <ShareContent state={state} retry={retry} skeleton={<Skeleton />}>
-          {(v) => <Opus v={v} />}
-        </ShareContent>
-      </div>
-      <OpenAppBar />
-    </PageScaffold>
+    <SharePage {...props} kind="opus" skeleton={<Skeleton />} card={(v) => ({ title: v.title, desc: v.body.slice(0, 60), imgUrl: v.cover?.url })} share={(v, lang) => ({ title: v.title, text: `${v.author.name}《${v.title}》· ${shareText(lang, 'shareText')}` })}>
+      {(v) => <Opus v={v} />}
+    </SharePage>
   )
 }

@@ -4,13 +4,11 @@
  */
 import type { PageProps } from '../../../manifest/pages'
 import type { ReadView } from '../../contract/content'
-import { useResource } from '../../hooks/useResource'
 import { classLineIn } from '../../i18n/school'
 import { useLang } from '../../state/app'
-import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
-import { fetchContent } from '../../ui/ShareBar/content'
-import { Avatar, OpenAppBar, ShareButton, ShareContent, shareUrl, useWechatShareCard } from '../../ui/ShareBar/ShareBar'
+import { Author } from '../../ui/ShareBar/ShareBar'
 import { formatDate, shareText } from '../../ui/ShareBar/texts'
+import { SharePage } from '../../ui/SharePage/SharePage'
 import './ShareRead.css'
 
 function Skeleton() {
@@ -63,13 +61,7 @@ function Read({ v }: { v: ReadView }) {
       </dl>
 
       <div className="share-card read__reader">
-        <div className="share-author">
-          <Avatar name={v.reader.name} />
-          <div className="share-author__text">
-            <span className="share-author__name">{v.reader.name}</span>
-            <span className="share-author__meta">{[classLineIn(lang, v.reader.className ?? ''), v.org].filter(Boolean).join(' · ')}</span>
-          </div>
-        </div>
+        <Author name={v.reader.name} meta={[classLineIn(lang, v.reader.className ?? ''), v.org]} />
         <p className="read__when">
           {t('readOn')} {formatDate(lang, v.readAt, { time: true, offsetMin: v.tzOffsetMin })}
         </p>
@@ -85,20 +77,13 @@ function Read({ v }: { v: ReadView }) {
   )
 }
 
-export default function ShareRead({ page, query }: PageProps) {
-  const lang = useLang()
-  const [state, retry] = useResource(() => fetchContent('read', query.id), query.id ?? '')
-  const data = state.kind === 'ready' ? state.data : null
-  const title = data ? `${data.reader.name} · 《${data.book.title}》` : ''
-  useWechatShareCard(data ? { title, desc: data.notes ?? '', imgUrl: data.book.cover?.url ?? '/api/content/card.png' } : null)
+/** The reading's title, for the share action and the chat card alike. */
+const readTitle = (v: ReadView): string => `${v.reader.name} · 《${v.book.title}》`
+
+export default function ShareRead(props: PageProps) {
   return (
-    <PageScaffold page={page} actions={data ? <ShareButton target={() => ({ title, text: shareText(lang, 'shareText'), url: shareUrl(data.id) })} /> : null}>
-      <div className="share-page">
-        <ShareContent state={state} retry={retry} skeleton={<Skeleton />}>
-          {(v) => <Read v={v} />}
-        </ShareContent>
-      </div>
-      <OpenAppBar />
-    </PageScaffold>
+    <SharePage {...props} kind="read" skeleton={<Skeleton />} card={(v) => ({ title: readTitle(v), desc: v.notes ?? '', imgUrl: v.book.cover?.url })} share={(v, lang) => ({ title: readTitle(v), text: shareText(lang, 'shareText') })}>
+      {(v) => <Read v={v} />}
+    </SharePage>
   )
 }

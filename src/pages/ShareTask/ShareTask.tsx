@@ -1,14 +1,12 @@
 /** shareTask: a task a teacher published to a class — title, who and for whom, due date, brief and attachments. */
 import type { PageProps } from '../../../manifest/pages'
 import type { TaskView } from '../../contract/content'
-import { useResource } from '../../hooks/useResource'
 import { classLineIn } from '../../i18n/school'
 import { formatBytes } from '../../lib/device/device'
 import { useLang } from '../../state/app'
-import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
-import { fetchContent } from '../../ui/ShareBar/content'
-import { Avatar, OpenAppBar, ShareButton, ShareContent, shareUrl, useWechatShareCard } from '../../ui/ShareBar/ShareBar'
+import { Author } from '../../ui/ShareBar/ShareBar'
 import { formatDate, shareText } from '../../ui/ShareBar/texts'
+import { SharePage } from '../../ui/SharePage/SharePage'
 import './ShareTask.css'
 
 function Skeleton() {
@@ -28,13 +26,7 @@ function Task({ v }: { v: TaskView }) {
       <header className="task__head">
         <span className="task__class">{classLineIn(lang, v.className)}</span>
         <h2 className="share-title task__title">{v.title}</h2>
-        <div className="share-author">
-          <Avatar name={v.publisher} />
-          <div className="share-author__text">
-            <span className="share-author__name">{v.publisher}</span>
-            <span className="share-author__meta">{[v.org, `${shareText(lang, 'published')} ${formatDate(lang, v.createdAt)}`].filter(Boolean).join(' · ')}</span>
-          </div>
-        </div>
+        <Author name={v.publisher} meta={[v.org, `${shareText(lang, 'published')} ${formatDate(lang, v.createdAt)}`]} />
         {v.dueAt !== null && (
           <p className="task__due">
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
@@ -79,19 +71,10 @@ function Task({ v }: { v: TaskView }) {
   )
 }
 
-export default function ShareTask({ page, query }: PageProps) {
-  const lang = useLang()
-  const [state, retry] = useResource(() => fetchContent('task', query.id), query.id ?? '')
-  const data = state.kind === 'ready' ? state.data : null
-  useWechatShareCard(data ? { title: data.title, desc: `${data.publisher} · ${data.className}`, imgUrl: '/api/content/card.png' } : null)
+export default function ShareTask(props: PageProps) {
   return (
-    <PageScaffold page={page} actions={data ? <ShareButton target={() => ({ title: data.title, text: shareText(lang, 'from', { who: data.publisher }), url: shareUrl(data.id) })} /> : null}>
-      <div className="share-page">
-        <ShareContent state={state} retry={retry} skeleton={<Skeleton />}>
-          {(v) => <Task v={v} />}
-        </ShareContent>
-      </div>
-      <OpenAppBar />
-    </PageScaffold>
+    <SharePage {...props} kind="task" skeleton={<Skeleton />} card={(v) => ({ title: v.title, desc: `${v.publisher} · ${v.className}` })} share={(v, lang) => ({ title: v.title, text: shareText(lang, 'from', { who: v.publisher }) })}>
+      {(v) => <Task v={v} />}
+    </SharePage>
   )
 }

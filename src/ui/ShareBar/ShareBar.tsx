@@ -137,8 +137,21 @@ function StateArt({ kind }: { kind: 'empty' | 'failed' }) {
   )
 }
 
+/** Who made it: their initial, name and one line of what else is known (empty parts left out). */
+export function Author({ name, meta, className }: { name: string; meta: readonly (string | null | undefined)[]; className?: string }) {
+  return (
+    <div className={className ? `share-author ${className}` : 'share-author'}>
+      <Avatar name={name} />
+      <div className="share-author__text">
+        <span className="share-author__name">{name}</span>
+        <span className="share-author__meta">{meta.filter(Boolean).join(' · ')}</span>
+      </div>
+    </div>
+  )
+}
+
 /** A person's initial in a coloured circle. */
-export function Avatar({ name }: { name: string }) {
+function Avatar({ name }: { name: string }) {
   const hue = [...name].reduce((h, c) => (h * 31 + (c.codePointAt(0) ?? 0)) % 360, 7)
   return (
     <span className="share-avatar" aria-hidden="true" style={{ background: `hsl(${hue} 45% 42%)` }}>
