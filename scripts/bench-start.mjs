@@ -80,7 +80,7 @@ async function visit(link, floor) {
     // without the checks a test runner makes before each (which would wait on the busy page).
     const at = await page.evaluate(() => {
       const centre = (selector) => {
-        const r = document.querySelector(selector).getBoundingClientRect()
+        const r = globalThis.document.querySelector(selector).getBoundingClientRect()
         return [r.x + r.width / 2, r.y + r.height / 2]
       }
       return { phone: centre('#login-phone'), password: centre('#login-password'), agree: centre('#login-agree'), login: centre('button[data-prestart="login"]') }
