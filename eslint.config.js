@@ -104,6 +104,20 @@ export default tseslint.config(
   },
   ...importRules,
   { files: ['src/lib/storage/**'], rules: { 'no-restricted-globals': 'off' } },
+  // The schemas are the server's (docs/contract.md): the app takes only their types, so TypeBox stays out of its bundles.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/contract/schemas/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@sinclair/typebox', allowTypeImports: true, message: 'The app takes only types from TypeBox (import type).' }],
+          patterns: [{ regex: '(^|/)contract/schemas(/|$)|^\\./schemas(/|$)', allowTypeImports: true, message: 'The app takes only types from src/contract/schemas (import type; docs/contract.md).' }],
+        },
+      ],
+    },
+  },
   {
     files: ['src/contract/**'],
     rules: {

@@ -15,6 +15,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import type { Redis } from 'ioredis'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Failure } from '../../src/contract/schemas/common'
 import { isLoopback, sameSecret } from '../sources'
 import { BROKER_USERNAME, maySubscribe, topicOfClaims } from './acl'
 import type { LiveClaims } from './types'
@@ -33,6 +34,17 @@ const AclBody = Type.Object({
   /** EMQX: 'publish' | 'subscribe' (also 'all'). */
   action: Type.Optional(Type.String({ maxLength: 16 })),
 })
+
+/** Every answer: EMQX reads `result` (and, on auth, `is_superuser`, `expire_at`, `acl`), go-auth reads `ok`. */
+const BrokerAnswer = Type.Object({
+  result: Type.Union([Type.Literal('allow'), Type.Literal('deny')]),
+  ok: Type.Boolean(),
+  is_superuser: Type.Optional(Type.Boolean()),
+  expire_at: Type.Optional(Type.Number()),
+  acl: Type.Optional(Type.Array(Type.Object({ permission: Type.String(), action: Type.String(), topic: Type.String() }))),
+})
+/** A body the schema refuses is answered by the server's error handler, in the envelope (code 100002). */
+const answers = { 200: Type.Union([BrokerAnswer, Failure]) }
 
 const allow = { result: 'allow', ok: true } as const
 const deny = { result: 'deny', ok: false } as const
@@ -91,7 +103,7 @@ export function brokerAuthRoutes(verify: (token: string) => Promise<LiveClaims>,
     app.addHook('onRequest', async (req, reply) => {
       if (!fromBroker(req)) return reply.code(403).send(deny)
     })
-    app.post<{ Body: Static<typeof AuthBody> }>('/auth', { schema: { body: AuthBody } }, async (req) => {
+    app.post<{ Body: Static<typeof AuthBody> }>('/auth', { schema: { body: AuthBody, response: answers } }, async (req) => {
       const { username, password, clientid } = req.body
       if (username !== BROKER_USERNAME || !password) return deny
       let claims: LiveClaims
@@ -113,9 +125,9 @@ export function brokerAuthRoutes(verify: (token: string) => Promise<LiveClaims>,
       }
     })
 
-    app.post('/superuser', async () => deny)
+    app.post('/superuser', { schema: { response: answers } }, async () => deny)
 
-    app.post<{ Body: Static<typeof AclBody> }>('/acl', { schema: { body: AclBody } }, async (req) => {
+    app.post<{ Body: Static<typeof AclBody> }>('/acl', { schema: { body: AclBody, response: answers } }, async (req) => {
       const { clientid, topic, acc, action } = req.body
       const reads = acc !== undefined ? (acc & 2) === 0 && acc !== 0 : action === 'subscribe'
       if (!reads || !clientid) return deny

@@ -2,9 +2,9 @@
  * Calls on the signed-in account: profile, registration steps (password reset and improve, which carry
  * the temporary token), password change, logout and account deletion.
  */
-import type { FastifyPluginAsync } from 'fastify'
 import { CODE, type StudentProfile, type TokenPair } from '../../src/contract'
-import { PROFILE_PATH, type ProfileBody } from '../../src/contract/api'
+import { PROFILE_PATH } from '../../src/contract/api'
+import * as S from '../../src/contract/schemas/api'
 import { idempotent } from '../services/idempotency'
 import { ApiError, badInput, noData, passwordLocked, tokenError, wrongPassword } from '../errors'
 import { hashPassword, verifyPassword } from '../services/crypto'
@@ -12,23 +12,23 @@ import { attemptKey } from '../services/failures'
 import { friendMessage } from '../services/pushTexts'
 import { STUDENT_PERMS, STUDENT_ROLES, deleteAccount, findUser, newInviteCode, profileOf } from '../services/users'
 import { checkPassword, loginAs } from './helpers'
-import * as S from './schemas'
+import type { ApiRoutes } from './provider'
 
-const routes: FastifyPluginAsync = async (app) => {
+const routes: ApiRoutes = async (app) => {
   const o = app.config
   const authLimit = { rateLimit: { max: o.limits.authPerMinute, timeWindow: 60_000 } }
   const registrationStep = app.requireAuth({ checkHeaders: false })
 
   // The profile comes from the same query as the session check (one round trip per call).
-  app.get<{ Querystring: S.Body<typeof S.StudentQuery> }>('/auth/student', { schema: { querystring: S.StudentQuery }, preHandler: app.requireAuth({ account: true }) }, async (req) => {
+  app.get('/auth/student', { schema: { querystring: S.StudentQuery, response: { 200: S.ANSWER.student } }, preHandler: app.requireAuth({ account: true }) }, async (req) => {
     const profile = profileOf(req.account!, req.auth!.orgId ?? undefined)
     if (!profile) throw new ApiError(CODE.USER_NOT_FOUND, 'account does not exist')
     return profile satisfies StudentProfile
   })
 
-  app.put<{ Body: S.Body<typeof S.PasswordResetBody> }>(
+  app.put(
     '/auth/user/password/reset',
-    { schema: { body: S.PasswordResetBody }, config: authLimit, preHandler: registrationStep },
+    { schema: { body: S.PasswordResetBody, response: { 200: S.ANSWER.none } }, config: authLimit, preHandler: registrationStep },
     async (req) => {
       const user = await findUser(app.db, req.auth!.sub)
       if (!user) throw tokenError(CODE.JWT_INVALID)
@@ -40,7 +40,7 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   )
 
-  app.post<{ Body: S.Body<typeof S.PasswordSetBody> }>('/auth/user/password', { schema: { body: S.PasswordSetBody }, config: authLimit, preHandler: app.requireAuth() }, async (req) => {
+  app.post('/auth/user/password', { schema: { body: S.PasswordSetBody, response: { 200: S.ANSWER.none } }, config: authLimit, preHandler: app.requireAuth() }, async (req) => {
     const auth = req.auth!
     const user = await findUser(app.db, auth.sub)
     if (!user) throw tokenError(CODE.JWT_INVALID)
@@ -64,9 +64,9 @@ const routes: FastifyPluginAsync = async (app) => {
     return noData()
   })
 
-  app.put<{ Body: S.Body<typeof S.ImproveBody> }>(
+  app.put(
     '/auth/student/improve',
-    { schema: { body: S.ImproveBody }, config: authLimit, preHandler: registrationStep },
+    { schema: { body: S.ImproveBody, response: { 200: S.ANSWER.tokens } }, config: authLimit, preHandler: registrationStep },
     async (req, reply) => {
       const b = req.body
       const auth = req.auth!
@@ -117,7 +117,7 @@ const routes: FastifyPluginAsync = async (app) => {
 
   // Editing the profile after registration: the session stays as it is (no new token pair), so an edit made
   // offline can wait in the app's outbox and land later; its Idempotency-Key makes a replay land once.
-  app.put<{ Body: S.Body<typeof S.ProfileBody> }>(PROFILE_PATH, { schema: { body: S.ProfileBody }, preHandler: app.requireAuth({ account: true }) }, async (req): Promise<ProfileBody> => {
+  app.put(PROFILE_PATH, { schema: { body: S.ProfileBody, response: { 200: S.ANSWER.profile } }, preHandler: app.requireAuth({ account: true }) }, async (req) => {
     const acc = req.account!
     if (!acc.student) throw new ApiError(CODE.USER_NOT_FOUND, 'no profile yet: complete it first')
     const studentId = acc.student.id
@@ -130,7 +130,7 @@ const routes: FastifyPluginAsync = async (app) => {
     })
   })
 
-  app.post<{ Body: S.Body<typeof S.LogoutBody> }>('/logout', { schema: { body: S.LogoutBody }, preHandler: app.requireAuth({ checkHeaders: false }) }, async (req) => {
+  app.post('/logout', { schema: { body: S.LogoutBody, response: { 200: S.ANSWER.none } }, preHandler: app.requireAuth({ checkHeaders: false }) }, async (req) => {
     // Only the caller's session ends; nobody else is kicked (docs/contract.md).
     await app.sessions.revoke(app.db, req.auth!.sid, 'logout')
     app.sessions.emitEnded([req.auth!.sid])
@@ -139,7 +139,7 @@ const routes: FastifyPluginAsync = async (app) => {
 
   // Deleting an account cannot be undone, so a borrowed unlocked phone is not enough: the password, or a
   // code just sent to the account's phone, confirms it (an account with neither has nothing to ask).
-  app.post<{ Body: S.Body<typeof S.CancelBody> }>('/logout/cancel', { schema: { body: S.CancelBody }, config: authLimit, preHandler: app.requireAuth() }, async (req) => {
+  app.post('/logout/cancel', { schema: { body: S.LogoutCancelBody, response: { 200: S.ANSWER.none } }, config: authLimit, preHandler: app.requireAuth() }, async (req) => {
     const user = await findUser(app.db, req.auth!.sub)
     if (!user) throw tokenError(CODE.JWT_INVALID)
     const { password, code } = req.body

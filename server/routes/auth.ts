@@ -3,7 +3,6 @@
  * /sms/code, /auth/user/forget and /oauth/url. None needs a stored token; binding carries the
  * temporary token of the OAuth / WX-MP login.
  */
-import type { FastifyPluginAsync } from 'fastify'
 import { CODE, type OauthLoginData, type SmsCodeData, type SmsLoginData, type TokenPair } from '../../src/contract'
 import { ApiError, badInput, noData, passwordLocked, tokenError, wrongPassword } from '../errors'
 import { acceptedOrigin } from '../origins'
@@ -12,15 +11,16 @@ import { hashPassword, verifyPassword } from '../services/crypto'
 import { attemptKey } from '../services/failures'
 import type { Trx } from '../services/sessions'
 import { createUser, findOrCreateByPhone, findUser, findUserByPhone, hasProfile } from '../services/users'
+import * as S from '../../src/contract/schemas/api'
 import { checkDevice, checkPassword, loginAs, phoneOf } from './helpers'
-import * as S from './schemas'
+import type { ApiRoutes } from './provider'
 
-const routes: FastifyPluginAsync = async (app) => {
+const routes: ApiRoutes = async (app) => {
   const o = app.config
   const authLimit = { rateLimit: { max: o.limits.authPerMinute, timeWindow: 60_000 } }
   const attempts = app.passwordAttempts
 
-  app.post<{ Body: S.Body<typeof S.LoginBody> }>('/login', { schema: { body: S.LoginBody }, config: authLimit }, async (req, reply) => {
+  app.post('/login', { schema: { body: S.LoginBody, response: { 200: S.ANSWER.tokens } }, config: authLimit }, async (req, reply) => {
     const b = req.body
     checkDevice(app, b)
     const phone = phoneOf(b.username)
@@ -37,7 +37,7 @@ const routes: FastifyPluginAsync = async (app) => {
     return { token: r.token, refreshToken: r.refreshToken } satisfies TokenPair
   })
 
-  app.post<{ Body: S.Body<typeof S.LoginSmsBody> }>('/login/sms', { schema: { body: S.LoginSmsBody }, config: authLimit }, async (req, reply) => {
+  app.post('/login/sms', { schema: { body: S.LoginSmsBody, response: { 200: S.ANSWER.smsLogin } }, config: authLimit }, async (req, reply) => {
     const b = req.body
     checkDevice(app, b)
     const phone = phoneOf(b.username)
@@ -55,7 +55,7 @@ const routes: FastifyPluginAsync = async (app) => {
     return userId
   }
 
-  app.post<{ Body: S.Body<typeof S.LoginOauthBody> }>('/login/oauth', { schema: { body: S.LoginOauthBody }, config: authLimit }, async (req, reply) => {
+  app.post('/login/oauth', { schema: { body: S.LoginOauthBody, response: { 200: S.ANSWER.oauthLogin } }, config: authLimit }, async (req, reply) => {
     const b = req.body
     checkDevice(app, b)
     const id = await app.oauth.exchange(b.payload)
@@ -63,9 +63,9 @@ const routes: FastifyPluginAsync = async (app) => {
     return r satisfies OauthLoginData
   })
 
-  app.post<{ Body: S.Body<typeof S.LoginWxMpBody> }>(
+  app.post(
     '/login/wx/mp',
-    { schema: { body: S.LoginWxMpBody }, config: authLimit, preHandler: app.verifySigned },
+    { schema: { body: S.LoginWxMpBody, response: { 200: S.ANSWER.oauthLogin } }, config: authLimit, preHandler: app.verifySigned },
     async (req, reply) => {
       const b = req.body
       checkDevice(app, b)
@@ -75,9 +75,9 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   )
 
-  app.post<{ Body: S.Body<typeof S.BindingBody> }>(
+  app.post(
     '/login/oauth/binding',
-    { schema: { body: S.BindingBody }, config: authLimit, preHandler: app.requireAuth({ checkHeaders: false }) },
+    { schema: { body: S.LoginOauthBindingBody, response: { 200: S.ANSWER.oauthLogin } }, config: authLimit, preHandler: app.requireAuth({ checkHeaders: false }) },
     async (req, reply) => {
       const b = req.body
       checkDevice(app, b)
@@ -109,13 +109,13 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   )
 
-  app.get('/refresh', { config: authLimit }, async (req, reply) => {
+  app.get('/refresh', { schema: { response: { 200: S.ANSWER.tokens } }, config: authLimit }, async (req, reply) => {
     const token = bearerOf(req)
     if (!token) throw tokenError(CODE.JWT_UNAUTHORIZED)
     return sendTokens(reply, await app.sessions.rotate(token)) satisfies TokenPair
   })
 
-  app.post<{ Body: S.Body<typeof S.SmsCodeBody> }>('/sms/code', { schema: { body: S.SmsCodeBody }, config: authLimit }, async (req) => {
+  app.post('/sms/code', { schema: { body: S.SmsCodeBody, response: { 200: S.ANSWER.smsCode } }, config: authLimit }, async (req) => {
     const { scene } = req.body
     const phone = phoneOf(req.body.username)
     const user = await findUserByPhone(app.db, phone)
@@ -124,7 +124,7 @@ const routes: FastifyPluginAsync = async (app) => {
     return (await app.sms.send(phone, scene, req.ip)) satisfies SmsCodeData
   })
 
-  app.put<{ Body: S.Body<typeof S.ForgetBody> }>('/auth/user/forget', { schema: { body: S.ForgetBody }, config: authLimit }, async (req) => {
+  app.put('/auth/user/forget', { schema: { body: S.ForgetBody, response: { 200: S.ANSWER.none } }, config: authLimit }, async (req) => {
     const b = req.body
     checkDevice(app, b)
     // Before the code is spent: a refused password leaves the code for the next try.
@@ -143,7 +143,7 @@ const routes: FastifyPluginAsync = async (app) => {
     return noData()
   })
 
-  app.get<{ Querystring: S.Body<typeof S.OauthUrlQuery> }>('/oauth/url', { schema: { querystring: S.OauthUrlQuery }, config: authLimit }, async (req) => {
+  app.get('/oauth/url', { schema: { querystring: S.OauthUrlQuery, response: { 200: S.ANSWER.oauthUrl } }, config: authLimit }, async (req) => {
     let redirect: URL
     try {
       redirect = new URL(req.query.redirectUri)

@@ -3,8 +3,7 @@
  * body), create a card, list and update my cards, and read a card or its recording by id — public while
  * the card is shared and its author's account is active.
  */
-import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import multipart from '@fastify/multipart'
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
@@ -16,13 +15,9 @@ import {
   CARD_AUDIO_PATH,
   CARD_AUDIO_UPLOAD_PATH,
   CARD_DESIGNS,
-  CARD_MESSAGE_MAX,
-  CARD_TO_MAX,
   CARDS_PATH,
   cardAudioType,
   type Card,
-  type CardAudioUploaded,
-  type CardCreated,
   type CardDesign,
 } from '../../src/contract/cards'
 import { DEMO } from '../db/seed'
@@ -30,21 +25,11 @@ import { cardMessage } from '../services/pushTexts'
 import { idempotent } from '../services/idempotency'
 import { ApiError, badInput, noData } from '../errors'
 import { bearerOf } from '../plugins/auth'
-import { Id, IdParams, Shown, ShownLines } from './schemas'
+import { IdParams } from '../../src/contract/schemas/common'
+import { ANSWER, CardCreateBody, CardUpdateBody } from '../../src/contract/schemas/cards'
+import type { ApiRoutes } from './provider'
 import { audioDir, cardsDb, reserveUpload, seedDemoCard, storeAudio, sweepUnattached, UNATTACHED_MAX, UNATTACHED_TTL_MS, type CardTable } from '../services/cards'
 import { audioContainer, audioMime, sendFile, wavDurationMs } from '../services/media'
-
-const CreateBody = Type.Object(
-  {
-    design: Type.Union(CARD_DESIGNS.map((d) => Type.Literal(d))),
-    to: Type.Optional(Shown(CARD_TO_MAX, 0)),
-    message: ShownLines(CARD_MESSAGE_MAX),
-    audioId: Type.Optional(Id),
-    shareable: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-)
-const UpdateBody = Type.Object({ shareable: Type.Boolean() }, { additionalProperties: false })
 
 /** Multipart overhead on top of the recording itself. */
 const UPLOAD_LIMIT = CARD_AUDIO_MAX_BYTES + 64 * 1024
@@ -72,7 +57,7 @@ async function readForm(req: FastifyRequest): Promise<{ audio?: { data: Buffer; 
   return form
 }
 
-const routes: FastifyPluginAsync = async (app) => {
+const routes: ApiRoutes = async (app) => {
   const o = app.config
   const db = cardsDb(app.db)
   if (o.seedDemo) await seedDemoCard(db, DEMO.student.phone, o.clock())
@@ -128,7 +113,7 @@ const routes: FastifyPluginAsync = async (app) => {
   const sweeper = setInterval(sweep, 15 * 60_000).unref()
   app.addHook('onClose', async () => clearInterval(sweeper))
 
-  app.post(CARD_AUDIO_UPLOAD_PATH, { bodyLimit: UPLOAD_LIMIT, preHandler: app.requireAuth({ account: true }) }, async (req): Promise<CardAudioUploaded> => {
+  app.post(CARD_AUDIO_UPLOAD_PATH, { bodyLimit: UPLOAD_LIMIT, schema: { response: { 200: ANSWER.uploaded } }, preHandler: app.requireAuth({ account: true }) }, async (req) => {
     // Only a finished account (with a profile) records cards; a registration token cannot store files.
     if (!req.account?.student) throw new ApiError(CODE.USER_NOT_FOUND, 'upload: finish the profile first')
     let bytes: Buffer
@@ -182,7 +167,7 @@ const routes: FastifyPluginAsync = async (app) => {
     )
   })
 
-  app.get<{ Params: { id: string } }>(`${CARD_AUDIO_PATH}/:id`, { compress: false, schema: { params: IdParams } }, async (req, reply) => {
+  app.get(`${CARD_AUDIO_PATH}/:id`, { compress: false, schema: { params: IdParams, response: { 200: ANSWER.audio } } }, async (req, reply) => {
     const audio = await db
       .selectFrom('card_audio')
       .innerJoin('cards', 'cards.audio_id', 'card_audio.id')
@@ -201,7 +186,7 @@ const routes: FastifyPluginAsync = async (app) => {
     return sendFile(req, reply, file, { type: audio.mime, cacheControl: `${scope}, max-age=${YEAR_SECONDS}, immutable` })
   })
 
-  app.post<{ Body: typeof CreateBody.static }>(CARDS_PATH, { schema: { body: CreateBody }, preHandler: app.requireAuth() }, async (req): Promise<CardCreated> => {
+  app.post(CARDS_PATH, { schema: { body: CardCreateBody, response: { 200: ANSWER.created } }, preHandler: app.requireAuth() }, async (req) => {
     const userId = req.auth!.sub
     const b = req.body
     const message = b.message.trim()
@@ -223,13 +208,13 @@ const routes: FastifyPluginAsync = async (app) => {
     })
   })
 
-  app.get(CARDS_PATH, { preHandler: app.requireAuth() }, async (req): Promise<Card[]> => {
+  app.get(CARDS_PATH, { schema: { response: { 200: ANSWER.cards } }, preHandler: app.requireAuth() }, async (req) => {
     const userId = req.auth!.sub
     const rows = await db.selectFrom('cards').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null).orderBy('created_at', 'desc').limit(50).execute()
     return Promise.all(rows.map((r) => cardOf(r, userId)))
   })
 
-  app.get<{ Params: { id: string } }>(`${CARDS_PATH}/:id`, { schema: { params: IdParams } }, async (req): Promise<Card> => {
+  app.get(`${CARDS_PATH}/:id`, { schema: { params: IdParams, response: { 200: ANSWER.card } } }, async (req) => {
     const viewer = await viewerOf(req)
     const row = await visibleCard(req.params.id, viewer)
     if (viewer !== row.user_id && row.first_opened_at === null) await firstOpened(row)
@@ -252,13 +237,13 @@ const routes: FastifyPluginAsync = async (app) => {
     if (!row) throw new ApiError(CODE.DATA_EMPTY)
   }
 
-  app.put<{ Params: { id: string }; Body: typeof UpdateBody.static }>(`${CARDS_PATH}/:id`, { schema: { params: IdParams, body: UpdateBody }, preHandler: app.requireAuth() }, async (req) => {
+  app.put(`${CARDS_PATH}/:id`, { schema: { params: IdParams, body: CardUpdateBody, response: { 200: ANSWER.none } }, preHandler: app.requireAuth() }, async (req) => {
     await ownCard(req.params.id, req.auth!.sub)
     await db.updateTable('cards').set({ shareable: req.body.shareable ? 1 : 0, updated_at: o.clock() }).where('id', '=', req.params.id).execute()
     return noData()
   })
 
-  app.delete<{ Params: { id: string } }>(`${CARDS_PATH}/:id`, { schema: { params: IdParams }, preHandler: app.requireAuth() }, async (req) => {
+  app.delete(`${CARDS_PATH}/:id`, { schema: { params: IdParams, response: { 200: ANSWER.none } }, preHandler: app.requireAuth() }, async (req) => {
     await ownCard(req.params.id, req.auth!.sub)
     await db.updateTable('cards').set({ deleted_at: o.clock(), updated_at: o.clock() }).where('id', '=', req.params.id).execute()
     return noData()

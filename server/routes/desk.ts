@@ -3,18 +3,19 @@
  * current organisation, as chosen by Org-ID, and the student's class), the 2023 report and the count of
  * people who joined with the invitation. One call, so Home fills its sections with one round trip.
  */
-import type { FastifyPluginAsync } from 'fastify'
 import { CODE } from '../../src/contract'
-import { DESK_LIMIT, DESK_PATH, type Desk } from '../../src/contract/desk'
+import { DESK_LIMIT, DESK_PATH } from '../../src/contract/desk'
+import { ANSWER } from '../../src/contract/schemas/desk'
 import { ApiError } from '../errors'
 import { reportsDb } from '../services/report'
 import { membershipsOf } from '../services/users'
+import type { ApiRoutes } from './provider'
 
-const routes: FastifyPluginAsync = async (app) => {
+const routes: ApiRoutes = async (app) => {
   const o = app.config
   const db = reportsDb(app.db)
 
-  app.get(DESK_PATH, { preHandler: app.requireAuth() }, async (req): Promise<Desk> => {
+  app.get(DESK_PATH, { schema: { response: { 200: ANSWER.desk } }, preHandler: app.requireAuth() }, async (req) => {
     const auth = req.auth!
     const student = await db.selectFrom('students').select(['id', 'grade', 'class_name']).where('user_id', '=', auth.sub).executeTakeFirst()
     if (!student) throw new ApiError(CODE.USER_NOT_FOUND, 'account does not exist')

@@ -1,15 +1,15 @@
 /** Development-only calls: the console SMS provider's outbox, for loopback clients only. Never registered in production. */
-import type { FastifyPluginAsync } from 'fastify'
 import { CODE, type SmsOutboxData } from '../../src/contract'
 import { ApiError } from '../errors'
 import { isLoopback } from '../sources'
 import { phoneOf } from './helpers'
-import * as S from './schemas'
+import * as S from '../../src/contract/schemas/api'
+import type { ApiRoutes } from './provider'
 
-const routes: FastifyPluginAsync = async (app) => {
+const routes: ApiRoutes = async (app) => {
   const outbox = app.smsOutbox
   if (!outbox || app.config.production) return
-  app.get<{ Querystring: S.Body<typeof S.OutboxQuery> }>('/dev/sms/outbox', { schema: { querystring: S.OutboxQuery } }, async (req) => {
+  app.get('/dev/sms/outbox', { schema: { querystring: S.OutboxQuery, response: { 200: S.ANSWER.smsOutbox } } }, async (req) => {
     // Anyone's code would reset anyone's password: only this machine may read it, even on a LAN demo.
     if (!isLoopback(req.ip)) throw new ApiError(CODE.NOT_FOUND, 'the dev outbox answers only this machine (loopback)', 404)
     const found = await outbox.newest(phoneOf(req.query.phone, 'phone'))

@@ -4,13 +4,14 @@
  * `.apk` files into <DATA_DIR>/downloads, which are served here with their length so the page can show
  * progress.
  */
-import type { FastifyPluginAsync } from 'fastify'
 import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { APP_CONFIG } from '../../manifest/app'
 import { CODE } from '../../src/contract'
 import { DOWNLOAD_FILES_PATH, DOWNLOAD_INFO_PATH, type ApkInfo, type DownloadInfo } from '../../src/contract/download'
+import { ANSWER, APK_NAME, FileParams } from '../../src/contract/schemas/download'
 import { ApiError } from '../errors'
+import type { ApiRoutes } from './provider'
 
 export interface DownloadOptions {
   dir: string
@@ -20,8 +21,6 @@ export interface DownloadOptions {
   androidStoreUrl?: string
   iosStoreUrl?: string
 }
-
-const APK_NAME = /^[\w.-]{1,100}\.apk$/
 
 /** The newest .apk in the downloads folder; its version is read from a `-<version>.apk` suffix. */
 function localApk(dir: string): ApkInfo | null {
@@ -47,16 +46,16 @@ export function downloadInfo(o: DownloadOptions): DownloadInfo {
   }
 }
 
-const downloadRoutes: FastifyPluginAsync = async (app) => {
+const downloadRoutes: ApiRoutes = async (app) => {
   const o: DownloadOptions = { dir: join(app.config.dataDir, 'downloads'), ...app.config.download }
-  app.get(DOWNLOAD_INFO_PATH, async (_req, reply) => {
+  app.get(DOWNLOAD_INFO_PATH, { schema: { response: { 200: ANSWER.info } } }, async (_req, reply) => {
     reply.header('cache-control', 'no-cache')
     return downloadInfo(o)
   })
-  app.get<{ Params: { name: string } }>(
+  app.get(
     `${DOWNLOAD_FILES_PATH}/:name`,
     // An APK is compressed already, and its exact length is what the page's progress bar divides by.
-    { schema: { params: { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: APK_NAME.source } } } }, compress: false },
+    { schema: { params: FileParams, response: { 200: ANSWER.file } }, compress: false },
     async (req, reply) => {
       const file = join(o.dir, req.params.name)
       if (!existsSync(file) || !statSync(file).isFile()) throw new ApiError(CODE.DATA_EMPTY)

@@ -4,17 +4,18 @@
  * is shutting down answers 503 (status 'draining') while it finishes its requests, so a balancer with
  * active checks stops sending it new ones (docs/cluster.md, "Rolling restart").
  */
-import type { FastifyPluginAsync } from 'fastify'
 import { sql } from 'kysely'
 import { CODE } from '../../src/contract'
-import { envelope } from '../errors'
+import { ANSWER } from '../../src/contract/schemas/health'
+import { ApiError } from '../errors'
+import type { ApiRoutes } from './provider'
 
-const routes: FastifyPluginAsync = async (app) => {
-  app.get('/health', async (_req, reply) => {
-    if (app.lifecycle.draining) return reply.code(503).send(envelope({ status: 'draining' }, CODE.SERVICE_ERROR, 'shutting down'))
+const routes: ApiRoutes = async (app) => {
+  app.get('/health', { schema: { response: { 200: ANSWER.health } } }, async () => {
+    if (app.lifecycle.draining) throw new ApiError(CODE.SERVICE_ERROR, 'shutting down', 503, { status: 'draining' })
     await sql`select 1`.execute(app.db)
     const { publisher, embedded } = app.broker
-    return { status: 'ok', db: app.dbInfo.kind, broker: publisher.mode, connections: embedded?.connectedClients ?? null }
+    return { status: 'ok' as const, db: app.dbInfo.kind, broker: publisher.mode, connections: embedded?.connectedClients ?? null }
   })
 }
 

@@ -4,19 +4,17 @@
  * the friend then joins without typing its code) — registration itself never fails on an unknown code
  * (PUT /auth/student/improve ignores it).
  */
-import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
 import { CODE } from '../../src/contract'
-import { INVITE_CHECK_PATH, INVITE_PATH, invitePath, normalizeInviteCode, type InviteCheck, type InviteInfo } from '../../src/contract/invite'
+import { INVITE_CHECK_PATH, INVITE_PATH, invitePath, normalizeInviteCode } from '../../src/contract/invite'
+import { ANSWER, InviteCheckQuery } from '../../src/contract/schemas/invite'
 import { ApiError } from '../errors'
 import { newInviteCode } from '../services/users'
+import type { ApiRoutes } from './provider'
 
-const CheckQuery = Type.Object({ code: Type.String({ minLength: 1, maxLength: 32 }) })
-
-const routes: FastifyPluginAsync = async (app) => {
+const routes: ApiRoutes = async (app) => {
   const o = app.config
 
-  app.get(INVITE_PATH, { preHandler: app.requireAuth() }, async (req): Promise<InviteInfo> => {
+  app.get(INVITE_PATH, { schema: { response: { 200: ANSWER.info } }, preHandler: app.requireAuth() }, async (req) => {
     const userId = req.auth!.sub
     let own = await app.db.selectFrom('invite_codes').select('code').where('owner_user_id', '=', userId).executeTakeFirst()
     if (!own) {
@@ -44,7 +42,7 @@ const routes: FastifyPluginAsync = async (app) => {
     }
   })
 
-  app.get<{ Querystring: typeof CheckQuery.static }>(INVITE_CHECK_PATH, { schema: { querystring: CheckQuery } }, async (req): Promise<InviteCheck> => {
+  app.get(INVITE_CHECK_PATH, { schema: { querystring: InviteCheckQuery, response: { 200: ANSWER.check } } }, async (req) => {
     const code = normalizeInviteCode(req.query.code)
     const row = await app.db
       .selectFrom('invite_codes')

@@ -3,32 +3,14 @@
  * belongs to the session that stored it and goes when that session ends (Sessions.revoke). Its endpoint
  * must be one of the push services (config push.services): the server will send to it.
  */
-import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
-import { PUSH_KEY_PATH, PUSH_KINDS, PUSH_SETTINGS_PATH, PUSH_SUBSCRIPTION_PATH, type PushKey, type PushSettings, type PushSubscribed } from '../../src/contract/push'
+import { PUSH_KEY_PATH, PUSH_KINDS, PUSH_SETTINGS_PATH, PUSH_SUBSCRIPTION_PATH, type PushSettings } from '../../src/contract/push'
+import { ANSWER, PushSettingsBody, PushSubscribe } from '../../src/contract/schemas/push'
 import { badInput, noData } from '../errors'
-
-const B64URL = '^[A-Za-z0-9_-]+={0,2}$'
-const SubscribeBody = Type.Object(
-  {
-    endpoint: Type.String({ minLength: 12, maxLength: 2048 }),
-    keys: Type.Object({
-      // An uncompressed P-256 point (65 bytes) and a 16-byte secret, base64url.
-      p256dh: Type.String({ minLength: 86, maxLength: 90, pattern: B64URL }),
-      auth: Type.String({ minLength: 21, maxLength: 24, pattern: B64URL }),
-    }),
-    lang: Type.Union([Type.Literal('zh-Hans'), Type.Literal('en')]),
-  },
-  { additionalProperties: false },
-)
-const SettingsBody = Type.Partial(Type.Object(Object.fromEntries(PUSH_KINDS.map((k) => [k, Type.Boolean()])) as Record<(typeof PUSH_KINDS)[number], ReturnType<typeof Type.Boolean>>), {
-  additionalProperties: false,
-  minProperties: 1,
-})
+import type { ApiRoutes } from './provider'
 
 const decoded = (b64url: string): Buffer => Buffer.from(b64url, 'base64url')
 
-const routes: FastifyPluginAsync = async (app) => {
+const routes: ApiRoutes = async (app) => {
   const { db } = app
   const services = app.config.push.services
   const session = app.requireAuth({ checkHeaders: false })
@@ -51,9 +33,9 @@ const routes: FastifyPluginAsync = async (app) => {
     return Object.fromEntries(PUSH_KINDS.map((k) => [k, !muted.has(k)])) as PushSettings
   }
 
-  app.get(PUSH_KEY_PATH, async (): Promise<PushKey> => ({ publicKey: app.push.publicKey }))
+  app.get(PUSH_KEY_PATH, { schema: { response: { 200: ANSWER.key } } }, async () => ({ publicKey: app.push.publicKey }))
 
-  app.put<{ Body: typeof SubscribeBody.static }>(PUSH_SUBSCRIPTION_PATH, { schema: { body: SubscribeBody }, preHandler: session }, async (req): Promise<PushSubscribed> => {
+  app.put(PUSH_SUBSCRIPTION_PATH, { schema: { body: PushSubscribe, response: { 200: ANSWER.subscribed } }, preHandler: session }, async (req) => {
     const { endpoint, keys, lang } = req.body
     if (!allowedEndpoint(endpoint)) throw badInput('endpoint', 'is not a push service this server sends to')
     const p256dh = decoded(keys.p256dh)
@@ -75,14 +57,14 @@ const routes: FastifyPluginAsync = async (app) => {
     return { id: stored.id }
   })
 
-  app.delete(PUSH_SUBSCRIPTION_PATH, { preHandler: session }, async (req) => {
+  app.delete(PUSH_SUBSCRIPTION_PATH, { schema: { response: { 200: ANSWER.none } }, preHandler: session }, async (req) => {
     await db.deleteFrom('push_subscriptions').where('session_id', '=', req.auth!.sid).execute()
     return noData()
   })
 
-  app.get(PUSH_SETTINGS_PATH, { preHandler: session }, async (req): Promise<PushSettings> => settingsOf(req.auth!.sub))
+  app.get(PUSH_SETTINGS_PATH, { schema: { response: { 200: ANSWER.settings } }, preHandler: session }, async (req) => settingsOf(req.auth!.sub))
 
-  app.put<{ Body: Partial<PushSettings> }>(PUSH_SETTINGS_PATH, { schema: { body: SettingsBody }, preHandler: session }, async (req): Promise<PushSettings> => {
+  app.put(PUSH_SETTINGS_PATH, { schema: { body: PushSettingsBody, response: { 200: ANSWER.settings } }, preHandler: session }, async (req) => {
     const userId = req.auth!.sub
     const entries = Object.entries(req.body) as [keyof PushSettings, boolean][]
     // Unknown kinds were removed by the schema: what is left must name at least one known kind.

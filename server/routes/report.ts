@@ -4,33 +4,18 @@
  * worker's cache of public data never holds an owner's view. Anything not mine and not shared answers
  * 100001, whether it exists or not.
  */
-import { Type } from '@sinclair/typebox'
-import { IdParams } from './schemas'
-import type { FastifyPluginAsync } from 'fastify'
 import { CODE } from '../../src/contract'
 import { normalizeInviteCode } from '../../src/contract/invite'
-import { MY_REPORTS_PATH, PUBLIC_REPORT_PATH, REPORT_YEARS, SLIDE_KINDS, type OwnerReport, type PublicReport, type ReportSummary, type SlideKind } from '../../src/contract/report'
+import { MY_REPORTS_PATH, PUBLIC_REPORT_PATH, SLIDE_KINDS } from '../../src/contract/report'
+import { IdParams } from '../../src/contract/schemas/common'
+import { ANSWER, ReportCreateBody, ReportUpdateBody } from '../../src/contract/schemas/report'
 import { ApiError } from '../errors'
 import { idempotent } from '../services/idempotency'
 import { ownerView, publicView, reportsDb, saveReport, sharedReport, summaryOf, yearInputs, type ReportTable } from '../services/report'
 import { computeReport } from '../services/reportFigures'
+import type { ApiRoutes } from './provider'
 
-const CreateBody = Type.Object(
-  {
-    year: Type.Union(REPORT_YEARS.map((y) => Type.Literal(y))),
-    invite: Type.Optional(Type.String({ maxLength: 32 })),
-  },
-  { additionalProperties: false },
-)
-const UpdateBody = Type.Object(
-  {
-    shareable: Type.Optional(Type.Boolean()),
-    hidden: Type.Optional(Type.Array(Type.Union(SLIDE_KINDS.map((k) => Type.Literal(k))), { maxItems: SLIDE_KINDS.length * 2 })),
-  },
-  { additionalProperties: false },
-)
-
-const routes: FastifyPluginAsync = async (app) => {
+const routes: ApiRoutes = async (app) => {
   const db = reportsDb(app.db)
   const clock = app.config.clock
 
@@ -41,7 +26,7 @@ const routes: FastifyPluginAsync = async (app) => {
     return row
   }
 
-  app.post<{ Body: { year: number; invite?: string } }>(MY_REPORTS_PATH, { preHandler: app.requireAuth(), schema: { body: CreateBody } }, async (req): Promise<OwnerReport> => {
+  app.post(MY_REPORTS_PATH, { preHandler: app.requireAuth(), schema: { body: ReportCreateBody, response: { 200: ANSWER.owner } } }, async (req) => {
     const userId = req.auth!.sub
     const student = await db.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst()
     if (!student) throw new ApiError(CODE.USER_NOT_FOUND)
@@ -54,19 +39,19 @@ const routes: FastifyPluginAsync = async (app) => {
     return ownerView(db, row)
   })
 
-  app.get(MY_REPORTS_PATH, { preHandler: app.requireAuth() }, async (req): Promise<ReportSummary[]> => {
+  app.get(MY_REPORTS_PATH, { preHandler: app.requireAuth(), schema: { response: { 200: ANSWER.list } } }, async (req) => {
     const rows = await db.selectFrom('reports').selectAll().where('user_id', '=', req.auth!.sub).orderBy('year', 'desc').orderBy('updated_at', 'desc').execute()
     return rows.map(summaryOf)
   })
 
-  app.get<{ Params: { id: string } }>(`${MY_REPORTS_PATH}/:id`, { preHandler: app.requireAuth(), schema: { params: IdParams } }, async (req): Promise<OwnerReport> =>
+  app.get(`${MY_REPORTS_PATH}/:id`, { preHandler: app.requireAuth(), schema: { params: IdParams, response: { 200: ANSWER.owner } } }, async (req) =>
     ownerView(db, await mine(req.params.id, req.auth!.sub)),
   )
 
-  app.put<{ Params: { id: string }; Body: { shareable?: boolean; hidden?: SlideKind[] } }>(
+  app.put(
     `${MY_REPORTS_PATH}/:id`,
-    { preHandler: app.requireAuth(), schema: { params: IdParams, body: UpdateBody } },
-    async (req): Promise<OwnerReport> => {
+    { preHandler: app.requireAuth(), schema: { params: IdParams, body: ReportUpdateBody, response: { 200: ANSWER.owner } } },
+    async (req) => {
       const userId = req.auth!.sub
       const { shareable, hidden } = req.body
       // updated_at is when the figures were made; settings do not move it.
@@ -83,7 +68,7 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   )
 
-  app.get<{ Params: { id: string } }>(`${PUBLIC_REPORT_PATH}/:id`, { schema: { params: IdParams } }, async (req): Promise<PublicReport> => {
+  app.get(`${PUBLIC_REPORT_PATH}/:id`, { schema: { params: IdParams, response: { 200: ANSWER.public } } }, async (req) => {
     const row = await sharedReport(db, req.params.id)
     if (!row) throw new ApiError(CODE.DATA_EMPTY)
     return publicView(db, row)

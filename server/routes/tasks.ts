@@ -3,33 +3,19 @@
  * the class's students read it and mark it done. A task is for the students whose profile has its grade
  * and class name and who belong to its organisation; to anyone else it does not exist (400002).
  */
-import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
 import { CODE } from '../../src/contract'
-import { TASK_BRIEF_MAX, TASK_TITLE_MAX, TASKS_PATH, TEACHER_ROLE, type TaskAssigned, type TaskDetail, type TaskDone } from '../../src/contract/tasks'
+import { TASKS_PATH, TEACHER_ROLE } from '../../src/contract/tasks'
+import { IdParams } from '../../src/contract/schemas/common'
+import { ANSWER, TaskAssign } from '../../src/contract/schemas/tasks'
 import { ApiError, badInput } from '../errors'
 import { idempotent } from '../services/idempotency'
 import { taskMessage } from '../services/pushTexts'
 import type { SessionAccount } from '../services/users'
-import { Id, IdParams, Shown, ShownLines } from './schemas'
-
-const AssignBody = Type.Object(
-  {
-    orgCode: Shown(32),
-    grade: Shown(32),
-    className: Shown(32),
-    title: Shown(TASK_TITLE_MAX),
-    brief: ShownLines(TASK_BRIEF_MAX),
-    dueAt: Type.Optional(Type.Integer({ minimum: 0 })),
-    bookId: Type.Optional(Id),
-    publisherName: Shown(32),
-  },
-  { additionalProperties: false },
-)
+import type { ApiRoutes } from './provider'
 
 const notFound = () => new ApiError(CODE.TASK_NOT_FOUND)
 
-const routes: FastifyPluginAsync = async (app) => {
+const routes: ApiRoutes = async (app) => {
   const { db } = app
   const clock = app.config.clock
 
@@ -43,7 +29,7 @@ const routes: FastifyPluginAsync = async (app) => {
     return { task, studentId: student.id }
   }
 
-  app.post<{ Body: typeof AssignBody.static }>(TASKS_PATH, { schema: { body: AssignBody }, preHandler: app.requireAuth({ account: true }) }, async (req): Promise<TaskAssigned> => {
+  app.post(TASKS_PATH, { schema: { body: TaskAssign, response: { 200: ANSWER.assigned } }, preHandler: app.requireAuth({ account: true }) }, async (req) => {
     const b = req.body
     const acc = req.account!
     const code = b.orgCode.trim().toUpperCase()
@@ -100,7 +86,7 @@ const routes: FastifyPluginAsync = async (app) => {
     return assigned
   })
 
-  app.get<{ Params: { id: string } }>(`${TASKS_PATH}/:id`, { schema: { params: IdParams }, preHandler: app.requireAuth({ account: true }) }, async (req): Promise<TaskDetail> => {
+  app.get(`${TASKS_PATH}/:id`, { schema: { params: IdParams, response: { 200: ANSWER.detail } }, preHandler: app.requireAuth({ account: true }) }, async (req) => {
     const { task, studentId } = await visibleTask(req.params.id, req.account!)
     const book = task.book_id ? await db.selectFrom('books').select(['id', 'title', 'author']).where('id', '=', task.book_id).executeTakeFirst() : undefined
     const done = await db.selectFrom('task_completions').select('done_at').where('task_id', '=', task.id).where('student_id', '=', studentId).executeTakeFirst()
@@ -117,7 +103,7 @@ const routes: FastifyPluginAsync = async (app) => {
     }
   })
 
-  app.post<{ Params: { id: string } }>(`${TASKS_PATH}/:id/done`, { schema: { params: IdParams }, preHandler: app.requireAuth({ account: true }) }, async (req): Promise<TaskDone> => {
+  app.post(`${TASKS_PATH}/:id/done`, { schema: { params: IdParams, response: { 200: ANSWER.done } }, preHandler: app.requireAuth({ account: true }) }, async (req) => {
     const { task, studentId } = await visibleTask(req.params.id, req.account!)
     // Marking done twice (a retry, two taps, two devices at once) keeps the first time: one row. The
     // outbox's Idempotency-Key is honoured too, like every queued write's.

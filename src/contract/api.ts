@@ -1,9 +1,13 @@
 /**
  * The request contract: every call of docs/contract.md "The calls" plus our own (docs/contract.md), with the
  * bodies and response data of docs/contract.md. Paths are relative to the API base URL (`/api`).
- * The app's HTTP client and the server's routes are both typed from this table.
+ * The app's HTTP client is typed from this table; the shapes are the schemas of schemas/api.ts, which the
+ * server validates and serializes with.
  */
+import type { Static } from '@sinclair/typebox'
 import type { BusinessCode } from './codes'
+// Type-only: the schemas (and TypeBox) stay on the server; the app takes only their types.
+import type * as S from './schemas/api'
 
 /** Every response body: HTTP 200 for business results (code 0 = success), 401/404/429 per the wire contract. */
 export interface Envelope<T = unknown> {
@@ -29,164 +33,57 @@ export const HEADER = {
 export type DeviceType = 'browser' | 'wechat' | 'mobile' | 'pad' | 'client'
 export const DEVICE_TYPES: readonly DeviceType[] = ['browser', 'wechat', 'mobile', 'pad', 'client']
 
-/** Sent with every login (docs/product.md "Stored state"). */
-export interface DeviceInfo {
-  deviceType: DeviceType
-  /** Random UUID-style identifier generated once per browser. */
-  deviceCode: string
-  appId: string
-}
+/** Sent with every login (docs/product.md "Stored state"); `deviceCode` is a random id made once per browser. */
+export type DeviceInfo = Pick<LoginBody, 'deviceType' | 'deviceCode' | 'appId'>
 
-export interface TokenPair {
-  token: string
-  refreshToken: string
-}
-
+export type TokenPair = Static<typeof S.TokenPair>
 /** Flags of docs/contract.md: isReg = this login began a registration that needs more steps; isPassword = the account has a password. */
-export interface SmsLoginData extends TokenPair {
-  isReg: boolean
-  isPassword: boolean
-}
-
+export type SmsLoginData = Static<typeof S.SmsLoginData>
 /** isPhone = the account has a bound phone. */
-export interface OauthLoginData extends SmsLoginData {
-  isPhone: boolean
-}
+export type OauthLoginData = Static<typeof S.OauthLoginData>
 
 export type SmsScene = 'login' | 'register' | 'forget' | 'bind'
 export const SMS_SCENES: readonly SmsScene[] = ['login', 'register', 'forget', 'bind']
 
-export interface OrgRef {
-  id: string
-  name: string
-  code: string
-}
-
+export type OrgRef = Static<typeof S.OrgRef>
 /** GET /auth/student: the user-info object (docs/contract.md). `id` is the topic's {userId}. */
-export interface StudentProfile {
-  /** The account's user id. */
-  id: string
-  studentId: string
-  name: string
-  /** '+86…' */
-  phone: string | null
-  avatar: string | null
-  grade: string
-  className: string
-  /** The current org: the Org-ID header's org when sent, else the primary membership. */
-  org: OrgRef | null
-  orgList: OrgRef[]
-  roleList: string[]
-  /** `<orgCode>:<role>` for every membership. */
-  orgRoleList: string[]
-  permList: string[]
-  isPassword: boolean
-  /** The account's own invitation code. */
-  inviteCode: string | null
-  createdAt: string
-}
+export type StudentProfile = Static<typeof S.StudentProfile>
 
 // ---- bodies -------------------------------------------------------------------------------------------
 
-export interface LoginBody extends DeviceInfo {
-  username: string
-  password: string
-}
-export interface LoginSmsBody extends DeviceInfo {
-  username: string
-  code: string
-  isAdmin: boolean
-}
-export interface OauthPayload {
-  code: string
-  state: string
-  redirectUri: string
-}
-export interface LoginOauthBody extends DeviceInfo {
-  payload: OauthPayload
-  isAdmin: boolean
-}
+export type LoginBody = Static<typeof S.LoginBody>
+export type LoginSmsBody = Static<typeof S.LoginSmsBody>
+export type OauthPayload = Static<typeof S.OauthPayload>
+export type LoginOauthBody = Static<typeof S.LoginOauthBody>
 /** Signed. `payload` is the mini-programme's js_code. */
-export interface LoginWxMpBody extends DeviceInfo {
-  payload: string
-  sort: 1
-}
+export type LoginWxMpBody = Static<typeof S.LoginWxMpBody>
 /** Bearer: the temporary token of the OAuth / WX-MP login. `payload` is the SMS code (scene 'bind'). */
-export interface LoginOauthBindingBody extends DeviceInfo {
-  username: string
-  payload: string
-  isAdmin: boolean
-}
-export interface LogoutBody {
-  deviceType: DeviceType
-  appId: string
-}
-export interface ForgetBody extends Partial<DeviceInfo> {
-  username: string
-  payload: { code: string; password: string }
-}
+export type LoginOauthBindingBody = Static<typeof S.LoginOauthBindingBody>
+export type LogoutBody = Static<typeof S.LogoutBody>
+export type ForgetBody = Static<typeof S.ForgetBody>
 /** Bearer: the temporary token. */
-export interface PasswordResetBody {
-  password: string
-}
+export type PasswordResetBody = Static<typeof S.PasswordResetBody>
 /** Deleting the account: the password, or an SMS login code sent to the account's phone. */
-export interface LogoutCancelBody {
-  password?: string
-  code?: string
-}
-
-export interface PasswordSetBody {
-  /** Required when the account already has a password. */
-  oldPassword?: string
-  password: string
-}
+export type LogoutCancelBody = Static<typeof S.LogoutCancelBody>
+/** `oldPassword` is required when the account already has a password. */
+export type PasswordSetBody = Static<typeof S.PasswordSetBody>
 /** Bearer: the temporary token (or the access token to edit a complete profile). */
-export interface ImproveBody {
-  name: string
-  grade: string
-  className: string
-  orgCode: string
-  inviteCode?: string
-}
+export type ImproveBody = Static<typeof S.ImproveBody>
 /** PUT /auth/student/profile: a signed-in student edits the profile (the session stays; Idempotency-Key honoured). */
-export type ProfileBody = Pick<ImproveBody, 'name' | 'grade' | 'className'>
+export type ProfileBody = Static<typeof S.ProfileBody>
 export const PROFILE_PATH = '/auth/student/profile'
-export interface SmsCodeBody {
-  /** '+86…' (any form is accepted). */
-  username: string
-  scene: SmsScene
-}
+export type SmsCodeBody = Static<typeof S.SmsCodeBody>
 /** Signed. */
-export interface WxJsInitBody {
-  url: string
-}
+export type WxJsInitBody = Static<typeof S.WxJsInitBody>
 
 // ---- response data ------------------------------------------------------------------------------------
 
-export interface SmsCodeData {
-  /** Seconds the code stays valid. */
-  expiresIn: number
-  /** Seconds until another code may be requested for this phone. */
-  resendIn: number
-}
-export interface SmsOutboxData {
-  phone: string
-  code: string
-  scene: SmsScene
-  sentAt: string
-}
+export type SmsCodeData = Static<typeof S.SmsCodeData>
+export type SmsOutboxData = Static<typeof S.SmsOutboxData>
 /** wx.config() arguments of the WeChat JS-SDK. */
-export interface WxJsInitData {
-  appId: string
-  timestamp: number
-  nonceStr: string
-  signature: string
-}
+export type WxJsInitData = Static<typeof S.WxJsInitData>
 /** GET /oauth/url: where the Login page sends the browser for OAuth. */
-export interface OauthUrlData {
-  url: string
-  state: string
-}
+export type OauthUrlData = Static<typeof S.OauthUrlData>
 /** HTTP 429 data. */
 export interface TooManyData {
   retryAfter: number

@@ -3,6 +3,10 @@
  * public by its random id while shared; a private or deleted card, or one whose author deleted the
  * account, answers 100001 to everyone but its author (a private card) or to everyone (deleted).
  */
+import type { Static } from '@sinclair/typebox'
+// Type-only: the schemas and TypeBox stay on the server (docs/contract.md).
+import type * as S from './schemas/cards'
+
 export const CARD_DESIGNS = ['carnation', 'sunrise', 'garden', 'letter'] as const
 export type CardDesign = (typeof CARD_DESIGNS)[number]
 
@@ -21,48 +25,12 @@ export const CARD_AUDIO_UPLOAD_PATH = '/cards/audio'
 /** GET `${CARD_AUDIO_PATH}/<id>` (public while the card is shared): the recording, with ranges. */
 export const CARD_AUDIO_PATH = '/cards/audio'
 
-export interface CardAudio {
-  /** Path under the API base. */
-  path: string
-  mime: string
-  durationMs: number
-}
-
-export interface Card {
-  id: string
-  design: CardDesign
-  to: string
-  message: string
-  senderName: string
-  audio: CardAudio | null
-  shareable: boolean
-  createdAt: number
-  /** The caller wrote it. */
-  mine: boolean
-}
-
-export interface CardCreateBody {
-  design: CardDesign
-  to?: string
-  message: string
-  audioId?: string
-  shareable?: boolean
-}
-
-export interface CardUpdateBody {
-  shareable: boolean
-}
-
-export interface CardCreated {
-  id: string
-}
-
-export interface CardAudioUploaded {
-  audioId: string
-  size: number
-  mime: string
-  durationMs: number
-}
+export type CardAudio = Static<typeof S.CardAudio>
+export type Card = Static<typeof S.Card>
+export type CardCreateBody = Static<typeof S.CardCreateBody>
+export type CardUpdateBody = Static<typeof S.CardUpdateBody>
+export type CardCreated = Static<typeof S.CardCreated>
+export type CardAudioUploaded = Static<typeof S.CardAudioUploaded>
 
 /** The MIME type without parameters (`audio/webm;codecs=opus` → `audio/webm`), or null when not accepted. */
 export function cardAudioType(contentType: string | undefined): string | null {

@@ -3,6 +3,9 @@
  * `GET /content/<kind>/<id>` answers the content when its owner shares it, else code 100001 (missing,
  * private or deleted look the same). Media URLs are same-origin paths that serve byte ranges.
  */
+import type { Static } from '@sinclair/typebox'
+// Type-only: the schemas and TypeBox stay on the server (docs/contract.md).
+import type * as S from './schemas/content'
 
 export type ContentKind = 'opus' | 'read' | 'task' | 'sound'
 
@@ -21,84 +24,14 @@ export const isContentId = (id: string | null | undefined): id is string => type
 /** The page path that shows a kind of content (its share link is `<origin><path>?id=<id>`). */
 export const SHARE_PAGE: Record<ContentKind, string> = { opus: '/share/opus', read: '/share/read', task: '/share/task', sound: '/sound' }
 
-export interface Image {
-  url: string
-  width: number | null
-  height: number | null
-}
-
-export interface Audio {
-  url: string
-  mime: string
-  durationMs: number
-}
-
-export interface Person {
-  name: string
-  /** e.g. 'Grade 7 Class 2'; null when unknown. */
-  className: string | null
-}
-
-export interface OpusView {
-  id: string
-  title: string
-  author: Person
-  org: string | null
-  cover: Image | null
-  /** Plain text; paragraphs separated by blank lines. */
-  body: string
-  images: Image[]
-  audio: Audio | null
-  createdAt: number
-}
-
-export interface ReadView {
-  id: string
-  book: { title: string; author: string; category: string; cover: Image | null; totalPages: number | null }
-  reader: Person
-  org: string | null
-  minutes: number
-  pages: number
-  notes: string | null
-  readAt: number
-  /** The reader's UTC offset in minutes (local time = readAt + offset). */
-  tzOffsetMin: number
-  /** Consecutive days of reading ending on this record's day. */
-  streakDays: number
-  /** Minutes and sessions of this book by this reader so far. */
-  bookMinutes: number
-  bookSessions: number
-}
-
-export interface Attachment {
-  name: string
-  url: string
-  mime: string
-  size: number
-}
-
-export interface TaskView {
-  id: string
-  title: string
-  brief: string
-  dueAt: number | null
-  className: string
-  org: string | null
-  publisher: string
-  attachments: Attachment[]
-  createdAt: number
-}
-
-export interface SoundView {
-  id: string
-  title: string
-  description: string | null
-  author: Person
-  org: string | null
-  cover: Image | null
-  audio: Audio
-  createdAt: number
-}
+export type Image = Static<typeof S.Image>
+export type Audio = Static<typeof S.Audio>
+export type Person = Static<typeof S.Person>
+export type OpusView = Static<typeof S.OpusView>
+export type ReadView = Static<typeof S.ReadView>
+export type Attachment = Static<typeof S.Attachment>
+export type TaskView = Static<typeof S.TaskView>
+export type SoundView = Static<typeof S.SoundView>
 
 export interface ContentViews {
   opus: OpusView

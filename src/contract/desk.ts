@@ -3,38 +3,15 @@
  * tasks of my class in the current organisation (the Org-ID), my 2023 report and how many joined with my
  * invitation. Our call (docs/contract.md).
  */
+import type { Static } from '@sinclair/typebox'
+// Type-only: the schemas and TypeBox stay on the server (docs/contract.md).
+import type * as S from './schemas/desk'
+
 export const DESK_PATH = '/home/desk'
 /** Items per list. */
 export const DESK_LIMIT = 5
 
-export interface DeskReading {
-  id: string
-  bookTitle: string
-  author: string
-  minutes: number
-  pages: number
-  readAt: number
-}
-
-export interface DeskWork {
-  id: string
-  title: string
-  createdAt: number
-  shareable: boolean
-}
-
-export interface DeskTask {
-  id: string
-  title: string
-  publisherName: string
-  dueAt: number | null
-}
-
-export interface Desk {
-  reading: DeskReading[]
-  works: DeskWork[]
-  tasks: DeskTask[]
-  /** The newest 2023 report, if made. */
-  report: { id: string; shareable: boolean } | null
-  invited: number
-}
+export type DeskReading = Static<typeof S.DeskReading>
+export type DeskWork = Static<typeof S.DeskWork>
+export type DeskTask = Static<typeof S.DeskTask>
+export type Desk = Static<typeof S.Desk>

@@ -8,6 +8,10 @@
  *   GET    /push/settings       (login)   → PushSettings
  *   PUT    /push/settings       (login)   Partial<PushSettings> → PushSettings
  */
+import type { Static } from '@sinclair/typebox'
+// Type-only: the schemas and TypeBox stay on the server (docs/contract.md).
+import type * as S from './schemas/push'
+
 export const PUSH_KEY_PATH = '/push/key'
 export const PUSH_SUBSCRIPTION_PATH = '/push/subscription'
 export const PUSH_SETTINGS_PATH = '/push/settings'
@@ -16,23 +20,11 @@ export const PUSH_SETTINGS_PATH = '/push/settings'
 export const PUSH_KINDS = ['task', 'friend', 'card'] as const
 export type PushKind = (typeof PUSH_KINDS)[number]
 
-export type PushSettings = Record<PushKind, boolean>
-
-export interface PushKey {
-  /** The VAPID public key, base64url (an uncompressed P-256 point, 65 bytes). */
-  publicKey: string
-}
-
+export type PushSettings = Static<typeof S.PushSettings>
+export type PushKey = Static<typeof S.PushKey>
 /** PushSubscription.toJSON() as the browser gives it, with the language notifications are written in. */
-export interface PushSubscribe {
-  endpoint: string
-  keys: { p256dh: string; auth: string }
-  lang: 'zh-Hans' | 'en'
-}
-
-export interface PushSubscribed {
-  id: string
-}
+export type PushSubscribe = Static<typeof S.PushSubscribe>
+export type PushSubscribed = Static<typeof S.PushSubscribed>
 
 /**
  * The payload the service worker receives (encrypted, RFC 8291). `url` is an in-app path the click opens;

@@ -3,6 +3,10 @@
  * slides made of them. The server computes both (server/services/reportFigures.ts) and stores the figures;
  * what leaves it is slides, so a hidden slide's numbers never reach anyone but the owner.
  */
+import type { Static } from '@sinclair/typebox'
+// Type-only: the schemas and TypeBox stay on the server (docs/contract.md).
+import type * as S from './schemas/report'
+
 
 /** The years a report can be made for. */
 export const REPORT_YEARS = [2023] as const
@@ -60,54 +64,14 @@ export interface ReportFigures {
 export const SLIDE_KINDS = ['cover', 'minutes', 'books', 'streak', 'time', 'categories', 'works', 'closing'] as const
 export type SlideKind = (typeof SLIDE_KINDS)[number]
 
-export type ReportSlide =
-  | { kind: 'cover'; name: string; year: number }
-  | { kind: 'minutes'; minutes: number; sessions: number; readingDays: number; pages: number }
-  | { kind: 'books'; books: number; topBook: { title: string; author: string } | null }
-  | { kind: 'streak'; days: number; from: string; to: string }
-  | { kind: 'time'; bucket: TimeBucket; share: number }
-  | { kind: 'categories'; top: { name: string; minutes: number }[] }
-  | { kind: 'works'; works: number }
-  | { kind: 'closing'; keyword: ClosingKeyword; year: number }
-
+export type ReportSlide = Static<typeof S.ReportSlide>
 /** What everyone may see of a report: its visible slides. */
-export interface PublicReport {
-  id: string
-  year: number
-  slides: ReportSlide[]
-  /** The owner's invitation code, so "make my own" can carry it; null when they have none. */
-  inviteCode: string | null
-  updatedAt: number
-}
-
+export type PublicReport = Static<typeof S.PublicReport>
 /** What the owner sees: every slide, and the share settings. */
-export interface OwnerReport extends PublicReport {
-  shareable: boolean
-  /** Kinds hidden from others. */
-  hidden: SlideKind[]
-  createdAt: number
-}
-
-export interface ReportSummary {
-  id: string
-  year: number
-  createdAt: number
-  updatedAt: number
-  shareable: boolean
-  slideCount: number
-  hiddenCount: number
-}
-
-export interface ReportCreateBody {
-  year: ReportYear
-  /** The invitation code the student arrived with (`/2023/join?invite=`), kept for attribution. */
-  invite?: string
-}
-
-export interface ReportUpdateBody {
-  shareable?: boolean
-  hidden?: SlideKind[]
-}
+export type OwnerReport = Static<typeof S.OwnerReport>
+export type ReportSummary = Static<typeof S.ReportSummary>
+export type ReportCreateBody = Static<typeof S.ReportCreateBody>
+export type ReportUpdateBody = Static<typeof S.ReportUpdateBody>
 
 export const isSlideKind = (k: string): k is SlideKind => (SLIDE_KINDS as readonly string[]).includes(k)
 

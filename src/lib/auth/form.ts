@@ -4,7 +4,7 @@
  */
 import type { Lang } from '../../../manifest/app'
 import { barePhone } from '../../contract/phone'
-import { isAcceptablePassword } from '../../contract/password'
+import { isAcceptablePassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contract/password'
 
 const zh = {
   phone: '手机号',
@@ -26,7 +26,7 @@ const zh = {
   passwordRequired: '请输入密码',
   newPasswordRequired: '请输入新密码',
   confirmRequired: '请再次输入新密码',
-  passwordWeak: '密码需 8–64 位，同时包含字母和数字',
+  passwordWeak: `密码需 ${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} 位，同时包含字母和数字`,
   passwordMismatch: '两次输入的密码不一致',
   passwordSame: '新密码不能与当前密码相同',
   codeRequired: '请输入验证码',
@@ -56,7 +56,7 @@ const en: FormTexts = {
   passwordRequired: 'Enter your password',
   newPasswordRequired: 'Enter a new password',
   confirmRequired: 'Type the new password again',
-  passwordWeak: 'Use 8–64 characters with both letters and digits',
+  passwordWeak: `Use ${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters with both letters and digits`,
   passwordMismatch: 'The passwords do not match',
   passwordSame: 'The new password must differ from the current one',
   codeRequired: 'Enter the verification code',
@@ -86,7 +86,7 @@ export function checkPassword(password: string): Check {
   return password ? undefined : 'passwordRequired'
 }
 
-/** The server's rule for a new password: 8–64 characters with letters and digits, not the current one. */
+/** The server's rule for a new password (contract/password.ts), and not the current one. */
 export function checkNewPassword(password: string, current?: string): Check {
   if (!password) return 'newPasswordRequired'
   if (current && password === current) return 'passwordSame'

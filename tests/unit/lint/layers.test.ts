@@ -29,7 +29,7 @@ beforeAll(() => {
 /** The import rules that fire on `code` placed at `file` (relative to the repository). */
 async function importErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(ROOT, file) })
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => m.message)
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax' || m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message)
 }
 
 /** A file of `layer` at one and at two folders below it, importing `target` by climbing to src/. */
@@ -97,6 +97,16 @@ describe('the server and the side-effect homes', () => {
     expect(await importErrors('src/lib/outbox/fixture.ts', `import { call, request } from '../http'\nexport const y = [call, request]\n`)).toEqual([expect.stringContaining('call table')])
     expect(await importErrors('src/pages/Home/fixture.tsx', `import { call } from '../../lib/http'\nexport const y = call\n`)).toEqual([])
     expect(await importErrors('src/lib/http/fixture.ts', `import { request } from './client'\nexport const y = request\n`)).toEqual([])
+  })
+
+  it('the app takes only types from the contract\'s schemas and TypeBox; the schemas and the server take them whole', async () => {
+    const values = `import { Type } from '@sinclair/typebox'\nimport { LoginBody } from '../../contract/schemas/api'\nexport const y = [Type, LoginBody]\n`
+    expect(await importErrors('src/lib/auth/fixture.ts', values)).toEqual([expect.stringContaining('TypeBox'), expect.stringContaining('docs/contract.md')])
+    expect(await importErrors('src/contract/fixture.ts', `import { LoginBody } from './schemas/api'\nexport const y = LoginBody\n`)).toEqual([expect.stringContaining('docs/contract.md')])
+    const types = `import type { Static } from '@sinclair/typebox'\nimport type * as S from '../../contract/schemas/api'\nexport type Y = Static<typeof S.LoginBody>\n`
+    expect(await importErrors('src/lib/auth/fixture.ts', types)).toEqual([])
+    expect(await importErrors('src/contract/schemas/fixture.ts', `import { Type } from '@sinclair/typebox'\nimport { Id } from './common'\nexport const y = Type.Array(Id)\n`)).toEqual([])
+    expect(await importErrors('server/routes/fixture.ts', `import { ANSWER } from '../../src/contract/schemas/desk'\nexport const y = ANSWER\n`)).toEqual([])
   })
 
   it('mqtt is imported only in src/lib/live, statically or lazily', async () => {
