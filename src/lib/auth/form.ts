@@ -103,6 +103,11 @@ export function checkCode(code: string): Check {
   return /^\d{6}$/.test(code) ? undefined : 'codeInvalid'
 }
 
+/** Login's checks before a sign-in: the phone, and the password or the code of the chosen tab. */
+export function signInChecks(by: 'password' | 'sms', phone: string, secret: string): { phone: Check; password: Check } | { phone: Check; code: Check } {
+  return by === 'password' ? { phone: checkPhone(phone), password: checkPassword(secret) } : { phone: checkPhone(phone), code: checkCode(secret) }
+}
+
 export function checkRequired(value: string, max = 32): Check {
   if (!value.trim()) return 'required'
   return value.trim().length <= max ? undefined : 'tooLong'

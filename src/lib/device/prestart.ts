@@ -4,8 +4,8 @@
  * the page calls takePrestart() once, as it takes the page over.
  */
 
-/** The event the starter sends when it holds a tap. */
-export const TAP_HELD_EVENT = 'habor:tap-held'
+/** The event the starter sends when it holds a tap (app/startAfterPaint.ts names it in its own body). */
+const TAP_HELD_EVENT = 'habor:tap-held'
 
 const heldList = (): string[] | undefined => (window as unknown as { __prestart?: string[] }).__prestart
 

@@ -10,7 +10,7 @@ import type { PageProps } from '../../../manifest/pages'
 import { chooseLang } from '../../state/lang'
 import { setSignedOutReason, signedOutReason, type SignedOutReason } from '../../state/signedOut'
 import { push, replace } from '../../state/navigation'
-import { checkCode, checkPassword, checkPhone, codeDigits, formTexts, phoneDigits } from '../../lib/auth/form'
+import { codeDigits, formTexts, phoneDigits, signInChecks } from '../../lib/auth/form'
 import { fill } from '../../i18n/format'
 import type { InviteVerdict } from '../../lib/auth/inviteCheck'
 import { takePrestart } from '../../lib/device/prestart'
@@ -233,7 +233,7 @@ export default function Login({ page, query }: PageProps) {
   const submit = async (event?: FormEvent) => {
     event?.preventDefault()
     if (busy) return
-    const bad = form.check(tab === 'password' ? { phone: checkPhone(phone), password: checkPassword(password) } : { phone: checkPhone(phone), code: checkCode(code) })
+    const bad = form.check(signInChecks(tab, phone, tab === 'password' ? password : code))
     if (bad) {
       document.getElementById(`login-${Object.keys(bad)[0]}`)?.focus()
       return
@@ -241,10 +241,7 @@ export default function Login({ page, query }: PageProps) {
     if (!checkAgreement()) return
     await settleWork(
       'login',
-      loadFlows().then(async (flows) => {
-        const signed = tab === 'password' ? await flows.loginPassword(phone, password) : await flows.loginSms(phone, code)
-        await flows.go(signed.next, search)
-      }),
+      loadFlows().then((flows) => flows.signInAndGo(tab, phone, tab === 'password' ? password : code, search)),
     )
   }
 

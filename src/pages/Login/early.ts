@@ -6,8 +6,9 @@
  * the agreement unticked) stays held for the page, which says why when it starts. The page adopts what is
  * under way (takeEarly) to keep the control busy and to say how it ended.
  */
-import { checkCode, checkPassword, checkPhone, codeDigits, phoneDigits } from '../../lib/auth/form'
+import { checkPhone, codeDigits, failed, phoneDigits, signInChecks } from '../../lib/auth/form'
 import { onTapHeld, releaseTap } from '../../lib/device/prestart'
+import { loadFlows as importFlows } from '../../ui/AuthForm/loadFlows'
 
 export type EarlyTap = 'login' | 'sms' | 'sso'
 const TAPS: readonly string[] = ['login', 'sms', 'sso'] satisfies EarlyTap[]
@@ -18,25 +19,20 @@ type Flows = typeof import('../../state/session/flows')
 let flowsLoading: Promise<Flows> | undefined
 /** The flows, loaded as soon as the page is taken over: a tap then sends its request in the task that took it. */
 let flows: Flows | undefined
-const loadFlows = (): Promise<Flows> => (flowsLoading ??= import('../../state/session/flows').then((m) => (flows = m)))
+const loadFlows = (): Promise<Flows> => (flowsLoading ??= importFlows().then((m) => (flows = m)))
 const input = (id: string) => document.getElementById(id) as HTMLInputElement | null
 const smsChosen = () => document.getElementById('login-tab-sms')?.getAttribute('aria-selected') === 'true'
 
 /** The flow a tap starts with what the form holds now, or undefined when the page must first say what is missing. */
 function flowOf(tap: EarlyTap): ((f: Flows) => Promise<void>) | undefined {
   const phone = phoneDigits(input('login-phone')?.value ?? '')
-  if (tap !== 'sso' && checkPhone(phone)) return undefined
-  if (tap === 'sms') return (f) => f.sendSmsCode(phone, 'login')
+  if (tap === 'sms') return checkPhone(phone) ? undefined : (f) => f.sendSmsCode(phone, 'login')
   if (!input('login-agree')?.checked) return undefined
   if (tap === 'sso') return (f) => f.startOauth()
-  const sms = smsChosen()
-  const password = input('login-password')?.value ?? ''
-  const code = codeDigits(input('login-code')?.value ?? '')
-  if (sms ? checkCode(code) : checkPassword(password)) return undefined
-  return async (f) => {
-    const signed = sms ? await f.loginSms(phone, code) : await f.loginPassword(phone, password)
-    await f.go(signed.next, location.search.replace(/^\?/, ''))
-  }
+  const by = smsChosen() ? 'sms' : 'password'
+  const secret = by === 'sms' ? codeDigits(input('login-code')?.value ?? '') : (input('login-password')?.value ?? '')
+  if (failed(signInChecks(by, phone, secret))) return undefined
+  return (f) => f.signInAndGo(by, phone, secret, location.search.replace(/^\?/, ''))
 }
 
 function carryOut(tap: string): void {

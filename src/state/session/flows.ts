@@ -112,6 +112,12 @@ export function bindPhone(phone: string, smsCode: string): Promise<Signed<string
   return run(async () => bindingDecision(await call(API.loginOauthBinding, { body: { username: plus86(phone), payload: smsCode, isAdmin: false, ...deviceInfo() } })))
 }
 
+/** Login's form: a sign-in by password or by SMS code, then into the app where it leads. */
+export async function signInAndGo(by: 'password' | 'sms', phone: string, secret: string, loginSearch = ''): Promise<void> {
+  const signed = by === 'password' ? await loginPassword(phone, secret) : await loginSms(phone, secret)
+  await go(signed.next, loginSearch)
+}
+
 /** LOGINED: a session already exists (launch, or a page that signed in itself): reload the profile. */
 export async function loginLogined(): Promise<Signed<undefined>> {
   await loadProfile()

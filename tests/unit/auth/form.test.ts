@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkCode, checkConfirm, checkNewPassword, checkPhone, checkRequired, failed, formTexts } from '../../../src/lib/auth/form'
+import { checkCode, checkConfirm, checkNewPassword, checkPhone, checkRequired, failed, formTexts, signInChecks } from '../../../src/lib/auth/form'
 import { fill } from '../../../src/i18n/format'
 
 describe('form checks before sending', () => {
@@ -46,6 +46,19 @@ describe('form checks before sending', () => {
   it('every message exists in both languages and fills placeholders', () => {
     expect(Object.keys(formTexts('en'))).toEqual(Object.keys(formTexts('zh-Hans')))
     expect(fill(formTexts('en').resend, { n: 42 })).toBe('Resend in 42 s')
+  })
+})
+
+describe("Login's checks before a sign-in", () => {
+  it.each([
+    ['password', '13800138000', 'Passw0rd!', null],
+    ['password', '13800138000', '', { password: 'passwordRequired' }],
+    ['password', '1380013800', 'Passw0rd!', { phone: 'phoneInvalid' }],
+    ['sms', '13800138000', '123456', null],
+    ['sms', '13800138000', '12345', { code: 'codeInvalid' }],
+    ['sms', '', '', { phone: 'phoneRequired', code: 'codeRequired' }],
+  ] as const)('%s with %s / %s → %j', (by, phone, secret, refused) => {
+    expect(failed(signInChecks(by, phone, secret))).toEqual(refused)
   })
 })
 
