@@ -35,14 +35,25 @@ async function openBeforeStart(page: Page, only?: RegExp): Promise<{ release: ()
   return scripts
 }
 
-test('a password login typed and tapped before the start is kept and carried out once', async ({ page }) => {
-  const logins: string[] = []
-  page.on('request', (r) => r.url().endsWith('/api/login') && r.method() === 'POST' && logins.push(r.url()))
-  const scripts = await openBeforeStart(page)
+/** The POST /api/login requests the page sends, as they are sent. */
+function loginRequests(page: Page): string[] {
+  const sent: string[] = []
+  page.on('request', (r) => r.url().endsWith('/api/login') && r.method() === 'POST' && sent.push(r.url()))
+  return sent
+}
+
+/** Types the demo phone and `password`, ticks the agreement (unless told not to) and taps 登录. */
+async function tapLogin(page: Page, password: string, { agree = true } = {}): Promise<void> {
   await page.locator('#login-phone').fill('13800138000')
-  await page.locator('#login-password').fill('Passw0rd!')
-  await page.locator('#login-agree').check()
+  await page.locator('#login-password').fill(password)
+  if (agree) await page.locator('#login-agree').check()
   await page.getByRole('button', { name: '登录', exact: true }).click()
+}
+
+test('a password login typed and tapped before the start is kept and carried out once', async ({ page }) => {
+  const logins = loginRequests(page)
+  const scripts = await openBeforeStart(page)
+  await tapLogin(page, 'Passw0rd!')
   await expect(page.getByRole('button', { name: '登录', exact: true })).toHaveAttribute('aria-busy', 'true')
   await screenshot(page, 'prestart-login-busy-375x812')
   expect(logins).toEqual([])
@@ -77,13 +88,9 @@ test('single sign-on tapped before the start opens the provider once it starts',
 })
 
 test("the app's logic carries out a tapped 登录 before its view has loaded: the request goes out with React DOM still held back", async ({ page }) => {
-  const logins: string[] = []
-  page.on('request', (r) => r.url().endsWith('/api/login') && r.method() === 'POST' && logins.push(r.url()))
+  const logins = loginRequests(page)
   const view = await openBeforeStart(page, VIEW_SCRIPTS)
-  await page.locator('#login-phone').fill('13800138000')
-  await page.locator('#login-password').fill('Passw0rd!')
-  await page.locator('#login-agree').check()
-  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await tapLogin(page, 'Passw0rd!')
   await expect.poll(() => logins.length, { timeout: 30_000 }).toBe(1)
   await expect(page.locator('html')).not.toHaveAttribute('data-started', '')
   // A second tap while it is under way is the same tap.
@@ -94,13 +101,9 @@ test("the app's logic carries out a tapped 登录 before its view has loaded: th
 })
 
 test('a wrong password tapped before the view has loaded is refused once, said when the page starts, with the number kept', async ({ page }) => {
-  const logins: string[] = []
-  page.on('request', (r) => r.url().endsWith('/api/login') && r.method() === 'POST' && logins.push(r.url()))
+  const logins = loginRequests(page)
   const view = await openBeforeStart(page, VIEW_SCRIPTS)
-  await page.locator('#login-phone').fill('13800138000')
-  await page.locator('#login-password').fill('NotTheRight1')
-  await page.locator('#login-agree').check()
-  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await tapLogin(page, 'NotTheRight1')
   await expect.poll(() => logins.length, { timeout: 30_000 }).toBe(1)
   await view.release()
   await expect(page.getByText(/手机号或密码不正确/)).toBeVisible({ timeout: 30_000 })
@@ -111,12 +114,9 @@ test('a wrong password tapped before the view has loaded is refused once, said w
 })
 
 test('a 登录 tapped with the agreement unticked waits for the page, which says why, and sends nothing', async ({ page }) => {
-  const logins: string[] = []
-  page.on('request', (r) => r.url().endsWith('/api/login') && r.method() === 'POST' && logins.push(r.url()))
+  const logins = loginRequests(page)
   const view = await openBeforeStart(page, VIEW_SCRIPTS)
-  await page.locator('#login-phone').fill('13800138000')
-  await page.locator('#login-password').fill('Passw0rd!')
-  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await tapLogin(page, 'Passw0rd!', { agree: false })
   await view.release()
   await expect(page.locator('#login-agree-error')).toBeVisible({ timeout: 30_000 })
   expect(logins).toEqual([])
