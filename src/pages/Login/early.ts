@@ -1,5 +1,5 @@
 /**
- * Login before its view has started (docs/performance.md "The dead window"): the sign-in taps a student
+ * Login before its view has started (docs/architecture.md "Start-up"): the sign-in taps a student
  * makes on the prerendered page — 登录, 获取验证码, single sign-on — are held by the starter
  * (app/startAfterPaint.ts) and carried out here, by the app's own sign-in flows, as soon as the app's logic
  * has started, without waiting for React DOM. A tap whose form is not ready (a field missing or malformed,
