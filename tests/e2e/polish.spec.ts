@@ -126,7 +126,10 @@ test.describe('the live channel', () => {
     await page.getByLabel('手机号').fill('13800138000')
     await expect(notice).toHaveCount(0)
     expect(over).toEqual([])
-    expect(problems).toEqual([])
+    // A request of this tab that was under way when the account signed in elsewhere is refused (401), and
+    // so is the refresh it then tries: the browser itself logs each refused load. Nothing else may appear.
+    const refusedLoad = /^Failed to load resource: the server responded with a status of 401\b/
+    expect(problems.filter((p) => !refusedLoad.test(p))).toEqual([])
   })
 })
 
