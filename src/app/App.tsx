@@ -4,7 +4,8 @@ import { Route, Switch, useSearch } from 'wouter'
 import { APP_CONFIG } from '../../manifest/app'
 import { FALLBACK_PAGE, HOME_PAGE, LOGIN_PAGE, PAGES, pageByName, type PageRow } from '../../manifest/pages'
 import { setPendingRoute } from '../state/auth'
-import { setLoaded, useApp, useLang } from '../state/app'
+import { setLoaded, useLang } from '../state/app'
+import { useSignedIn } from '../state/session/machine'
 import { DelayedLoading, PageLoadError } from '../ui/PageStatus/PageStatus'
 import { ErrorBoundary } from '../ui/PageStatus/ErrorBoundary'
 import { Shell, ShellHosts } from '../ui/Shell/Shell'
@@ -35,8 +36,8 @@ function PageReady({ page }: { page: PageRow }) {
 
 function PageHost({ page }: { page: PageRow }) {
   const search = useSearch()
-  const { loggedIn, lang } = useApp()
-  const decision = decide(page, search, loggedIn)
+  const lang = useLang()
+  const decision = decide(page, search, useSignedIn())
 
   useLayoutEffect(() => {
     if (decision.kind === 'redirect' && decision.remember) setPendingRoute(decision.remember)
@@ -66,9 +67,9 @@ function FileRedirect({ page }: { page: PageRow }) {
 }
 
 function Entry() {
-  const { loggedIn } = useApp()
+  const signedIn = useSignedIn()
   const search = useSearch()
-  const to = pathOf(loggedIn ? HOME_PAGE : LOGIN_PAGE)
+  const to = pathOf(signedIn ? HOME_PAGE : LOGIN_PAGE)
   return <Replace to={search ? `${to}?${search}` : to} />
 }
 

@@ -5,7 +5,8 @@
 import { detectDeviceType, isConnectedType, networkTypeOf, newDeviceCode } from '../lib/device/device'
 import { read, write } from '../lib/storage'
 import { setDeviceType, setLaunched, setNetwork, setWindowSize } from '../state/app'
-import { authState, hydrate } from '../state/auth'
+import { authState } from '../state/auth'
+import { restoreSession } from '../state/session/machine'
 import { loadLang } from '../i18n/i18n'
 import { applyLang, resolveLang } from '../state/lang'
 import { initHistory } from '../state/navigation'
@@ -61,7 +62,7 @@ export function boot(): void {
   addEventListener('online', readNetwork)
   addEventListener('offline', readNetwork)
   ;(navigator as NavigatorWithConnection).connection?.addEventListener?.('change', readNetwork)
-  hydrate()
+  restoreSession()
   setTimeout(() => setLaunched(true), LAUNCHED_DELAY_MS)
   if (authState.token) void relaunchSession()
 }

@@ -9,6 +9,7 @@ import { afterFirstPage } from './afterFirstPage'
 import { App } from './App'
 import { keepPrestart } from '../lib/device/prestart'
 import { appState } from '../state/app'
+import { isSignedIn } from '../state/session/machine'
 import { usePwa } from '../state/pwa'
 
 const UpdatePromptView = lazy(() => import('../ui/UpdatePrompt/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })))
@@ -36,7 +37,7 @@ export function mount({ createRoot, hydrateRoot }: ReactDomClient): void {
     </StrictMode>
   )
   const prerendered = root.dataset.prerendered
-  if (prerendered && prerendered === location.pathname && appState.lang === 'zh-Hans' && !appState.loggedIn) {
+  if (prerendered && prerendered === location.pathname && appState.lang === 'zh-Hans' && !isSignedIn()) {
     // As a transition, hydration yields to the browser every few milliseconds instead of running as one
     // long task; a tap on a part not yet hydrated makes React hydrate that part first.
     startTransition(() => {

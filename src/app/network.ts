@@ -7,7 +7,8 @@ import { configureHttp, type HttpText } from '../lib/http/config'
 import { isQuiet, onLoggedIn } from '../lib/auth/events'
 import { read } from '../lib/storage'
 import { appState } from '../state/app'
-import { authState, clearSession, setPendingRoute, updateSessionTokens } from '../state/auth'
+import { authState, setPendingRoute, updateSessionTokens } from '../state/auth'
+import { endSession, liveReady, sessionState } from '../state/session/machine'
 import { hideLoading, showLoading, showToast } from '../ui/Overlay/overlay'
 import { replaceAll } from '../state/navigation'
 import { setSignedOutReason, type SignedOutReason } from '../state/signedOut'
@@ -25,8 +26,7 @@ function loggedOut(reason: SignedOutReason): void {
   const here = pageByPath(location.pathname)
   // A second logout signal while already on Login (the kick, then a refused refresh) keeps the first page.
   const remember = here && here.name !== 'Login' ? { name: here.name, query: location.search.replace(/^\?/, '') } : authState.pendingRoute
-  clearSession()
-  sessionReady = false
+  endSession()
   if (remember) setPendingRoute(remember)
   // Going back through history to the app's first entry passes login-only pages, whose guard remembers
   // them instead: the page the user was on is remembered again once Login is reached.
@@ -40,16 +40,15 @@ function notify(text: string): void {
   if (!isQuiet()) showToast(text)
 }
 
-/** docs/product.md: the live channel connects on the logged-in event, not merely because a token is cached. */
-let sessionReady = false
+/** docs/product.md: the live channel connects on the logged-in event (the session's phase), not merely because a token is cached. */
+const liveSession = (): boolean => liveReady(sessionState.phase) && Boolean(authState.token)
 
 let live: Promise<typeof import('../lib/live')> | undefined
 function syncLive(): void {
-  if (!authState.token) sessionReady = false
-  if (!live && !(sessionReady && authState.token && authState.userInfo?.id)) return
+  if (!live && !(liveSession() && authState.userInfo?.id)) return
   live ??= Promise.all([import('../lib/live'), import('../lib/http/refresh')]).then(([m, r]) => {
     m.live.configure({
-      session: () => ({ token: sessionReady ? authState.token : '', userId: authState.userInfo?.id ?? '', deviceType: appState.deviceType }),
+      session: () => ({ token: liveSession() ? authState.token : '', userId: authState.userInfo?.id ?? '', deviceType: appState.deviceType }),
       refresh: (stale) => r.refreshSession(stale),
       notify,
       kickedText: () => t('auth.kicked'),
@@ -80,10 +79,10 @@ export function wireNetwork(): void {
     text: (key) => t(HTTP_TEXT[key]),
   })
   subscribe(authState, syncLive)
+  subscribe(sessionState, syncLive)
   onLoggedIn(() => {
     // A new session answers why the last one ended.
     setSignedOutReason(null)
-    sessionReady = true
     syncLive()
     // The outbox, notifications and their IndexedDB code load only once someone is signed in: never on
     // Login's first start.

@@ -21,10 +21,10 @@ export interface AppState {
   loaded: boolean
   notificationTip: boolean
   badge: number
+  /** The stored state's full-screen player flag: no page has such a player, so it stays false. */
   fullScreenPlayer: boolean
   loading: boolean
   cacheSize: number
-  loggedIn: boolean
   /** How the current page was reached; the shell animates push and back only. */
   navType: NavType
 }
@@ -45,7 +45,6 @@ const initial = (): AppState => ({
   fullScreenPlayer: false,
   loading: false,
   cacheSize: 0,
-  loggedIn: false,
   navType: 'initial',
 })
 
@@ -81,10 +80,6 @@ export function setLoaded(value = true): void {
   appState.loaded = value
 }
 
-export function setLoggedIn(value: boolean): void {
-  appState.loggedIn = value
-}
-
 export function setNavType(type: NavType): void {
   appState.navType = type
 }
@@ -103,10 +98,6 @@ export function setCacheSize(bytes: number): void {
 
 export function setNotificationTip(value: boolean): void {
   appState.notificationTip = value
-}
-
-export function setFullScreenPlayer(value: boolean): void {
-  appState.fullScreenPlayer = value
 }
 
 export const useApp = () => useSnapshot(appState)

@@ -4,7 +4,6 @@
  */
 import { proxy, useSnapshot } from 'valtio'
 import { AUTH_KEYS, read, remove, write, type OrgRef, type PendingRoute, type StorageName, type StorageValue, type UserInfo } from '../lib/storage'
-import { setLoggedIn } from './app'
 
 export interface AuthState {
   token: string
@@ -61,13 +60,11 @@ export function hydrate(): void {
     pendingRoute: read('pendingRoute') ?? null,
     pushClientId: read('pushClientId') ?? '',
   } satisfies AuthState)
-  setLoggedIn(Boolean(authState.token))
 }
 
 /**
- * Stores a token pair without declaring the user logged in: the sign-in flows and the network layer's
- * token headers use it, so the guard does not leave Login before the profile is loaded; the logged-in
- * moment is markLoggedIn(). An empty token still logs out.
+ * Stores a token pair. Who counts as signed in is the session's phase (state/session/machine.ts), which
+ * its steps change together with the tokens; the network layer's token headers only renew the pair.
  */
 export function setSessionTokens(token: string, refreshToken?: string): void {
   authState.token = token
@@ -77,7 +74,6 @@ export function setSessionTokens(token: string, refreshToken?: string): void {
     persist('refreshToken', refreshToken)
   }
   if (token) setTempToken('')
-  else setLoggedIn(false)
 }
 
 /**
@@ -87,11 +83,6 @@ export function setSessionTokens(token: string, refreshToken?: string): void {
  */
 export function updateSessionTokens(token: string, refreshToken?: string): void {
   if (authState.token) setSessionTokens(token, refreshToken)
-}
-
-/** The logged-in moment of docs/product.md (after the profile is in): the guard now lets login-only pages show. */
-export function markLoggedIn(): void {
-  setLoggedIn(Boolean(authState.token))
 }
 
 export function setRefreshToken(refreshToken: string): void {
@@ -148,13 +139,9 @@ export function clearSession(): void {
   const keep = { lastPhone: authState.lastPhone }
   Object.assign(authState, initial(), keep)
   AUTH_KEYS.forEach((k) => remove(k))
-  setLoggedIn(false)
 }
 
 export function reset(): void {
   Object.assign(authState, initial())
-  setLoggedIn(false)
 }
-
-export const isLoggedIn = (): boolean => Boolean(authState.token)
 export const useAuth = () => useSnapshot(authState)

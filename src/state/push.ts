@@ -9,6 +9,7 @@ import { call } from '../lib/http'
 import { clearUnread, closeTip, countStart, tipClosed } from '../lib/push/store'
 import { appState, setBadge, setNotificationTip } from './app'
 import { authState, setPushClientId } from './auth'
+import { liveReady, sessionState } from './session/machine'
 
 /** ready: can subscribe; ios-home-screen: iOS Safari outside a home-screen app (push needs the app added); unsupported: neither. */
 export type PushSupport = 'ready' | 'ios-home-screen' | 'unsupported'
@@ -54,7 +55,8 @@ export async function refreshTip(): Promise<void> {
     tipWanted({
       starts: await starts,
       dismissed: await tipClosed(),
-      loggedIn: Boolean(authState.token),
+      // Signed in from the logged-in event on, so the tip is worked out as the signed-in modules start.
+      loggedIn: liveReady(sessionState.phase),
       subscribed: Boolean(authState.pushClientId),
       support,
       permission: support === 'ready' ? Notification.permission : 'n/a',

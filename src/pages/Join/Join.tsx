@@ -8,7 +8,8 @@ import type { PageProps } from '../../../manifest/pages'
 import { push } from '../../state/navigation'
 import { checkInvite } from '../../lib/auth/inviteCheck'
 import { useLang } from '../../state/app'
-import { setPendingRoute, useAuth } from '../../state/auth'
+import { setPendingRoute } from '../../state/auth'
+import { useSignedIn } from '../../state/session/machine'
 import { Button } from '../../ui/Button/Button'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import './Join.css'
@@ -75,8 +76,7 @@ function useInviter(code: string | undefined): string | null {
 export default function Join({ page, query }: PageProps) {
   const lang = useLang()
   const t = TEXTS[lang]
-  const auth = useAuth()
-  const loggedIn = Boolean(auth.token)
+  const loggedIn = useSignedIn()
   const invite = query.invite?.trim() || undefined
   const inviter = useInviter(invite)
   const createQuery = invite ? new URLSearchParams({ invite }).toString() : ''

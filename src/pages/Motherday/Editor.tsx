@@ -10,6 +10,7 @@ import { CARD_AUDIO_MAX_BYTES, CARD_AUDIO_MAX_SECONDS, CARD_DESIGNS, CARD_MESSAG
 import { clearDrafts, readDraft, saveDraft } from '../../lib/auth/drafts'
 import { isRequestError } from '../../lib/http/errors'
 import { setPendingRoute, useAuth } from '../../state/auth'
+import { useSignedIn } from '../../state/session/machine'
 import { Button } from '../../ui/Button/Button'
 import { TextField } from '../../ui/Field/TextField'
 import { showToast } from '../../ui/Overlay/overlay'
@@ -29,7 +30,7 @@ const isDesign = (d: string): d is CardDesign => (CARD_DESIGNS as readonly strin
 
 export function Editor({ t, lang }: { t: Texts; lang: Lang }) {
   const auth = useAuth()
-  const loggedIn = Boolean(auth.token)
+  const loggedIn = useSignedIn()
   const [design, setDesign] = useState<CardDesign>('carnation')
   const [to, setTo] = useState('')
   const [message, setMessage] = useState('')

@@ -3,13 +3,13 @@ import { CODE } from '../../contract'
 import { CALLS } from '../../contract/calls'
 import { reportPagePath, type OwnerReport, type PublicReport } from '../../contract/report'
 import { call, isRequestError, isUnreachable } from '../../lib/http'
-import { isLoggedIn } from '../../state/auth'
+import { isSignedIn } from '../../state/session/machine'
 
 export type Loaded = { kind: 'owner'; report: OwnerReport } | { kind: 'public'; report: PublicReport }
 
 /** Mine (live, never cached) when I am logged in and it is mine; else the public view. */
 export async function loadReport(id: string): Promise<Loaded> {
-  if (isLoggedIn()) {
+  if (isSignedIn()) {
     try {
       return { kind: 'owner', report: await call(CALLS.report, { params: { id } }) }
     } catch (e) {

@@ -10,7 +10,8 @@ import { push } from '../../state/navigation'
 import { formatBytes } from '../../lib/device/device'
 import type { StorageValue } from '../../lib/storage'
 import { setCacheSize, useApp, useLang } from '../../state/app'
-import { clearSession, useAuth } from '../../state/auth'
+import { useAuth } from '../../state/auth'
+import { endSession } from '../../state/session/machine'
 import { Button } from '../../ui/Button/Button'
 import { showModal } from '../../ui/Modal/modal'
 import { showToast } from '../../ui/Overlay/overlay'
@@ -136,7 +137,7 @@ export default function Settings({ page }: PageProps) {
 
   const deleted = async () => {
     // The server has ended every session: forget this one without another call, then go to Login.
-    clearSession()
+    endSession()
     const flows = await import('../../state/session/flows')
     await flows.logout()
     showToast(t.deleted, { icon: 'success' })

@@ -12,18 +12,8 @@ import { normalizePhone } from '../../contract/phone'
 import { API, type DeviceInfo, type OauthPayload, type SmsScene, type StudentProfile } from '../../contract/api'
 import { CODE } from '../../contract/codes'
 import { appState } from '../app'
-import {
-  authState,
-  clearSession,
-  markLoggedIn,
-  setLastPhone,
-  setOrg,
-  setPendingRoute,
-  setProfile,
-  setRefreshToken,
-  setSessionTokens,
-  setTempToken,
-} from '../auth'
+import { authState, setLastPhone, setOrg, setPendingRoute, setProfile } from '../auth'
+import { dispatch, endSession, storeAnswer } from './machine'
 import { isIOS } from '../../lib/device/device'
 import { call, errors, isRequestError, isUnreachable, RequestError } from '../../lib/http'
 import { read } from '../../lib/storage'
@@ -39,9 +29,8 @@ import {
   type Decision,
   type Next,
   type OauthResult,
-  type Stored,
 } from '../../lib/auth/decisions'
-import { emitLoggedIn, quietly } from '../../lib/auth/events'
+import { quietly } from '../../lib/auth/events'
 import { retryAfterOf } from '../../lib/auth/texts'
 
 /** docs/product.md "Stored state": deviceType, deviceCode and appId go with every login. */
@@ -56,19 +45,15 @@ export function plus86(phone: string): string {
   return p
 }
 
-function apply(store: Stored): void {
-  if (store.token) setSessionTokens(store.token, store.refreshToken)
-  else {
-    if (store.refreshToken !== undefined) setRefreshToken(store.refreshToken)
-    if (store.tempToken !== undefined) setTempToken(store.tempToken)
-  }
-}
-
-/** docs/product.md: a failed profile fetch rejects with 200004 'account does not exist' (a network failure stays one). */
+/**
+ * docs/product.md: a failed profile fetch rejects with 200004 'account does not exist' (a network failure stays one).
+ * The first profile of a session moves it on (machine.ts): a login's into `entering`, a cached one's into `signedIn`.
+ */
 export async function loadProfile({ loading = true }: { loading?: boolean } = {}): Promise<StudentProfile> {
   try {
     const profile = await call(API.student, { query: { appId: APP_CONFIG.appId }, loading })
     setProfile({ ...profile })
+    dispatch({ type: 'profileIn' })
     return profile
   } catch (e) {
     if (isUnreachable(e) || (isRequestError(e) && e.kind === 'expired')) throw e
@@ -76,7 +61,7 @@ export async function loadProfile({ loading = true }: { loading?: boolean } = {}
   }
 }
 
-/** What a login answers: the kind's own value (docs/product.md#login-kinds) and the page it leads to, for go(). */
+/** What a login kind answers: its own value (docs/product.md#login-kinds) and the page it leads to, for go(). */
 export interface Signed<R> {
   result: R
   next: Next
@@ -84,7 +69,7 @@ export interface Signed<R> {
 
 async function run<R>(decide: () => Promise<Decision<R>>): Promise<Signed<R>> {
   const decision = await decide()
-  apply(decision.store)
+  storeAnswer(decision.store)
   if (decision.profile) await loadProfile()
   return { result: decision.result, next: decision.next }
 }
@@ -167,17 +152,17 @@ export const oauthRedirectUri = (): string => `${location.origin}${pageByName('L
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /**
- * Into the app after a login: the logged-in event (the live channel connects), then after the specification's delay the
- * remembered route or Home, replacing the whole history so Back never re-enters a login-only page.
+ * Into the app after a login, whose profile is in (the logged-in event has happened and the live channel connects):
+ * after the specification's delay the remembered route or Home, replacing the whole history so Back never re-enters a
+ * login-only page.
  */
 export async function enterApp(loginSearch = ''): Promise<string> {
-  emitLoggedIn()
   await wait(homeDelayMs(isIOS(navigator.userAgent, navigator.maxTouchPoints)))
   const target = afterLoginTarget(authState.pendingRoute, loginSearch)
   setPendingRoute(null)
   if (currentIndex() > 0) await replaceAll(currentUrl())
-  // Declared logged in and navigated in one step, so the guard never sees Login while logged in.
-  markLoggedIn()
+  // Signed in and navigated in one step, so the guard never sees Login while signed in.
+  dispatch({ type: 'entered' })
   replace(target)
   return target
 }
@@ -196,7 +181,7 @@ export async function logout({ toHome = false }: { toHome?: boolean } = {}): Pro
   if (authState.token) {
     await quietly(() => call(API.logout, { body: { deviceType: appState.deviceType, appId: APP_CONFIG.appId }, loading: false })).catch(() => undefined)
   }
-  clearSession()
+  endSession()
   await replaceAll(toHome ? (pageByName('Home')?.path ?? '/home') : (pageByName('Login')?.path ?? '/login'))
 }
 

@@ -3,7 +3,8 @@ import { lazy, Suspense, type ReactNode } from 'react'
 import { DEFAULT_MAX_WIDTH, type PageRow } from '../../../manifest/pages'
 import { back, currentIndex, replace } from '../../state/navigation'
 import { translate } from '../../i18n/i18n'
-import { useApp, useLang } from '../../state/app'
+import { useLang } from '../../state/app'
+import { useSignedIn } from '../../state/session/machine'
 import './PageScaffold.css'
 
 // Out of the first start of the signed-out pages (Login) that never show it.
@@ -19,7 +20,7 @@ interface Props {
 
 export function PageScaffold({ page, children, bare = false, actions }: Props) {
   const lang = useLang()
-  const { loggedIn } = useApp()
+  const loggedIn = useSignedIn()
   const canGoBack = currentIndex() > 0
   // A page opened straight from a link has nothing to go back to: it offers the way in instead.
   const wayIn = !canGoBack && page.name !== 'Home' && page.name !== 'Login'

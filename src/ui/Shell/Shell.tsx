@@ -10,6 +10,7 @@ import { DEFAULT_MAX_WIDTH, type PageRow } from '../../../manifest/pages'
 import type { DeviceType } from '../../lib/device/device'
 import { applyOrientation } from '../../lib/device/orientation'
 import { appState, useLang } from '../../state/app'
+import { isSignedIn } from '../../state/session/machine'
 import { useOnline } from '../../hooks/useOnline'
 import { useBehindPortal } from '../../hooks/useReach'
 import { useRotateHint } from '../../hooks/useRotateHint'
@@ -38,8 +39,8 @@ export function Shell({ page, children }: { page: PageRow; children: ReactNode }
   // Before paint, so a rotate hint appears together with the page rather than pushing it down afterwards.
   useLayoutEffect(() => {
     // docs/product.md "Pages": on page load, when the app is loaded or the user is logged in.
-    const { orientation, loaded, loggedIn, deviceType } = appState
-    applyOrientation(page.orientation, orientation, { loaded, loggedIn, handheld: HANDHELD.includes(deviceType) })
+    const { orientation, loaded, deviceType } = appState
+    applyOrientation(page.orientation, orientation, { loaded, loggedIn: isSignedIn(), handheld: HANDHELD.includes(deviceType) })
   }, [page, url])
 
   const hint = useRotateHint()

@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { pageByName } from '../../../manifest/pages'
 import { saveDraft } from '../../../src/lib/auth/drafts'
 import { setLang } from '../../../src/state/app'
-import { reset as resetAuth, setProfile, setSessionTokens, setTempToken } from '../../../src/state/auth'
+import { resetSession } from '../../../src/state/session/machine'
+import { setProfile, setSessionTokens, setTempToken } from '../../../src/state/auth'
 import { ok, type Reply, type Sent } from '../http/fakes'
 import { bodiesTo, fakeServer, openAt, pathOf, queryOf } from './pageFakes'
 
@@ -210,7 +211,7 @@ describe('Improve: registering with an invitation', () => {
   const INVITED = ok({ code: 'DEMO2023', inviterName: 'Demo Reader', org: { code: 'ACADEMY', name: 'Demo Academy' } })
   /** A new student between the SMS step and the profile: a temporary token, no profile. */
   function registering() {
-    resetAuth()
+    resetSession()
     setTempToken('TMP')
     saveDraft('improve.invite', 'DEMO2023')
     for (const [k, v] of [['name', '韩梅梅'], ['grade', '七年级'], ['className', '3班']]) saveDraft(`improve.${k}`, v!)

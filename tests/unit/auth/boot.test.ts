@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { boot, LAUNCHED_DELAY_MS } from '../../../src/app/boot'
 import { onLoggedIn } from '../../../src/lib/auth/events'
+import { sessionState } from '../../../src/state/session/machine'
 import { configureHttp } from '../../../src/lib/http'
 import { read, write } from '../../../src/lib/storage'
 import { appState } from '../../../src/state/app'
@@ -41,8 +42,10 @@ describe('boot', () => {
     const { calls } = fakeFetch(() => ok(profile))
     const heard = new Promise<void>((resolve) => onLoggedIn(resolve))
     boot()
-    expect(appState.loggedIn).toBe(true)
+    // The cached session lets login-only pages show at once; the logged-in event waits for its profile.
+    expect(sessionState.phase).toBe('resuming')
     await heard
+    expect(sessionState.phase).toBe('signedIn')
     expect(new URL(calls[0]?.url ?? '', 'http://x').pathname).toBe('/api/auth/student')
     expect(authState.userInfo?.id).toBe('u1')
   })

@@ -2,9 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configureHttp } from '../../../src/lib/http'
 import { AUTH_KEYS, read, write } from '../../../src/lib/storage'
-import { appState } from '../../../src/state/app'
 import { authState, setSessionTokens, setTempToken, updateSessionTokens } from '../../../src/state/auth'
 import * as flows from '../../../src/state/session/flows'
+import { dispatch, sessionState, storeAnswer } from '../../../src/state/session/machine'
 import { onLoggedIn } from '../../../src/lib/auth/events'
 import { fakeFetch, ok, type Reply, type Sent } from '../http/fakes'
 import { resetClient, storeSession } from './pageFakes'
@@ -70,8 +70,8 @@ describe('password login', () => {
     expect(authState.org?.id).toBe('o1')
     expect(read('lastPhone')).toBe('13800138000')
     expect(signed.next).toBe('Home')
-    // Not yet "logged in" for the guard: that is the moment enterApp() navigates.
-    expect(appState.loggedIn).toBe(false)
+    // The logged-in event has happened, but not yet "signed in" for the guard: that is the moment enterApp() navigates.
+    expect(sessionState.phase).toBe('entering')
   })
 
   it('a failed profile rejects with 200004 account does not exist, keeping the session for Improve', async () => {
@@ -264,22 +264,25 @@ describe('into the app after a login (docs/product.md "Timing and limits" Home d
   it.each([
     ['elsewhere', ua, 100],
     ['on iOS', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148', 2000],
-  ])('%s: the logged-in event at once, the target only after %s ms', async (_n, agent, ms) => {
+  ])('%s: the logged-in event once the profile is in, the target only after %s ms', async (_n, agent, ms) => {
     vi.useFakeTimers()
     Object.defineProperty(navigator, 'userAgent', { value: agent, configurable: true })
     history.replaceState(null, '', '/login?redirect=ReportHistory&query=')
-    setSessionTokens('T', 'R')
     const heard = vi.fn()
     const off = onLoggedIn(heard)
-    const done = flows.enterApp('redirect=ReportHistory&query=')
+    storeAnswer({ token: 'T', refreshToken: 'R' })
+    expect(heard).not.toHaveBeenCalled()
+    dispatch({ type: 'profileIn' })
     expect(heard).toHaveBeenCalledTimes(1)
+    const done = flows.enterApp('redirect=ReportHistory&query=')
     await vi.advanceTimersByTimeAsync(ms - 1)
     expect(location.pathname).toBe('/login')
-    expect(appState.loggedIn).toBe(false)
+    expect(sessionState.phase).toBe('entering')
     await vi.advanceTimersByTimeAsync(1)
     await expect(done).resolves.toBe('/2023/history')
     expect(location.pathname).toBe('/2023/history')
-    expect(appState.loggedIn).toBe(true)
+    expect(sessionState.phase).toBe('signedIn')
+    expect(heard).toHaveBeenCalledTimes(1)
     off()
   })
 

@@ -2,8 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configureHttp } from '../../../src/lib/http'
 import { read } from '../../../src/lib/storage'
-import { appState } from '../../../src/state/app'
-import { authState, clearSession, hydrate, setSessionTokens } from '../../../src/state/auth'
+import { authState, setProfile, setSessionTokens } from '../../../src/state/auth'
+import { endSession, restoreSession, sessionState } from '../../../src/state/session/machine'
 import { isQuiet, onLoggedIn } from '../../../src/lib/auth/events'
 import { launch } from '../../../src/state/session/launch'
 import { fakeFetch, ok } from '../http/fakes'
@@ -22,7 +22,7 @@ beforeEach(() => {
     notify: (text) => {
       if (!isQuiet()) toasts.push(text)
     },
-    onLoggedOut: () => clearSession(),
+    onLoggedOut: () => endSession(),
   })
   history.replaceState(null, '', '/home')
 })
@@ -31,27 +31,27 @@ afterEach(() => vi.unstubAllGlobals())
 describe('launch', () => {
   it('does nothing without a cached token', async () => {
     const { calls } = fakeFetch(() => ok(PROFILE))
-    hydrate()
+    restoreSession()
     await expect(launch()).resolves.toBe('none')
     expect(calls).toHaveLength(0)
   })
 
   it('reloads the profile and emits the logged-in event', async () => {
     setSessionTokens('T', 'R')
-    hydrate()
+    restoreSession()
     fakeFetch(() => ok(PROFILE))
     const heard = vi.fn()
     const off = onLoggedIn(heard)
     await expect(launch()).resolves.toBe('logged-in')
     expect(heard).toHaveBeenCalledTimes(1)
     expect(authState.userInfo?.id).toBe('u1')
-    expect(appState.loggedIn).toBe(true)
+    expect(sessionState.phase).toBe('signedIn')
     off()
   })
 
   it('a revoked session (401, refresh refused) logs out without any toast and without the event', async () => {
     setSessionTokens('T', 'R')
-    hydrate()
+    restoreSession()
     const { calls } = fakeFetch(() => ({ status: 401, body: { code: 300002, msg: 'JWT invalid', data: null } }))
     const heard = vi.fn()
     const off = onLoggedIn(heard)
@@ -60,28 +60,43 @@ describe('launch', () => {
     expect(toasts).toEqual([])
     expect(heard).not.toHaveBeenCalled()
     expect(read('token')).toBeUndefined()
-    expect(appState.loggedIn).toBe(false)
+    expect(sessionState.phase).toBe('signedOut')
     off()
   })
 
   it('offline keeps the cached session and still emits the event when a user is cached', async () => {
     setSessionTokens('T', 'R')
-    authState.userInfo = { ...PROFILE }
+    setProfile({ ...PROFILE })
+    restoreSession()
     fakeFetch(() => 'network-error')
     const heard = vi.fn()
     const off = onLoggedIn(heard)
     await expect(launch()).resolves.toBe('offline')
     expect(read('token')).toBe('T')
     expect(heard).toHaveBeenCalledTimes(1)
+    expect(sessionState.phase).toBe('signedIn')
+    off()
+  })
+
+  it('offline without a cached profile keeps the session resuming and says nothing yet', async () => {
+    setSessionTokens('T', 'R')
+    restoreSession()
+    fakeFetch(() => 'network-error')
+    const heard = vi.fn()
+    const off = onLoggedIn(heard)
+    await expect(launch()).resolves.toBe('offline')
+    expect(heard).not.toHaveBeenCalled()
+    expect(sessionState.phase).toBe('resuming')
     off()
   })
 
   it('a session without a profile (200004) goes to Improve, not logged in', async () => {
     setSessionTokens('T', 'R')
+    restoreSession()
     fakeFetch(() => ({ body: { code: 200004, msg: 'account does not exist', data: null } }))
     await expect(launch()).resolves.toBe('improve')
     expect(location.pathname).toBe('/improve')
-    expect(appState.loggedIn).toBe(false)
+    expect(sessionState.phase).toBe('profilePending')
     expect(read('token')).toBe('T')
   })
 })

@@ -7,13 +7,14 @@ import { resetLoading } from '../../../src/lib/http/loading'
 import { resetRefresh } from '../../../src/lib/http/refresh'
 import { read, write } from '../../../src/lib/storage'
 import { reset as resetApp } from '../../../src/state/app'
-import { authState, reset as resetAuth, updateSessionTokens } from '../../../src/state/auth'
+import { authState, updateSessionTokens } from '../../../src/state/auth'
+import { resetSession } from '../../../src/state/session/machine'
 import { fakeFetch, type Reply, type Sent } from '../http/fakes'
 
 /** A new device: empty storage, fresh stores and a fresh HTTP client state. */
 export function resetClient(): void {
   localStorage.clear()
-  resetAuth()
+  resetSession()
   resetApp()
   resetHttpConfig()
   resetLoading()

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { read, write } from '../../../src/lib/storage'
-import { appState } from '../../../src/state/app'
-import { authState, clearSession, hydrate, markLoggedIn, reset, setPendingRoute, setProfile, setSessionTokens } from '../../../src/state/auth'
+import { authState, clearSession, hydrate, reset, setPendingRoute, setProfile, setSessionTokens } from '../../../src/state/auth'
 
 const profile = {
   id: 'u1',
@@ -23,11 +22,10 @@ beforeEach(() => {
 })
 
 describe('auth store', () => {
-  it('persists tokens, and marks the app logged in only when the sign-in says so', () => {
+  it('persists a token pair and drops the temporary token it replaces', () => {
+    authState.tempToken = 'tmp'
     setSessionTokens('t1', 'r1')
-    expect(appState.loggedIn).toBe(false)
-    markLoggedIn()
-    expect(appState.loggedIn).toBe(true)
+    expect(authState.tempToken).toBe('')
     expect(read('token')).toBe('t1')
     expect(read('refreshToken')).toBe('r1')
   })
@@ -56,7 +54,6 @@ describe('auth store', () => {
     expect(authState.token).toBe('t1')
     expect(authState.userInfo?.id).toBe('u1')
     expect(authState.pendingRoute).toEqual({ name: 'Create', query: 'id=7' })
-    expect(appState.loggedIn).toBe(true)
   })
 
   it('logout clears every auth key and keeps device code, last phone, language and drafts', () => {
@@ -75,7 +72,6 @@ describe('auth store', () => {
     expect(read('lang')).toBe('en')
     expect(read('drafts')).toEqual({ motherday: 'hi mum' })
     expect(authState.lastPhone).toBe('13800138000')
-    expect(appState.loggedIn).toBe(false)
   })
 
   it('survives a corrupt stored user', () => {

@@ -4,7 +4,8 @@ import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { pageByName, type PageRow } from '../../../manifest/pages'
 import { resetOrientation } from '../../../src/lib/device/orientation'
-import { reset as resetApp, setDeviceType, setLoaded, setLoggedIn, setWindowSize } from '../../../src/state/app'
+import { reset as resetApp, setDeviceType, setLoaded, setWindowSize } from '../../../src/state/app'
+import { dispatch, resetSession } from '../../../src/state/session/machine'
 import { Shell, ShellHosts } from '../../../src/ui/Shell/Shell'
 
 function row(name: string): PageRow {
@@ -38,6 +39,7 @@ describe('Shell', () => {
   beforeEach(() => {
     vi.useFakeTimers()
     resetApp()
+    resetSession()
     resetOrientation()
     setDeviceType('mobile')
     setWindowSize({ width: 375, height: 812 })
@@ -53,7 +55,7 @@ describe('Shell', () => {
   const hint = () => screen.queryByRole('status')
 
   it('a logged-in landscape page in portrait shows the rotate hint with the page, and keeps it once the lock fails', async () => {
-    setLoggedIn(true)
+    dispatch({ type: 'restored', token: true, tempToken: false })
     mount(row('Home'))
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(hint()?.textContent).toContain('横屏')

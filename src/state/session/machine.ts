@@ -1,0 +1,114 @@
+/**
+ * The one session of the app (docs/architecture.md "The session"): a phase that only `dispatch` changes,
+ * the transitions as a pure table (`transition`), and the steps that change the stored tokens and the
+ * phase together. Everything that asks "is someone signed in?" reads a predicate of the phase:
+ * the route guard `guardSignedIn`, the live channel `liveReady`.
+ *
+ *   signedOut ─answered(temp)─▶ registering ─answered(session)─▶ profilePending ─profileIn─▶ entering ─entered─▶ signedIn
+ *   (launch with a cached session) resuming ─profileIn─▶ signedIn;  profileMissing ─▶ profilePending (Improve)
+ *   any phase ─ended─▶ signedOut
+ *
+ * Small and dependency-light: it is part of the start, while the sign-in flows that drive it load on demand.
+ */
+import { proxy, useSnapshot } from 'valtio'
+import type { Stored } from '../../lib/auth/decisions'
+import { emitLoggedIn } from '../../lib/auth/events'
+import { authState, clearSession, hydrate, reset as resetAuth, setRefreshToken, setSessionTokens, setTempToken } from '../auth'
+
+export type SessionPhase =
+  /** No session. */
+  | 'signedOut'
+  /** A registration step holds a temporary token (Password, Improve, Bind): never signed in. */
+  | 'registering'
+  /** A session's tokens are stored, its profile not yet in (a login under way, or an account Improve completes). */
+  | 'profilePending'
+  /** The profile is in and the logged-in event has happened; the way into the app (docs/product.md's Home delay) is under way. */
+  | 'entering'
+  /** A session cached by an earlier run, trusted by the guard while its profile is reloaded at launch. */
+  | 'resuming'
+  | 'signedIn'
+
+export type SessionEvent =
+  /** Launch read the stored session. */
+  | { type: 'restored'; token: boolean; tempToken: boolean }
+  /** A login kind or registration step answered and its tokens were stored (docs/product.md "Login kinds"). */
+  | { type: 'answered'; store: Stored }
+  /** The profile of the stored session is in (fetched, or cached when launch is offline). */
+  | { type: 'profileIn' }
+  /** The session has no profile yet: Improve completes it. */
+  | { type: 'profileMissing' }
+  /** The app was entered after a login: the guard now lets login-only pages show. */
+  | { type: 'entered' }
+  /** Logout, a kick, a refused refresh, a deleted account. */
+  | { type: 'ended' }
+
+/** Phases that hold a full session (the guard or the live channel may count them). */
+const HOLDS_SESSION: readonly SessionPhase[] = ['profilePending', 'entering', 'resuming', 'signedIn']
+
+/** The table: where each event leads from each phase. Events that do not apply leave the phase as it is. */
+export function transition(phase: SessionPhase, event: SessionEvent): SessionPhase {
+  switch (event.type) {
+    case 'restored':
+      return event.token ? 'resuming' : event.tempToken ? 'registering' : 'signedOut'
+    case 'answered':
+      // A new pair for a session already in (a profile edit through Improve) does not sign anyone out.
+      if (HOLDS_SESSION.includes(phase)) return phase
+      if (event.store.token) return 'profilePending'
+      return event.store.tempToken ? 'registering' : phase
+    case 'profileIn':
+      return phase === 'profilePending' ? 'entering' : phase === 'resuming' ? 'signedIn' : phase
+    case 'profileMissing':
+      return phase === 'resuming' ? 'profilePending' : phase
+    case 'entered':
+      return phase === 'entering' ? 'signedIn' : phase
+    case 'ended':
+      return 'signedOut'
+  }
+}
+
+/** The guard's "logged in": login-only pages show, Login sends to Home. */
+export const guardSignedIn = (phase: SessionPhase): boolean => phase === 'signedIn' || phase === 'resuming'
+/** The live channel and what starts with a session (outbox, notifications): after the logged-in event. */
+export const liveReady = (phase: SessionPhase): boolean => phase === 'entering' || phase === 'signedIn'
+
+export const sessionState = proxy<{ phase: SessionPhase }>({ phase: 'signedOut' })
+
+/** The one writer of the phase. Reaching a live phase is docs/product.md's logged-in event. */
+export function dispatch(event: SessionEvent): SessionPhase {
+  const before = sessionState.phase
+  const after = transition(before, event)
+  sessionState.phase = after
+  if (liveReady(after) && !liveReady(before)) emitLoggedIn()
+  return after
+}
+
+/** Launch: the stored session into memory, and the phase it starts in. */
+export function restoreSession(): SessionPhase {
+  hydrate()
+  return dispatch({ type: 'restored', token: Boolean(authState.token), tempToken: Boolean(authState.tempToken) })
+}
+
+/** Stores what a login kind or registration step answered (a full pair, or a temporary token). */
+export function storeAnswer(store: Stored): SessionPhase {
+  if (store.token) setSessionTokens(store.token, store.refreshToken)
+  else {
+    if (store.refreshToken !== undefined) setRefreshToken(store.refreshToken)
+    if (store.tempToken !== undefined) setTempToken(store.tempToken)
+  }
+  return dispatch({ type: 'answered', store })
+}
+
+/** Ends the session: every auth key cleared (device, last phone, language and drafts stay). */
+export function endSession(): void {
+  clearSession()
+  dispatch({ type: 'ended' })
+}
+
+/** Nothing in memory and signed out, as on a new device (tests start from here). */
+export function resetSession(): void {
+  resetAuth()
+  sessionState.phase = 'signedOut'
+}
+
+export const isSignedIn = (): boolean => guardSignedIn(sessionState.phase)
+export const useSignedIn = (): boolean => guardSignedIn(useSnapshot(sessionState).phase)
