@@ -7,9 +7,9 @@
  */
 import { subscribe } from 'valtio'
 import { openedUnread, PUSH_TO_APP } from '../lib/push/store'
-import { authState } from '../state/auth'
 import { currentUrl, push } from '../state/navigation'
 import { forgetPush, refreshTip, showUnread } from '../state/push'
+import { liveReady, sessionState } from '../state/session/machine'
 
 /** The page now on screen counts as opened. */
 export async function openedHere(): Promise<void> {
@@ -29,9 +29,10 @@ export function startPush(): void {
   })
   for (const event of ['popstate', 'pushState', 'replaceState']) addEventListener(event, () => void openedHere().catch(() => undefined))
   void openedHere().catch(() => undefined)
-  let signedIn = Boolean(authState.token)
-  subscribe(authState, () => {
-    const now = Boolean(authState.token)
+  // A later sign-in in this same page (after a logout or a kick) works the tip out again; an ended one forgets.
+  let signedIn = liveReady(sessionState.phase)
+  subscribe(sessionState, () => {
+    const now = liveReady(sessionState.phase)
     if (now === signedIn) return
     signedIn = now
     if (now) void refreshTip()

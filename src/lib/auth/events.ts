@@ -13,8 +13,15 @@ export function onLoggedIn(listener: Listener): () => void {
   return () => listeners.delete(listener)
 }
 
+/** Every listener hears it; one that throws is reported and does not undo the sign-in that emitted it. */
 export function emitLoggedIn(): void {
-  for (const listener of [...listeners]) listener()
+  for (const listener of [...listeners]) {
+    try {
+      listener()
+    } catch (e) {
+      console.error('[auth] a logged-in listener failed:', e)
+    }
+  }
 }
 
 export async function quietly<T>(fn: () => Promise<T>): Promise<T> {

@@ -18,6 +18,7 @@ import { useOutboxItems } from '../../hooks/useOutboxItems'
 import * as outbox from '../../lib/outbox/outbox'
 import { useLang } from '../../state/app'
 import { authState, useAuth } from '../../state/auth'
+import { useSignedIn } from '../../state/session/machine'
 import { AuthForm } from '../../ui/AuthForm/AuthForm'
 import { loadFlows } from '../../ui/AuthForm/loadFlows'
 import { LoginFirst } from '../../ui/AuthForm/LoginFirst'
@@ -106,7 +107,8 @@ export default function Improve({ page: row, query }: PageProps) {
   const f = formTexts(lang)
   const t = TEXTS[lang]
   const auth = useAuth()
-  const editing = Boolean(auth.token && auth.userInfo)
+  // A session that launch found without a profile (profile pending) completes it as a registration does.
+  const editing = useSignedIn() && Boolean(auth.userInfo)
   const page = useMemo(() => (editing ? { ...row, title: EDIT_TITLE } : row), [editing, row])
   useEffect(() => {
     if (!editing) return

@@ -50,15 +50,16 @@ export function plus86(phone: string): string {
  * The first profile of a session moves it on (machine.ts): a login's into `entering`, a cached one's into `signedIn`.
  */
 export async function loadProfile({ loading = true }: { loading?: boolean } = {}): Promise<StudentProfile> {
+  let profile: StudentProfile
   try {
-    const profile = await call(API.student, { query: { appId: APP_CONFIG.appId }, loading })
-    setProfile({ ...profile })
-    dispatch({ type: 'profileIn' })
-    return profile
+    profile = await call(API.student, { query: { appId: APP_CONFIG.appId }, loading })
   } catch (e) {
     if (isUnreachable(e) || (isRequestError(e) && e.kind === 'expired')) throw e
     throw errors.business(CODE.USER_NOT_FOUND, 'account does not exist', isRequestError(e) ? e.statusCode : 200)
   }
+  setProfile({ ...profile })
+  dispatch({ type: 'profileIn' })
+  return profile
 }
 
 /** What a login kind answers: its own value (docs/product.md#login-kinds) and the page it leads to, for go(). */

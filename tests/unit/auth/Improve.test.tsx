@@ -7,10 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { pageByName } from '../../../manifest/pages'
 import { saveDraft } from '../../../src/lib/auth/drafts'
 import { setLang } from '../../../src/state/app'
-import { resetSession } from '../../../src/state/session/machine'
-import { setProfile, setSessionTokens, setTempToken } from '../../../src/state/auth'
+import { dispatch, resetSession, restoreSession, sessionState } from '../../../src/state/session/machine'
+import { setProfile, setSessionTokens } from '../../../src/state/auth'
 import { ok, type Reply, type Sent } from '../http/fakes'
-import { bodiesTo, fakeServer, openAt, pathOf, queryOf } from './pageFakes'
+import { bodiesTo, fakeServer, openAt, pathOf, queryOf, registerWith, signIn } from './pageFakes'
 
 const { default: Improve } = await import('../../../src/pages/Improve/Improve')
 
@@ -33,8 +33,7 @@ const UNKNOWN_TEXT = '没有找到这个邀请码，请检查是否输入正确�
 beforeEach(() => {
   openAt('/improve')
   // Signed in with a complete profile: the form can be sent as it opens.
-  setSessionTokens('T', 'R')
-  setProfile(PROFILE)
+  signIn(PROFILE)
 })
 afterEach(() => {
   cleanup()
@@ -212,7 +211,7 @@ describe('Improve: registering with an invitation', () => {
   /** A new student between the SMS step and the profile: a temporary token, no profile. */
   function registering() {
     resetSession()
-    setTempToken('TMP')
+    registerWith('TMP')
     saveDraft('improve.invite', 'DEMO2023')
     for (const [k, v] of [['name', '韩梅梅'], ['grade', '七年级'], ['className', '3班']]) saveDraft(`improve.${k}`, v!)
   }
@@ -262,5 +261,27 @@ describe('Improve: registering with an invitation', () => {
     render(<Improve page={PAGE} query={{}} />)
     expect(await screen.findByText('来自 Demo Reader 的邀请')).toBeTruthy()
     expect(screen.getByLabelText('机构代码')).toBeTruthy()
+  })
+})
+
+describe('Improve: a session that launch found without a profile', () => {
+  it('is completed as a registration, not edited, and then enters the app', async () => {
+    resetSession()
+    // An earlier run cached a user; the server now says the account has no profile.
+    setSessionTokens('T', 'R')
+    setProfile(PROFILE)
+    restoreSession()
+    dispatch({ type: 'profileMissing' })
+    expect(sessionState.phase).toBe('profilePending')
+    for (const [k, v] of [['name', '韩梅梅'], ['grade', '七年级'], ['className', '3班'], ['orgCode', 'DEMO']]) saveDraft(`improve.${k}`, v!)
+    const { calls } = server(() => UNKNOWN)
+    render(<Improve page={PAGE} query={{}} />)
+    expect(screen.queryByRole('button', { name: '保存' })).toBeNull()
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '完成' }))
+    })
+    await vi.waitFor(() => expect(sessionState.phase).toBe('signedIn'))
+    expect(bodiesTo(calls, '/auth/student/improve')).toHaveLength(1)
+    expect(location.pathname).toBe('/home')
   })
 })

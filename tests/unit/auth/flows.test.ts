@@ -79,6 +79,24 @@ describe('password login', () => {
     await expect(flows.loginPassword('13800138000', 'Passw0rd!')).rejects.toMatchObject({ code: 200004, message: 'account does not exist' })
     expect(session()).toEqual({ token: 'T', refreshToken: 'R', tempToken: '' })
     expect(authState.userInfo).toBeNull()
+    expect(sessionState.phase).toBe('profilePending')
+  })
+
+  it('signing in and going: the logged-in event once, when the profile is in, and the guard lets in after the Home delay', async () => {
+    vi.useFakeTimers()
+    history.replaceState(null, '', '/login')
+    server({ '/login': ok({ token: 'T', refreshToken: 'R' }) })
+    const heard = vi.fn(() => expect(authState.userInfo?.id).toBe('u1'))
+    const off = onLoggedIn(heard)
+    const done = flows.signInAndGo('password', '13800138000', 'Passw0rd!')
+    await vi.waitFor(() => expect(heard).toHaveBeenCalledTimes(1))
+    expect(sessionState.phase).toBe('entering')
+    expect(location.pathname).toBe('/login')
+    await vi.advanceTimersByTimeAsync(100)
+    await done
+    expect([sessionState.phase, location.pathname]).toEqual(['signedIn', '/home'])
+    expect(heard).toHaveBeenCalledTimes(1)
+    off()
   })
 
   it('the org is the user’s org when the profile names one', async () => {

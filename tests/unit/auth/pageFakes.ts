@@ -7,8 +7,8 @@ import { resetLoading } from '../../../src/lib/http/loading'
 import { resetRefresh } from '../../../src/lib/http/refresh'
 import { read, write } from '../../../src/lib/storage'
 import { reset as resetApp } from '../../../src/state/app'
-import { authState, updateSessionTokens } from '../../../src/state/auth'
-import { resetSession } from '../../../src/state/session/machine'
+import { authState, setProfile, updateSessionTokens, type Profile } from '../../../src/state/auth'
+import { dispatch, resetSession, storeAnswer } from '../../../src/state/session/machine'
 import { fakeFetch, type Reply, type Sent } from '../http/fakes'
 
 /** A new device: empty storage, fresh stores and a fresh HTTP client state. */
@@ -20,6 +20,17 @@ export function resetClient(): void {
   resetLoading()
   resetRefresh()
 }
+
+/** A student signed in with this profile, as a login leaves them: the session's phase is signedIn. */
+export function signIn(profile: Profile): void {
+  storeAnswer({ token: 'T', refreshToken: 'R' })
+  setProfile(profile)
+  dispatch({ type: 'profileIn' })
+  dispatch({ type: 'entered' })
+}
+
+/** A new student between registration steps: a temporary token (the session is registering). */
+export const registerWith = (tempToken = 'tmp'): void => void storeAnswer({ tempToken })
 
 /** The HTTP client's session over the auth store, as the app wires it; `get` may add the org headers. */
 export const storeSession = (setTokens: SessionPort['setTokens'], get: SessionPort['get'] = () => ({ token: authState.token, refreshToken: authState.refreshToken, tempToken: authState.tempToken })): SessionPort => ({

@@ -3,8 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { pageByName } from '../../../manifest/pages'
 import { setLang } from '../../../src/state/app'
-import { setProfile, setSessionTokens, setTempToken } from '../../../src/state/auth'
-import { openAt } from './pageFakes'
+import { openAt, registerWith, signIn } from './pageFakes'
 
 const { default: Bind } = await import('../../../src/pages/Bind/Bind')
 const { default: Password } = await import('../../../src/pages/Password/Password')
@@ -40,7 +39,7 @@ describe('a step opened without its session', () => {
 
 describe('Password', () => {
   it('right after SMS registration: a new password twice and a skip, no current password', () => {
-    setTempToken('tmp')
+    registerWith('tmp')
     render(<Password page={pageByName('Password')!} query={{}} />)
     expect(screen.queryByLabelText('当前密码')).toBeNull()
     expect(screen.getByLabelText('新密码').getAttribute('autocomplete')).toBe('new-password')
@@ -49,8 +48,7 @@ describe('Password', () => {
   })
 
   it('changing an existing password asks for the current one first', async () => {
-    setSessionTokens('T', 'R')
-    setProfile({ ...PROFILE, isPassword: true })
+    signIn({ ...PROFILE, isPassword: true })
     render(<Password page={pageByName('Password')!} query={{}} />)
     expect(screen.getByLabelText('当前密码').getAttribute('autocomplete')).toBe('current-password')
     expect(screen.queryByRole('button', { name: '稍后设置' })).toBeNull()
