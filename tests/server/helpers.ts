@@ -33,13 +33,10 @@ function fixtureDist(root: string): string {
   return dist
 }
 
-/**
- * With DATABASE_URL set, each app gets its own PostgreSQL schema, dropped at the end: a fresh schema of the
- * database under test, or null on SQLite. scripts/test-server-pg.mjs gives each worker a database of its
- * own (TEST_PG_WORKER_DATABASES), so no schema is dropped while another worker's migration reads them all.
- */
+/** With DATABASE_URL set, each app gets its own PostgreSQL schema, dropped at the end. */
+/** A fresh schema of the PostgreSQL database under test, or null on SQLite. */
 export async function pgSchema(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const base = workerDatabase(process.env.DATABASE_URL)
+  const base = process.env.DATABASE_URL
   if (!base) return null
   const schema = `t_${crypto.randomUUID().replace(/-/g, '')}`
   const admin = new pg.Client({ connectionString: base })
@@ -57,14 +54,6 @@ export async function pgSchema(): Promise<{ url: string; drop: () => Promise<voi
       await c.end()
     },
   }
-}
-
-function workerDatabase(url: string | undefined): string | undefined {
-  const prefix = process.env.TEST_PG_WORKER_DATABASES
-  if (!url || !prefix) return url
-  const u = new URL(url)
-  u.pathname = `/${prefix}_${process.env.VITEST_POOL_ID ?? '1'}`
-  return u.href
 }
 
 export interface TestApp {
