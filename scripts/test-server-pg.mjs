@@ -1,7 +1,5 @@
 // Runs the server integration suite against PostgreSQL: creates a fresh database, runs
-// `vitest run --project server` with DATABASE_URL pointing at it, drops it. Unlike the SQLite run (one worker
-// per core), the files run one at a time: each migrates its own schema of this one database, and two schemas
-// migrating at once collide. When no PostgreSQL server is
+// `vitest run --project server` with DATABASE_URL pointing at it, drops it. When no PostgreSQL server is
 // reachable it exits 0 with a message on a developer's machine, and fails under CI=true, where the
 // PostgreSQL run is part of what must pass. Admin URL: TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres).
 import { spawnSync } from 'node:child_process'
