@@ -8,7 +8,7 @@ import { isQuiet, onLoggedIn } from '../lib/auth/events'
 import { read } from '../lib/storage'
 import { appState } from '../state/app'
 import { authState, setPendingRoute, updateSessionTokens } from '../state/auth'
-import { endSession, liveReady, sessionState } from '../state/session/machine'
+import { endSession, isLive } from '../state/session/machine'
 import { hideLoading, showLoading, showToast } from '../ui/Overlay/overlay'
 import { replaceAll } from '../state/navigation'
 import { setSignedOutReason, type SignedOutReason } from '../state/signedOut'
@@ -41,7 +41,7 @@ function notify(text: string): void {
 }
 
 /** docs/product.md: the live channel connects on the logged-in event (the session's phase), not merely because a token is cached. */
-const liveSession = (): boolean => liveReady(sessionState.phase) && Boolean(authState.token)
+const liveSession = (): boolean => isLive() && Boolean(authState.token)
 
 let live: Promise<typeof import('../lib/live')> | undefined
 function syncLive(): void {
@@ -78,8 +78,8 @@ export function wireNetwork(): void {
     onLoggedOut: loggedOut,
     text: (key) => t(HTTP_TEXT[key]),
   })
+  // Going live is the logged-in event below; an ending clears the tokens, which this hears.
   subscribe(authState, syncLive)
-  subscribe(sessionState, syncLive)
   onLoggedIn(() => {
     // A new session answers why the last one ended.
     setSignedOutReason(null)

@@ -9,7 +9,7 @@ import { subscribe } from 'valtio'
 import { openedUnread, PUSH_TO_APP } from '../lib/push/store'
 import { currentUrl, push } from '../state/navigation'
 import { forgetPush, refreshTip, showUnread } from '../state/push'
-import { liveReady, sessionState } from '../state/session/machine'
+import { isLive, sessionState } from '../state/session/machine'
 
 /** The page now on screen counts as opened. */
 export async function openedHere(): Promise<void> {
@@ -30,9 +30,9 @@ export function startPush(): void {
   for (const event of ['popstate', 'pushState', 'replaceState']) addEventListener(event, () => void openedHere().catch(() => undefined))
   void openedHere().catch(() => undefined)
   // A later sign-in in this same page (after a logout or a kick) works the tip out again; an ended one forgets.
-  let signedIn = liveReady(sessionState.phase)
+  let signedIn = isLive()
   subscribe(sessionState, () => {
-    const now = liveReady(sessionState.phase)
+    const now = isLive()
     if (now === signedIn) return
     signedIn = now
     if (now) void refreshTip()

@@ -9,7 +9,7 @@ import { call } from '../lib/http'
 import { clearUnread, closeTip, countStart, tipClosed } from '../lib/push/store'
 import { appState, setBadge, setNotificationTip } from './app'
 import { authState, setPushClientId } from './auth'
-import { liveReady, sessionState } from './session/machine'
+import { isLive } from './session/machine'
 
 /** ready: can subscribe; ios-home-screen: iOS Safari outside a home-screen app (push needs the app added); unsupported: neither. */
 export type PushSupport = 'ready' | 'ios-home-screen' | 'unsupported'
@@ -56,7 +56,7 @@ export async function refreshTip(): Promise<void> {
       starts: await starts,
       dismissed: await tipClosed(),
       // Signed in from the logged-in event on, so the tip is worked out as the signed-in modules start.
-      loggedIn: liveReady(sessionState.phase),
+      loggedIn: isLive(),
       subscribed: Boolean(authState.pushClientId),
       support,
       permission: support === 'ready' ? Notification.permission : 'n/a',

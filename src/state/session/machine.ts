@@ -111,4 +111,5 @@ export function resetSession(): void {
 }
 
 export const isSignedIn = (): boolean => guardSignedIn(sessionState.phase)
+export const isLive = (): boolean => liveReady(sessionState.phase)
 export const useSignedIn = (): boolean => guardSignedIn(useSnapshot(sessionState).phase)
