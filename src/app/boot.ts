@@ -49,8 +49,9 @@ export const bootLangReady = (): Promise<void> => langReady
 export function boot(): void {
   initHistory()
   ensureDeviceCode()
-  // docs/product.md "Stored state": the SMS countdown is reset to 0 at launch (a reload is a launch).
-  safeWrite(() => write('smsCountdown', 0))
+  // docs/product.md "Stored state": the SMS countdown is reset to 0 at launch (a reload is a launch). A
+  // missing one already reads as 0, so a first launch spends no encryption on it.
+  if ((read('smsCountdown') ?? 0) !== 0) safeWrite(() => write('smsCountdown', 0))
   // zh-Hans at once; another language once its catalogue has loaded (main.tsx waits for that before the first render).
   const lang = resolveLang(location.search)
   applyLang('zh-Hans')

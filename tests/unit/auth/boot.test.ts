@@ -35,6 +35,14 @@ describe('boot', () => {
     expect(calls).toHaveLength(0)
   })
 
+  it('a first launch stores no countdown: a missing one already allows sending', async () => {
+    const { secondsLeft } = await import('../../../src/lib/auth/countdown')
+    fakeFetch(() => ok(null))
+    boot()
+    expect(localStorage.getItem('jsj_habor_smsCountdown')).toBeNull()
+    expect(secondsLeft()).toBe(0)
+  })
+
   it('with a cached token reloads the profile and emits the logged-in event', async () => {
     write('token', 'T')
     write('refreshToken', 'R')

@@ -112,3 +112,38 @@ describe('encrypted storage (docs/product.md "Stored state", docs/contract.md)',
     expect(localStorage.getItem('someone_else')).toBe('1')
   })
 })
+
+describe('decrypted values are remembered (one decryption per stored ciphertext)', () => {
+  it('reads what it has just written, and reads a value again, without decrypting', () => {
+    const decrypt = vi.spyOn(AES, 'decrypt')
+    write('deviceCode', 'd-1')
+    expect([read('deviceCode'), read('deviceCode')]).toEqual(['d-1', 'd-1'])
+    expect(decrypt).not.toHaveBeenCalled()
+    localStorage.setItem('jsj_habor_token', AES.encrypt(JSON.stringify({ v: 1, data: 't-1' }), KEY).toString())
+    expect([read('token'), read('token')]).toEqual(['t-1', 't-1'])
+    expect(decrypt).toHaveBeenCalledTimes(1)
+  })
+
+  it('decrypts afresh a value another tab has changed, and forgets a removed one', () => {
+    write('token', 'mine')
+    localStorage.setItem('jsj_habor_token', AES.encrypt(JSON.stringify({ v: 1, data: 'theirs' }), KEY).toString())
+    expect(read('token')).toBe('theirs')
+    remove('token')
+    expect(read('token')).toBeUndefined()
+    clearAll()
+    expect(read('deviceCode')).toBeUndefined()
+  })
+
+  it('gives every caller its own copy of an object', () => {
+    write('roleList', ['student'])
+    const first = read('roleList')
+    first?.push('changed by a caller')
+    expect(read('roleList')).toEqual(['student'])
+  })
+
+  it('does not answer from memory under another key', () => {
+    write('lastPhone', '13800138000')
+    setStorageKey('another key')
+    expect(read('lastPhone')).toBeUndefined()
+  })
+})
