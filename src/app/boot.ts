@@ -2,7 +2,8 @@
  * Launch (docs/product.md): device code, language, size, network, persisted session; launched flag after 50 ms.
  * With a cached token the profile is reloaded quietly (the sign-in code loads only then).
  */
-import { detectDeviceType, isConnectedType, networkTypeOf, newDeviceCode } from '../lib/device/device'
+import { detectDeviceType, isConnectedType, networkTypeOf } from '../lib/device/device'
+import { ensureDeviceCode } from '../lib/device/deviceCode'
 import { read, write } from '../lib/storage'
 import { setDeviceType, setLaunched, setNetwork, setWindowSize } from '../state/app'
 import { authState } from '../state/auth'
@@ -20,15 +21,6 @@ function safeWrite(fn: () => void): void {
   } catch (e) {
     console.warn('[boot]', (e as Error).message)
   }
-}
-
-/** The device code kept in storage, created on first launch. */
-export function ensureDeviceCode(): string {
-  const existing = read('deviceCode')
-  if (existing) return existing
-  const code = newDeviceCode()
-  safeWrite(() => write('deviceCode', code))
-  return code
 }
 
 interface NavigatorWithConnection extends Navigator {

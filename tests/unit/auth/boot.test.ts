@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { boot, LAUNCHED_DELAY_MS } from '../../../src/app/boot'
 import { onLoggedIn } from '../../../src/lib/auth/events'
+import { deviceCode } from '../../../src/lib/device/deviceCode'
 import { sessionState } from '../../../src/state/session/machine'
 import { configureHttp } from '../../../src/lib/http'
 import { read, write } from '../../../src/lib/storage'
@@ -26,7 +27,7 @@ describe('boot', () => {
     const { calls } = fakeFetch(() => ok(null))
     boot()
     expect(read('smsCountdown')).toBe(0)
-    expect(read('deviceCode')).toMatch(/^[0-9a-f-]{36}$/)
+    expect(deviceCode()).toMatch(/^[0-9a-f-]{36}$/)
     await vi.advanceTimersByTimeAsync(LAUNCHED_DELAY_MS - 1)
     expect(appState.launched).toBe(false)
     await vi.advanceTimersByTimeAsync(1)
