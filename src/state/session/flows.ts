@@ -15,8 +15,8 @@ import { appState } from '../app'
 import { authState, setLastPhone, setOrg, setPendingRoute, setProfile } from '../auth'
 import { dispatch, endSession, storeAnswer } from './machine'
 import { isIOS } from '../../lib/device/device'
+import { deviceCode } from '../../lib/device/deviceCode'
 import { call, errors, isRequestError, isUnreachable, RequestError } from '../../lib/http'
-import { read } from '../../lib/storage'
 import { startCountdown, SMS_COUNTDOWN_S } from '../../lib/auth/countdown'
 import {
   bindingDecision,
@@ -35,7 +35,7 @@ import { retryAfterOf } from '../../lib/auth/texts'
 
 /** docs/product.md "Stored state": deviceType, deviceCode and appId go with every login. */
 export function deviceInfo(): DeviceInfo {
-  return { deviceType: appState.deviceType, deviceCode: read('deviceCode') ?? '', appId: APP_CONFIG.appId }
+  return { deviceType: appState.deviceType, deviceCode: deviceCode(), appId: APP_CONFIG.appId }
 }
 
 /** docs/product.md "Input rules": '+86' before the username (SMS, forgot password, bind phone); a bad number is refused here. */
@@ -75,14 +75,24 @@ async function run<R>(decide: () => Promise<Decision<R>>): Promise<Signed<R>> {
   return { result: decision.result, next: decision.next }
 }
 
-export function loginPassword(phone: string, password: string): Promise<Signed<undefined>> {
+/**
+ * Sends a sign-in request and then remembers the phone (docs/product.md "Stored state": lastPhone), so
+ * that the phone's encryption runs while the request is on its way, not before it leaves.
+ */
+function sendRemembering<T>(phone: string, send: () => Promise<T>): Promise<T> {
+  const answer = (async () => send())()
   setLastPhone(phone)
-  return run(async () => passwordDecision(await call(API.login, { body: { username: phone, password, ...deviceInfo() } })))
+  return answer
+}
+
+export function loginPassword(phone: string, password: string): Promise<Signed<undefined>> {
+  const answer = sendRemembering(phone, () => call(API.login, { body: { username: phone, password, ...deviceInfo() } }))
+  return run(async () => passwordDecision(await answer))
 }
 
 export function loginSms(phone: string, code: string): Promise<Signed<'isPassword' | string | undefined>> {
-  setLastPhone(phone)
-  return run(async () => smsDecision(await call(API.loginSms, { body: { username: plus86(phone), code, isAdmin: false, ...deviceInfo() } })))
+  const answer = sendRemembering(phone, () => call(API.loginSms, { body: { username: plus86(phone), code, isAdmin: false, ...deviceInfo() } }))
+  return run(async () => smsDecision(await answer))
 }
 
 export function loginOauth(payload: OauthPayload): Promise<Signed<OauthResult>> {
@@ -94,8 +104,8 @@ export function loginWxMp(jsCode: string): Promise<Signed<boolean>> {
 }
 
 export function bindPhone(phone: string, smsCode: string): Promise<Signed<string | undefined>> {
-  setLastPhone(phone)
-  return run(async () => bindingDecision(await call(API.loginOauthBinding, { body: { username: plus86(phone), payload: smsCode, isAdmin: false, ...deviceInfo() } })))
+  const answer = sendRemembering(phone, () => call(API.loginOauthBinding, { body: { username: plus86(phone), payload: smsCode, isAdmin: false, ...deviceInfo() } }))
+  return run(async () => bindingDecision(await answer))
 }
 
 /** Login's form: a sign-in by password or by SMS code, then into the app where it leads. */

@@ -56,6 +56,19 @@ const session = () => ({ token: authState.token, refreshToken: authState.refresh
 const stored = () => ({ token: read('token'), refreshToken: read('refreshToken'), tempToken: read('tempToken') })
 
 describe('password login', () => {
+  it('sends the request before it spends an encryption on remembering the phone, and remembers it even when refused', async () => {
+    const storedAtSend: (string | null)[] = []
+    server({
+      '/login': () => {
+        storedAtSend.push(localStorage.getItem('jsj_habor_lastPhone'))
+        return { status: 200, body: { code: 200001, msg: 'wrong', data: null } }
+      },
+    })
+    await expect(flows.loginPassword('13800138000', 'NotTheRight1')).rejects.toThrow()
+    expect(storedAtSend).toEqual([null])
+    expect(read('lastPhone')).toBe('13800138000')
+  })
+
   it('sends the device info, stores the pair and the profile, org from the first of orgList', async () => {
     const { calls } = server({ '/login': ok({ token: 'T', refreshToken: 'R' }) })
     const signed = await flows.loginPassword('13800138000', 'Passw0rd!')
