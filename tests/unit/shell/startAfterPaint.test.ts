@@ -38,6 +38,39 @@ describe('startAfterPaint', () => {
     expect(load).toHaveBeenCalledTimes(1)
   })
 
+  it('where the browser times paints, waits until the first contentful paint is reported, frame by frame', () => {
+    pageState('complete')
+    let reported = false
+    vi.stubGlobal('PerformancePaintTiming', class {})
+    vi.spyOn(performance, 'getEntriesByName').mockImplementation((name) => (name === 'first-contentful-paint' && reported ? [{} as PerformanceEntry] : []))
+    startAfterPaint('/assets/index-a.js', MODULES, VIEW, load)
+    for (let i = 0; i < 5; i++) {
+      vi.advanceTimersToNextFrame()
+      vi.advanceTimersByTime(1)
+    }
+    expect(load).not.toHaveBeenCalled()
+    expect(preloads()).toHaveLength(0)
+    reported = true
+    vi.advanceTimersToNextFrame()
+    vi.advanceTimersByTime(1)
+    expect(load).toHaveBeenCalledTimes(1)
+    vi.unstubAllGlobals()
+  })
+
+  it('starts after 30 frames even if no paint is ever reported', () => {
+    pageState('complete')
+    vi.stubGlobal('PerformancePaintTiming', class {})
+    vi.spyOn(performance, 'getEntriesByName').mockReturnValue([])
+    startAfterPaint('/assets/index-a.js', MODULES, VIEW, load)
+    for (let i = 0; i < 29; i++) vi.advanceTimersToNextFrame()
+    vi.advanceTimersByTime(1)
+    expect(load).not.toHaveBeenCalled()
+    vi.advanceTimersToNextFrame()
+    vi.advanceTimersByTime(1)
+    expect(load).toHaveBeenCalledTimes(1)
+    vi.unstubAllGlobals()
+  })
+
   it("asks for the logic's modules at once, as CORS module preloads, and the view's only when the logic asks", () => {
     pageState('complete')
     startAfterPaint('/assets/index-a.js', MODULES, VIEW, load)
