@@ -11,6 +11,18 @@ function pageState(state: DocumentReadyState) {
   Object.defineProperty(document, 'readyState', { configurable: true, get: () => state })
 }
 
+/** One animation frame, then the task the starter queues from it. */
+function frameThenTask() {
+  vi.advanceTimersToNextFrame()
+  vi.advanceTimersByTime(1)
+}
+
+/** A browser with paint timing, whose first contentful paint is reported once `reported()` says so. */
+function paintTiming(reported: () => boolean) {
+  vi.stubGlobal('PerformancePaintTiming', class {})
+  vi.spyOn(performance, 'getEntriesByName').mockImplementation((name) => (name === 'first-contentful-paint' && reported() ? [{} as PerformanceEntry] : []))
+}
+
 let load: ReturnType<typeof vi.fn<(url: string) => Promise<unknown>>>
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] })
@@ -19,6 +31,7 @@ beforeEach(() => {
 })
 afterEach(() => {
   vi.useRealTimers()
+  vi.unstubAllGlobals()
   delete (document as { readyState?: unknown }).readyState
 })
 
@@ -30,8 +43,7 @@ describe('startAfterPaint', () => {
     expect(load).not.toHaveBeenCalled()
     window.dispatchEvent(new Event('load'))
     expect(load).not.toHaveBeenCalled()
-    vi.advanceTimersToNextFrame()
-    vi.advanceTimersByTime(1)
+    frameThenTask()
     expect(load).toHaveBeenCalledTimes(1)
     expect(load).toHaveBeenCalledWith('/assets/index-a.js')
     vi.advanceTimersByTime(5000)
@@ -41,42 +53,31 @@ describe('startAfterPaint', () => {
   it('where the browser times paints, waits until the first contentful paint is reported, frame by frame', () => {
     pageState('complete')
     let reported = false
-    vi.stubGlobal('PerformancePaintTiming', class {})
-    vi.spyOn(performance, 'getEntriesByName').mockImplementation((name) => (name === 'first-contentful-paint' && reported ? [{} as PerformanceEntry] : []))
+    paintTiming(() => reported)
     startAfterPaint('/assets/index-a.js', MODULES, VIEW, load)
-    for (let i = 0; i < 5; i++) {
-      vi.advanceTimersToNextFrame()
-      vi.advanceTimersByTime(1)
-    }
+    for (let i = 0; i < 5; i++) frameThenTask()
     expect(load).not.toHaveBeenCalled()
     expect(preloads()).toHaveLength(0)
     reported = true
-    vi.advanceTimersToNextFrame()
-    vi.advanceTimersByTime(1)
+    frameThenTask()
     expect(load).toHaveBeenCalledTimes(1)
-    vi.unstubAllGlobals()
   })
 
   it('starts after 30 frames even if no paint is ever reported', () => {
     pageState('complete')
-    vi.stubGlobal('PerformancePaintTiming', class {})
-    vi.spyOn(performance, 'getEntriesByName').mockReturnValue([])
+    paintTiming(() => false)
     startAfterPaint('/assets/index-a.js', MODULES, VIEW, load)
-    for (let i = 0; i < 29; i++) vi.advanceTimersToNextFrame()
-    vi.advanceTimersByTime(1)
+    for (let i = 0; i < 29; i++) frameThenTask()
     expect(load).not.toHaveBeenCalled()
-    vi.advanceTimersToNextFrame()
-    vi.advanceTimersByTime(1)
+    frameThenTask()
     expect(load).toHaveBeenCalledTimes(1)
-    vi.unstubAllGlobals()
   })
 
   it("asks for the logic's modules at once, as CORS module preloads, and the view's only when the logic asks", () => {
     pageState('complete')
     startAfterPaint('/assets/index-a.js', MODULES, VIEW, load)
     expect(preloads()).toHaveLength(0)
-    vi.advanceTimersToNextFrame()
-    vi.advanceTimersByTime(1)
+    frameThenTask()
     expect(preloads().map((l) => new URL(l.href).pathname)).toEqual(MODULES)
     expect(preloads().every((l) => l.crossOrigin === '')).toBe(true)
     preloadView()
@@ -115,8 +116,7 @@ describe('startAfterPaint', () => {
     window.dispatchEvent(new Event(type))
     expect(load).toHaveBeenCalledTimes(1)
     window.dispatchEvent(new Event('load'))
-    vi.advanceTimersToNextFrame()
-    vi.advanceTimersByTime(1)
+    frameThenTask()
     window.dispatchEvent(new Event('pointerdown'))
     expect(load).toHaveBeenCalledTimes(1)
     expect(preloads()).toHaveLength(MODULES.length)
@@ -127,8 +127,7 @@ describe('startAfterPaint', () => {
     // Rebuilt from its source text alone, as the inline script does, it still starts the app.
     const copy = new Function(`return (${startAfterPaint.toString()})`)() as typeof startAfterPaint
     copy('/assets/index-a.js', MODULES, VIEW, load)
-    vi.advanceTimersToNextFrame()
-    vi.advanceTimersByTime(1)
+    frameThenTask()
     expect(load).toHaveBeenCalledWith('/assets/index-a.js')
   })
 })
