@@ -76,8 +76,8 @@ function startChunks(): { plugin: Plugin; groups: Group[] } {
   }
   const group = (name: keyof typeof sets) => ({ name, test: (id: string) => sets[name].has(id) })
   // The three start-up chunks hold only their own modules: a shared dependency stays where the pages find it.
-  const own = (name: keyof typeof sets) => ({ ...group(name), includeDependenciesRecursively: false })
-  return { plugin, groups: [group('start'), group('view'), own('cipher'), own('http'), own('signin')] }
+  const alone = (name: keyof typeof sets) => ({ ...group(name), includeDependenciesRecursively: false })
+  return { plugin, groups: [group('start'), group('view'), alone('cipher'), alone('http'), alone('signin')] }
 }
 
 const start = startChunks()
