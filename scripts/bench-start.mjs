@@ -114,6 +114,9 @@ async function visit(link, student) {
     if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text)
     return result.value
   }
+  // Traced for the main thread's CPU time (toplevel tasks only, a light category): wall times at 4× move with
+  // whatever else wants the machine's cores, the thread's own CPU time much less (see cpuBetween).
+  await browser.startTracing(page, { categories: ['toplevel', 'loading'] })
   await page.goto(floor ? `${base}/bench-floor.html` : `${base}/login`, { waitUntil: 'commit' })
   const at = await read('__painted')
   const painted = at.painted
@@ -133,8 +136,41 @@ async function visit(link, student) {
     tapped = await read('__tapped')
   }
   const longest = await read('__longest')
+  // The first second after paint has passed, for the CPU time spent in it.
+  await read(`new Promise((r) => setTimeout(r, ${painted} + ${CPU_WINDOW_MS} - performance.now()))`)
+  const trace = JSON.parse((await browser.stopTracing()).toString()).traceEvents
   await context.close()
-  return { painted, tapped, handled, longest }
+  const cpu = (until) => cpuBetween(trace, painted, until)
+  return { painted, tapped, handled, longest, cpuFirstSecond: cpu(painted + CPU_WINDOW_MS), cpuToHandled: handled === null ? null : cpu(handled) }
+}
+
+/** The window after paint whose main-thread CPU time the benchmark reports for every page, the floor's included. */
+const CPU_WINDOW_MS = 1000
+
+/**
+ * CPU time (ms, the thread's own, not wall time) of the page's main thread from its first contentful paint
+ * until `until` (page time, ms): the sum of its top-level tasks' thread durations in that window, a task cut
+ * by an end counted in proportion. At 4× the wall time of a task includes the throttling and every moment
+ * another process held the core; its thread time includes neither, so it compares two builds on a busy
+ * machine where their wall times overlap.
+ */
+function cpuBetween(events, painted, until) {
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint')
+  if (!fcp) return null
+  const from = fcp.ts
+  const to = fcp.ts + (until - painted) * 1000
+  const tasks = events
+    .filter((e) => e.ph === 'X' && e.pid === fcp.pid && e.tid === fcp.tid && /^(ThreadControllerImpl::)?RunTask$/.test(e.name) && e.tdur !== undefined)
+    .sort((a, b) => a.ts - b.ts)
+  let total = 0
+  let end = -Infinity
+  for (const task of tasks) {
+    if (task.ts < end) continue // nested in the task before
+    end = task.ts + task.dur
+    const overlap = Math.min(end, to) - Math.max(task.ts, from)
+    if (overlap > 0) total += (task.tdur * overlap) / Math.max(task.dur, 1)
+  }
+  return total / 1000
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
@@ -148,6 +184,7 @@ try {
     for (let i = 0; i < RUNS; i++) for (const student of Object.keys(runs)) runs[student].push(await visit(link, student))
     console.log(`\n${name}:`)
     console.log(`  floor (no scripts)       painted ${fmt(runs.floor.map((r) => r.painted))}`)
+    console.log(`                           main-thread CPU in the first second after paint ${fmt(runs.floor.map((r) => r.cpuFirstSecond))}`)
     for (const student of ['typed', 'autofilled']) {
       const ours = runs[student]
       console.log(`  /login, ${student.padEnd(10)}       painted ${fmt(ours.map((r) => r.painted))}`)
@@ -156,6 +193,8 @@ try {
       console.log(`                           tapped → handled ${fmt(ours.map((r) => r.handled - r.tapped))}`)
       console.log(`                           painted → handled ${fmt(ours.map((r) => r.handled - r.painted))}`)
       console.log(`                           longest task before the start ${fmt(ours.map((r) => r.longest))}`)
+      console.log(`                           main-thread CPU painted → handled ${fmt(ours.map((r) => r.cpuToHandled))}`)
+      console.log(`                           main-thread CPU in the first second after paint ${fmt(ours.map((r) => r.cpuFirstSecond))}`)
     }
   }
 } finally {
