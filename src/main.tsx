@@ -18,9 +18,14 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 // Nothing reads or writes storage before its cipher has loaded (its own chunk, fetched in parallel).
 await initStorage()
+// Evaluating the modules, the stores' launch, the network layer with the held taps and the view's links:
+// each a task of its own, none long enough on a slow phone to hold a tap back for long.
+await nextTask()
 boot()
+await nextTask()
 wireNetwork()
 const early = document.getElementById('root')?.dataset.prerendered === '/login' && !authState.token ? takeOverTaps() : undefined
+await nextTask()
 preloadView()
 await Promise.all([bootLangReady(), early, nextTask()])
 // React DOM is a chunk of its own, so that evaluating it is a task of its own, not part of the view's.

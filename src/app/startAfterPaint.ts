@@ -2,7 +2,7 @@
  * The starter of the prerendered pages. scripts/prerender.mjs writes it into their HTML as an inline
  * module script, so nothing is fetched before the first paint: the HTML and its inlined CSS are the whole
  * first screen. Once the page has loaded and painted, it asks for the modules of the app's logic all at
- * once and imports the app, whose view then hydrates the page. A tap, key or focus before then starts it at once.
+ * once and imports the app, whose view then hydrates the page. A tap, key or focus before then starts it at once (in the next task).
  *
  * Until the app has taken the page over (it marks <html data-started>), a tap on a control marked
  * `data-prestart` is held, not lost: a tab (`tab:<panel>`) switches at once between the prerendered
@@ -48,16 +48,21 @@ export function startAfterPaint(
     if (started) return
     started = true
     removeEventListener('load', afterPaint)
-    for (const type of inputs) removeEventListener(type, start, true)
+    for (const type of inputs) removeEventListener(type, startSoon, true)
     // The app's logic first; its view once the logic runs (lib/device/prestart.ts preloadView), so that on
     // a slow link the logic, which carries out a held tap, does not share the link with React DOM.
     ;(window as unknown as { __preloadView?: () => void }).__preloadView = () => preload(view)
     preload(modules)
     void load(app)
   }
+  // On an input, in a task of its own: the input's task stays short, so what it changes (a held tap's busy
+  // mark) is painted before the links are inserted, and no one task does both.
+  const startSoon = () => {
+    if (!started) setTimeout(start, 0)
+  }
   if (document.readyState === 'complete') afterPaint()
   else addEventListener('load', afterPaint, { once: true })
-  for (const type of inputs) addEventListener(type, start, { capture: true, passive: true })
+  for (const type of inputs) addEventListener(type, startSoon, { capture: true, passive: true })
 
   const held: string[] = []
   ;(window as unknown as { __prestart?: string[] }).__prestart = held
@@ -83,7 +88,7 @@ export function startAfterPaint(
       // The app's logic, once it runs, may carry it out before the page starts (lib/device/prestart.ts).
       dispatchEvent(new Event('habor:tap-held'))
     }
-    start()
+    startSoon()
   }
   addEventListener('click', hold, true)
 }
