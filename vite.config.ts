@@ -64,9 +64,14 @@ function startChunks(): { plugin: Plugin; groups: Group[] } {
       const shared = [...early].filter((id) => view.has(id))
       // So is what they share with the page of a budgeted route (budgets.json: Login, Download): today the
       // HTTP errors and the SMS countdown, about 1 KB that would otherwise be two more files for a tap to
-      // wait on (the size check keeps Download's start within its budget).
+      // wait on.
       const budgeted = closure(bySource(BUDGETED_PAGES), logic)
       const withPages = [...early].filter((id) => budgeted.has(id))
+      // Never the HTTP client or the sign-in flows themselves: a page importing them statically would pull
+      // them into what every page loads, which no budget would notice.
+      const kept = [...bySource(['src/lib/http/index.ts']), ...bySource(Object.values(EARLY_IMPORTS as Record<string, string[]>).flat())]
+      const leaked = kept.filter((id) => withPages.includes(id))
+      if (leaked.length > 0) this.error(`a budgeted page imports ${leaked.map((id) => id.replace(`${process.cwd()}/`, '')).join(', ')} statically: it would join the start chunk of every page`)
       sets.start = new Set([...logic, ...shared, ...withPages].filter((id) => !own.has(id)))
       sets.view = new Set([...view].filter((id) => !early.has(id)))
       sets.cipher = closure(bySource(LOGIC_IMPORTS as string[]), sets.start)

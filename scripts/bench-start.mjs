@@ -161,7 +161,8 @@ function cpuBetween(events, painted, until) {
   const to = fcp.ts + (until - painted) * 1000
   const tasks = events
     .filter((e) => e.ph === 'X' && e.pid === fcp.pid && e.tid === fcp.tid && /^(ThreadControllerImpl::)?RunTask$/.test(e.name) && e.tdur !== undefined)
-    .sort((a, b) => a.ts - b.ts)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur)
+  if (tasks.length === 0) return null
   let total = 0
   let end = -Infinity
   for (const task of tasks) {
@@ -174,7 +175,11 @@ function cpuBetween(events, painted, until) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-const fmt = (xs) => `${Math.round(median(xs))} ms (${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))})`
+const fmt = (all) => {
+  const xs = all.filter((x) => typeof x === 'number')
+  if (xs.length === 0) return 'n/a'
+  return `${Math.round(median(xs))} ms (${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))})`
+}
 
 try {
   console.log(`/login at 4× CPU, ${RUNS} runs each, median (range)`)

@@ -18,11 +18,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 // Nothing reads or writes storage before its cipher has loaded (its own chunk, fetched in parallel).
 await initStorage()
-// Evaluating the modules, the stores' launch, the network layer with the held taps and the view's links:
-// each a task of its own, none long enough on a slow phone to hold a tap back for long.
+// Evaluating the modules, the stores' launch with the network layer and the held taps, and the view's
+// links: each a task of its own, none long enough on a slow phone to hold a tap back for long. The launch
+// and the network layer share one: a stored session's profile reload (boot) must find the client set up.
 await nextTask()
 boot()
-await nextTask()
 wireNetwork()
 const early = document.getElementById('root')?.dataset.prerendered === '/login' && !authState.token ? takeOverTaps() : undefined
 await nextTask()

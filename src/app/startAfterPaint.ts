@@ -2,7 +2,8 @@
  * The starter of the prerendered pages. scripts/prerender.mjs writes it into their HTML as an inline
  * module script, so nothing is fetched before the first paint: the HTML and its inlined CSS are the whole
  * first screen. Once the page has loaded and painted, it asks for the modules of the app's logic all at
- * once and imports the app, whose view then hydrates the page. A tap, key or focus before then starts it at once (in the next task).
+ * once and imports the app, whose view then hydrates the page. A tap, key or focus before then starts it
+ * in the next task.
  *
  * Until the app has taken the page over (it marks <html data-started>), a tap on a control marked
  * `data-prestart` is held, not lost: a tab (`tab:<panel>`) switches at once between the prerendered
@@ -55,8 +56,8 @@ export function startAfterPaint(
     preload(modules)
     void load(app)
   }
-  // On an input, in a task of its own: the input's task stays short, so what it changes (a held tap's busy
-  // mark) is painted before the links are inserted, and no one task does both.
+  // On an input, in a task of its own: the input's task (which marks a held tap busy) stays short, and no
+  // one task both handles the input and inserts the links.
   const startSoon = () => {
     if (!started) setTimeout(start, 0)
   }

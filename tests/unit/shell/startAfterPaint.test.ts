@@ -126,6 +126,7 @@ describe('startAfterPaint', () => {
     window.dispatchEvent(new Event('load'))
     frameThenTask()
     window.dispatchEvent(new Event('pointerdown'))
+    vi.advanceTimersByTime(0)
     expect(load).toHaveBeenCalledTimes(1)
     expect(preloads()).toHaveLength(MODULES.length)
   })
