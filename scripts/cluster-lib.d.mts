@@ -13,6 +13,8 @@ export interface ClusterNode {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> | null
   start(): Promise<ClusterNode>
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  /** The last 4000 characters the process wrote to stderr. */
+  stderr(): string
 }
 
 export interface Cluster {

@@ -44,6 +44,8 @@ function node(index, port, env, log) {
     base,
     proc: null,
     exited: null,
+    /** The last 4000 characters the process wrote to stderr (for a failing test's message). */
+    stderr: () => '',
     async start() {
       let err = ''
       const proc = spawn(process.execPath, [SERVER], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', log ? 'inherit' : 'ignore', 'pipe'] })
@@ -52,6 +54,7 @@ function node(index, port, env, log) {
         if (log) process.stderr.write(`[node ${index}] ${d}`)
       })
       handle.proc = proc
+      handle.stderr = () => err
       handle.exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })))
       await healthy(base, proc, () => err)
       return handle

@@ -48,7 +48,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     setTimeout(() => {
       app.close().then(
         () => process.exit(0),
-        () => process.exit(1),
+        (e: unknown) => {
+          // On stderr, where a supervisor (and the cluster tests) look for why a stop failed.
+          console.error(`Habor could not stop cleanly: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
+          process.exit(1)
+        },
       )
     }, drainMs)
   })

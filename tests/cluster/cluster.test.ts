@@ -156,8 +156,10 @@ describe('nodes come and go', () => {
     const load = Promise.all(Array.from({ length: 6 }, (_, w) => worker(w)))
     const started = Date.now()
     for (const node of cluster.nodes) {
+      // A node that died during an earlier test would answer stop() at once with its old exit: say so.
+      expect(node.proc?.exitCode ?? null, `node ${node.index} had already exited: ${node.stderr()}`).toBeNull()
       const { code, signal } = await node.stop('SIGTERM')
-      expect({ code, signal }).toEqual({ code: 0, signal: null })
+      expect({ code, signal }, node.stderr()).toEqual({ code: 0, signal: null })
       await node.start()
     }
     const restartMs = Date.now() - started
