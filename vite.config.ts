@@ -58,7 +58,9 @@ function startChunks(): { plugin: Plugin; groups: Group[] } {
       const logic = closure(entries)
       // The entry's own script (src/main.tsx) stays the entry chunk; everything it imports is the group.
       const own = new Set(entries.flatMap((id) => [id, ...(this.getModuleInfo(id)?.importedIds ?? [])]))
-      const early = closure(bySource(Object.values(EARLY_IMPORTS as Record<string, string[]>).flat()), logic)
+      const earlyRoots = bySource(Object.values(EARLY_IMPORTS as Record<string, string[]>).flat())
+      const httpRoots = bySource(['src/lib/http/index.ts'])
+      const early = closure(earlyRoots, logic)
       const view = closure(bySource(['src/app/mount.tsx']), logic)
       // What both need (navigation, the page table) starts with the logic: the early taps never load the view.
       const shared = [...early].filter((id) => view.has(id))
@@ -69,15 +71,14 @@ function startChunks(): { plugin: Plugin; groups: Group[] } {
       const withPages = [...early].filter((id) => budgeted.has(id))
       // Never the HTTP client or the sign-in flows themselves: a page importing them statically would pull
       // them into what every page loads, which no budget would notice.
-      const kept = [...bySource(['src/lib/http/index.ts']), ...bySource(Object.values(EARLY_IMPORTS as Record<string, string[]>).flat())]
-      const leaked = kept.filter((id) => withPages.includes(id))
+      const leaked = [...httpRoots, ...earlyRoots].filter((id) => budgeted.has(id))
       if (leaked.length > 0) this.error(`a budgeted page imports ${leaked.map((id) => id.replace(`${process.cwd()}/`, '')).join(', ')} statically: it would join the start chunk of every page`)
       sets.start = new Set([...logic, ...shared, ...withPages].filter((id) => !own.has(id)))
       sets.view = new Set([...view].filter((id) => !early.has(id)))
       sets.cipher = closure(bySource(LOGIC_IMPORTS as string[]), sets.start)
       // The rest of the early taps' modules, in two chunks: the HTTP client and the sign-in flows.
       const elsewhere = (id: string) => sets.start.has(id) || sets.cipher.has(id) || view.has(id)
-      const httpClient = closure(bySource(['src/lib/http/index.ts']))
+      const httpClient = closure(httpRoots)
       sets.http = new Set([...early].filter((id) => httpClient.has(id) && !elsewhere(id)))
       sets.signin = new Set([...early].filter((id) => !httpClient.has(id) && !elsewhere(id)))
     },

@@ -33,8 +33,7 @@ export function ensureDeviceCode(): string {
   const known = deviceCode()
   if (known) return known
   const code = (unsaved = newDeviceCode())
-  const idle = (globalThis as { requestIdleCallback?: (f: () => void, o: { timeout: number }) => number }).requestIdleCallback
-  if (idle) idle(save, { timeout: STORE_WITHIN_MS })
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(save, { timeout: STORE_WITHIN_MS })
   else setTimeout(save, STORE_WITHIN_MS)
   addEventListener('pagehide', save, { once: true })
   return code
