@@ -50,6 +50,7 @@ export const PAGES = [
   row({ name: 'Sound', path: '/sound', file: 'platforms/h5/sound', access: 'public', title: { 'zh-Hans': '声音', en: 'Sound' } }),
   row({ name: 'Motherday', path: '/motherday', file: 'platforms/h5/motherday', access: 'public', title: { 'zh-Hans': '母亲节', en: "Mother's Day" } }),
   row({ name: 'Task', path: '/task', file: 'app/task', access: 'login', title: { 'zh-Hans': '任务', en: 'Task' } }),
+  row({ name: 'Notifications', path: '/notifications', file: 'app/notifications', access: 'login', title: { 'zh-Hans': '通知', en: 'Notifications' }, pullRefresh: true }),
   row({ name: 'Settings', path: '/settings', file: 'app/settings', access: 'login', title: { 'zh-Hans': '设置', en: 'Settings' } }),
   row({ name: 'Home', path: '/home', file: 'app/home', access: 'login', title: { 'zh-Hans': '首页', en: 'Home' }, orientation: 'landscape', maxWidth: 960, pullRefresh: true }),
 ] as const satisfies readonly PageRow[]

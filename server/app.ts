@@ -12,6 +12,7 @@ import { ApiError, envelope, isEnvelope, tooMany } from './errors'
 import { mountEmbeddedOidc } from './oidc/embedded'
 import authPlugin from './plugins/auth'
 import brokerPlugin from './plugins/broker'
+import inboxPlugin from './plugins/inbox'
 import dbPlugin from './plugins/db'
 import pushPlugin from './plugins/push'
 import redisPlugin, { sharedLimits } from './plugins/redis'
@@ -22,6 +23,7 @@ import accountRoutes from './routes/account'
 import deskRoutes from './routes/desk'
 import tasksRoutes from './routes/tasks'
 import pushRoutes from './routes/push'
+import inboxRoutes from './routes/inbox'
 import authRoutes from './routes/auth'
 import cardsRoutes from './routes/cards'
 import contentRoutes from './routes/content'
@@ -142,6 +144,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
 
   await app.register(webPlugin)
   await app.register(brokerPlugin)
+  await app.register(inboxPlugin)
   await app.register(
     async (api) => {
       await api.register(rateLimit, {
@@ -174,6 +177,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       await api.register(deskRoutes)
       await api.register(tasksRoutes)
       await api.register(pushRoutes)
+      await api.register(inboxRoutes)
       await api.register(reportRoutes)
       await api.register(contentRoutes)
     },

@@ -1,12 +1,14 @@
 /// <reference lib="webworker" />
 /**
- * Web Push in the service worker (docs/notifications.md): a push shows its notification (a tag collapses
- * repeats), counts it as unread for the app state's badge and the icon's badge, and tells the open
- * windows; a click opens what it points to through the app's router (so the login guard still applies),
- * in a window that is already open when there is one.
+ * Web Push in the service worker (docs/notifications.md): a push for the sign-in stored on this device
+ * shows its notification (a tag collapses repeats), sets the icon's badge to the inbox's unread count it
+ * carries and tells the open windows, which read the count from the server; a push for any other session
+ * (an earlier account on a shared phone, or any after a logout) is dropped unseen. A click opens what it
+ * points to through the app's router (so the login guard still applies), in a window already open when
+ * there is one.
  */
 import { isPushMessage, type PushMessage } from '../src/contract/push'
-import { addUnread, PUSH_TO_APP } from '../src/lib/push/store'
+import { PUSH_TO_APP, signedInSession } from '../src/lib/push/store'
 
 const ICON = '/pwa-192x192.png'
 const BADGE = '/pwa-64x64.png'
@@ -46,12 +48,16 @@ export async function routeClick(url: string, windows: readonly WindowLike[], op
   return 'opened'
 }
 
+/** Only a push for the sign-in stored at this device's sign-in is shown; none when nobody is signed in. */
+export const forThisSignIn = (message: PushMessage, stored: string | null): boolean => stored !== null && message.session === stored
+
 export function listenForPush(self: ServiceWorkerGlobalScope): void {
   self.addEventListener('push', (event) => {
     const message = readPush(event.data)
     if (!message) return
     event.waitUntil(
       (async () => {
+        if (!forThisSignIn(message, await signedInSession())) return
         await self.registration.showNotification(message.title, {
           body: message.body,
           icon: ICON,
@@ -59,8 +65,8 @@ export function listenForPush(self: ServiceWorkerGlobalScope): void {
           tag: message.tag,
           data: { url: message.url },
         })
-        const count = await addUnread({ tag: message.tag, url: message.url })
-        await (self.navigator as WorkerNavigator & { setAppBadge?: (n: number) => Promise<void> }).setAppBadge?.(count).catch(() => undefined)
+        const count = message.unread
+        if (count !== undefined) await (self.navigator as WorkerNavigator & { setAppBadge?: (n: number) => Promise<void> }).setAppBadge?.(count).catch(() => undefined)
         for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: PUSH_TO_APP.unread, count })
       })(),
     )

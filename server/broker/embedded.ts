@@ -141,6 +141,12 @@ export class EmbeddedBroker implements KickPublisher {
     })
   }
 
+  async publishNotice(topic: string, payload: string): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.aedes.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 0, retain: false, dup: false }, (err) => (err ? reject(err) : resolve()))
+    })
+  }
+
   endSession(sessionId: string): void {
     this.emit({ op: 'end', sessionId }).catch(() => undefined)
   }

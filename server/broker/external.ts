@@ -50,6 +50,11 @@ export class ExternalBroker implements KickPublisher {
     await this.client.publishAsync(sessionTopic(kick.appId, kick.deviceType, kick.userId), KICK_PAYLOAD, { qos: 1, retain: false })
   }
 
+  async publishNotice(topic: string, payload: string): Promise<void> {
+    // QoS 0: a notice missed while the broker was away is in the inbox on the app's next read.
+    if (this.client.connected) await this.client.publishAsync(topic, payload, { qos: 0, retain: false })
+  }
+
   /** An external broker's connections end at their token's expiry (its auth calls refuse a revoked token). */
   endSession(): void {}
 

@@ -13,6 +13,11 @@ export interface KickPublisher {
    * closes that session's connections once the message is acknowledged.
    */
   publishKick(kick: { appId: string; deviceType: string; userId: string; sessionId?: string }): Promise<void>
+  /**
+   * Publishes a notice (a JSON message of src/contract/inbox.ts) on a session topic at QoS 0: the inbox in
+   * the database is the truth, and the kick stays the only QoS 1 message a client gets.
+   */
+  publishNotice(topic: string, payload: string): Promise<void>
   /** Closes the live connections of a session that ended (logout, password change, deletion), where it can. */
   endSession(sessionId: string): void
   close(): Promise<void>

@@ -288,7 +288,20 @@ export interface PushQueueTable {
   created_at: number
 }
 
+/** An in-app notification for one account (0012_inbox). */
+export interface InboxTable {
+  id: string
+  user_id: string
+  kind: string
+  url: string
+  /** JSON: `{ 'zh-Hans': { title, body }, en: { title, body } }`. */
+  texts: string
+  created_at: number
+  read_at: number | null
+}
+
 export interface Database {
+  inbox: InboxTable
   push_subscriptions: PushSubscriptionTable
   push_muted: PushMutedTable
   push_queue: PushQueueTable

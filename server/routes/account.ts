@@ -6,6 +6,7 @@ import { CODE, type StudentProfile, type TokenPair } from '../../src/contract'
 import { PROFILE_PATH } from '../../src/contract/api'
 import * as S from '../../src/contract/schemas/api'
 import { idempotent } from '../services/idempotency'
+import type { Notified } from '../services/inbox'
 import { ApiError, badInput, noData, passwordLocked, tokenError, wrongPassword } from '../errors'
 import { hashPassword, verifyPassword } from '../services/crypto'
 import { attemptKey } from '../services/failures'
@@ -73,6 +74,7 @@ const routes: ApiRoutes = async (app) => {
       const org = await app.db.selectFrom('orgs').select(['id']).where('code', '=', b.orgCode.trim().toUpperCase()).executeTakeFirst()
       if (!org) throw new ApiError(CODE.ORG_NOT_IDENTIFIED, 'orgCode: no organisation has this code')
       const now = o.clock()
+      let notified: Notified | undefined
       const r = await loginAs(
         app,
         reply,
@@ -103,14 +105,14 @@ const routes: ApiRoutes = async (app) => {
             const already = await trx.selectFrom('invitations').select('id').where('invitee_user_id', '=', userId).executeTakeFirst()
             if (invite && invite.owner_user_id !== userId && !already) {
               await trx.insertInto('invitations').values({ id: crypto.randomUUID(), code: invite.code, inviter_user_id: invite.owner_user_id, invitee_user_id: userId, created_at: now }).execute()
-              await app.push.enqueue(trx, [invite.owner_user_id], 'friend', friendMessage({ userId, name: b.name.trim() }))
+              notified = await app.inbox.record(trx, [invite.owner_user_id], 'friend', friendMessage({ userId, name: b.name.trim() }))
             }
           }
           return userId
         },
         { replaceSessionId: auth.sid },
       )
-      app.push.nudge()
+      app.inbox.send(notified)
       return { token: r.token, refreshToken: r.refreshToken } satisfies TokenPair
     },
   )

@@ -223,13 +223,13 @@ const routes: ApiRoutes = async (app) => {
 
   /** The first time someone other than its author opens a card, the author hears of it (once). */
   const firstOpened = async (row: CardTable): Promise<void> => {
-    const queued = await app.db.transaction().execute(async (trx) => {
+    const notified = await app.db.transaction().execute(async (trx) => {
       const first = await cardsDb(trx)
         .updateTable('cards').set({ first_opened_at: o.clock() }).where('id', '=', row.id).where('first_opened_at', 'is', null).executeTakeFirst()
-      if (Number(first.numUpdatedRows) !== 1) return 0
-      return app.push.enqueue(trx, [row.user_id], 'card', cardMessage({ id: row.id, to: row.recipient }))
+      if (Number(first.numUpdatedRows) !== 1) return undefined
+      return app.inbox.record(trx, [row.user_id], 'card', cardMessage({ id: row.id, to: row.recipient }))
     })
-    if (queued) app.push.nudge()
+    app.inbox.send(notified)
   }
 
   const ownCard = async (id: string, userId: string): Promise<void> => {

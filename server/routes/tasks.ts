@@ -9,6 +9,7 @@ import { IdParams } from '../../src/contract/schemas/common'
 import { ANSWER, TaskAssign } from '../../src/contract/schemas/tasks'
 import { ApiError, badInput } from '../errors'
 import { idempotent } from '../services/idempotency'
+import type { Notified } from '../services/inbox'
 import { taskMessage } from '../services/pushTexts'
 import type { SessionAccount } from '../services/users'
 import type { ApiRoutes } from './provider'
@@ -41,6 +42,7 @@ const routes: ApiRoutes = async (app) => {
     const title = b.title.trim()
     if (!title) throw badInput('title', 'is required')
     if (!brief) throw badInput('brief', 'is required')
+    let notified: Notified | undefined
     const assigned = await idempotent(db, req, acc.user.id, now, async (trx) => {
       if (b.bookId && !(await trx.selectFrom('books').select('id').where('id', '=', b.bookId).executeTakeFirst())) throw badInput('bookId', 'no such book')
       const id = crypto.randomUUID()
@@ -64,7 +66,7 @@ const routes: ApiRoutes = async (app) => {
           updated_at: now,
         })
         .execute()
-      // The class hears of it: queued with the task, sent after the answer.
+      // The class hears of it: inbox entries and Web Push written with the task, sent after the commit.
       const students = await trx
         .selectFrom('students')
         .innerJoin('memberships', 'memberships.student_id', 'students.id')
@@ -74,7 +76,7 @@ const routes: ApiRoutes = async (app) => {
         .where('students.grade', '=', b.grade.trim())
         .where('students.user_id', '!=', acc.user.id)
         .execute()
-      await app.push.enqueue(
+      notified = await app.inbox.record(
         trx,
         students.map((r) => r.user_id),
         'task',
@@ -82,7 +84,7 @@ const routes: ApiRoutes = async (app) => {
       )
       return { id }
     })
-    app.push.nudge()
+    app.inbox.send(notified)
     return assigned
   })
 

@@ -7,7 +7,7 @@
  */
 import type { Agent } from 'node:https'
 import webpush from 'web-push'
-import type { PushKind, PushMessage } from '../../src/contract/push'
+import type { PushKind, PushMessage, PushText } from '../../src/contract/push'
 import type { Clock } from '../clock'
 import type { Db } from '../db/connect'
 import type { Trx } from './sessions'
@@ -67,15 +67,15 @@ export class PushSender {
   }
 
   /**
-   * Queues `message(lang)` for every subscription of `userIds` whose owner has not turned `kind` off.
+   * Queues `message(lang)`, addressed to the subscription's session, for every subscription of `userIds` whose owner has not turned `kind` off.
    * Runs inside the caller's transaction, so a rolled-back event sends nothing. Returns the rows queued.
    */
-  async enqueue(trx: Trx, userIds: readonly string[], kind: PushKind, message: (lang: Lang) => PushMessage): Promise<number> {
+  async enqueue(trx: Trx, userIds: readonly string[], kind: PushKind, message: (lang: Lang) => PushText, unread?: ReadonlyMap<string, number>): Promise<number> {
     if (!userIds.length) return 0
     const subs = await trx
       .selectFrom('push_subscriptions')
       .innerJoin('sessions', 'sessions.id', 'push_subscriptions.session_id')
-      .select(['push_subscriptions.id', 'push_subscriptions.lang'])
+      .select(['push_subscriptions.id', 'push_subscriptions.lang', 'push_subscriptions.session_id', 'push_subscriptions.user_id'])
       .where('push_subscriptions.user_id', 'in', [...new Set(userIds)])
       .where('sessions.revoked_at', 'is', null)
       .where((eb) => eb.not(eb.exists(eb.selectFrom('push_muted').select('kind').whereRef('push_muted.user_id', '=', 'push_subscriptions.user_id').where('push_muted.kind', '=', kind))))
@@ -84,7 +84,7 @@ export class PushSender {
     const now = this.o.clock()
     await trx
       .insertInto('push_queue')
-      .values(subs.map((s) => ({ id: crypto.randomUUID(), subscription_id: s.id, payload: JSON.stringify(message(langOf(s.lang))), attempts: 0, next_at: now, claimed_until: 0, created_at: now })))
+      .values(subs.map((s) => ({ id: crypto.randomUUID(), subscription_id: s.id, payload: JSON.stringify({ ...message(langOf(s.lang)), session: s.session_id, unread: unread?.get(s.user_id) } satisfies PushMessage), attempts: 0, next_at: now, claimed_until: 0, created_at: now })))
       .execute()
     return subs.length
   }

@@ -1,5 +1,5 @@
 /** What each notification says, in the language its subscription was made in (docs/notifications.md). */
-import type { PushMessage } from '../../src/contract/push'
+import type { PushText } from '../../src/contract/push'
 
 type Lang = 'zh-Hans' | 'en'
 
@@ -11,7 +11,7 @@ const cut = (text: string, max: number): string => {
 
 export const taskMessage =
   (task: { id: string; title: string; brief: string; publisherName: string }) =>
-  (lang: Lang): PushMessage => ({
+  (lang: Lang): PushText => ({
     kind: 'task',
     title: lang === 'en' ? `New task: ${cut(task.title, 40)}` : `新任务：${cut(task.title, 40)}`,
     body: `${task.publisherName}${lang === 'en' ? ': ' : '：'}${cut(task.brief, 80)}`,
@@ -21,7 +21,7 @@ export const taskMessage =
 
 export const friendMessage =
   (friend: { userId: string; name: string }) =>
-  (lang: Lang): PushMessage => ({
+  (lang: Lang): PushText => ({
     kind: 'friend',
     title: lang === 'en' ? `${cut(friend.name, 20)} joined with your invitation` : `${cut(friend.name, 20)} 接受了你的邀请`,
     body: lang === 'en' ? 'You can read together on Habor now.' : '现在可以一起阅读了。',
@@ -31,7 +31,7 @@ export const friendMessage =
 
 export const cardMessage =
   (card: { id: string; to: string }) =>
-  (lang: Lang): PushMessage => ({
+  (lang: Lang): PushText => ({
     kind: 'card',
     title: lang === 'en' ? 'Your card has been opened' : '你的贺卡被打开了',
     body: lang === 'en' ? `Someone opened your Mother's Day card to ${cut(card.to, 20)}.` : `送给${cut(card.to, 20)}的母亲节贺卡，有人打开看了。`,

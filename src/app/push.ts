@@ -1,41 +1,54 @@
 /**
- * Web Push in the open app (docs/notifications.md), started once someone is signed in: the badge number
- * follows the unread notifications the service worker counts, opening what one points to clears it, a
- * notification's click routes through the router (so the login guard applies), the start is counted and
- * the tip worked out, and a session that ends forgets this device's subscription. Loaded lazily: nothing
- * of it is in Login's first start.
+ * Notifications in the open app (docs/notifications.md), started once someone is signed in: the inbox's
+ * unread count (the server's) is the badge, read at start, whenever the live channel comes back and
+ * whenever the service worker showed a push; new entries arrive over the live channel; a notification's
+ * click routes through the router (so the login guard applies); the sign-in whose pushes this device may
+ * show is stored for the service worker; the start is counted and the tip worked out; and a session that
+ * ends clears all of it. Loaded lazily: nothing of it is in Login's first start.
  */
 import { subscribe } from 'valtio'
-import { openedUnread, PUSH_TO_APP } from '../lib/push/store'
-import { currentUrl, push } from '../state/navigation'
-import { forgetPush, refreshTip, showUnread } from '../state/push'
+import { isAppPath } from '../contract/inbox'
+import { PUSH_TO_APP, sessionOfToken, setSignedInSession } from '../lib/push/store'
+import { authState } from '../state/auth'
+import { received, refreshUnread, resetInbox } from '../state/inbox'
+import { push } from '../state/navigation'
+import { forgetPush, loadPushDevice, refreshTip } from '../state/push'
 import { isLive, sessionState } from '../state/session/machine'
 
-/** The page now on screen counts as opened. */
-export async function openedHere(): Promise<void> {
-  showUnread(await openedUnread(currentUrl()))
-}
-
 let started = false
+
+/** A signed-in start, or a sign-in in this same page after a logout or a kick. */
+function signedIn(): void {
+  void setSignedInSession(sessionOfToken(authState.token))
+  void refreshTip()
+  void refreshUnread().catch(() => undefined)
+}
 
 export function startPush(): void {
   if (started) return
   started = true
-  void refreshTip()
-  navigator.serviceWorker?.addEventListener('message', (e: MessageEvent<{ type?: string; count?: unknown; url?: unknown } | null>) => {
+  void loadPushDevice()
+  void import('../lib/live').then((m) =>
+    m.live.configure({
+      onNotified: received,
+      onResumed: () => void refreshUnread().catch(() => undefined),
+    }),
+  )
+  navigator.serviceWorker?.addEventListener('message', (e: MessageEvent<{ type?: string; url?: unknown } | null>) => {
     const m = e.data
-    if (m?.type === PUSH_TO_APP.unread && typeof m.count === 'number') void openedHere().catch(() => showUnread(Number(m.count)))
-    if (m?.type === PUSH_TO_APP.open && typeof m.url === 'string' && m.url.startsWith('/') && !m.url.startsWith('//')) push(m.url)
+    if (m?.type === PUSH_TO_APP.unread) void refreshUnread().catch(() => undefined)
+    if (m?.type === PUSH_TO_APP.open && isAppPath(m.url)) push(m.url)
   })
-  for (const event of ['popstate', 'pushState', 'replaceState']) addEventListener(event, () => void openedHere().catch(() => undefined))
-  void openedHere().catch(() => undefined)
-  // A later sign-in in this same page (after a logout or a kick) works the tip out again; an ended one forgets.
-  let signedIn = isLive()
+  let live = isLive()
+  if (live) signedIn()
   subscribe(sessionState, () => {
     const now = isLive()
-    if (now === signedIn) return
-    signedIn = now
-    if (now) void refreshTip()
-    else void forgetPush()
+    if (now === live) return
+    live = now
+    if (now) signedIn()
+    else {
+      resetInbox()
+      void forgetPush()
+    }
   })
 }

@@ -27,6 +27,7 @@ export const PAGE_LOADERS: Record<PageName, () => Promise<PageModule>> = {
   Sound: () => import('../pages/Sound/Sound'),
   Motherday: () => import('../pages/Motherday/Motherday'),
   Task: () => import('../pages/Task/Task'),
+  Notifications: () => import('../pages/Notifications/Notifications'),
   Settings: () => import('../pages/Settings/Settings'),
   Home: () => import('../pages/Home/Home'),
 }

@@ -9,6 +9,7 @@ import type { ContentKind, ContentViews } from './content'
 import { DESK_PATH, type Desk } from './desk'
 import { DOWNLOAD_INFO_PATH, type DownloadInfo } from './download'
 import { TASKS_PATH, type TaskDetail, type TaskDone } from './tasks'
+import { INBOX_PATH, INBOX_READ_ALL_PATH, INBOX_UNREAD_PATH, type InboxPage, type InboxQuery, type InboxUnread } from './inbox'
 import { INVITE_CHECK_PATH, INVITE_PATH, type InviteCheck, type InviteInfo } from './invite'
 import { PUSH_KEY_PATH, PUSH_SETTINGS_PATH, PUSH_SUBSCRIPTION_PATH, type PushKey, type PushSettings, type PushSubscribe, type PushSubscribed } from './push'
 import { MY_REPORTS_PATH, PUBLIC_REPORT_PATH, type OwnerReport, type PublicReport, type ReportCreateBody, type ReportSummary, type ReportUpdateBody } from './report'
@@ -43,5 +44,10 @@ export const CALLS = {
   pushKey: spec<undefined, undefined, PushKey>('GET', PUSH_KEY_PATH, { loading: false, timeout: DATA_TIMEOUT_MS }),
   pushSubscribe: spec<PushSubscribe, undefined, PushSubscribed>('PUT', PUSH_SUBSCRIPTION_PATH, { auth: true, loading: false }),
   pushSettings: spec<undefined, undefined, PushSettings>('GET', PUSH_SETTINGS_PATH, mine),
+  inbox: spec<undefined, InboxQuery, InboxPage>('GET', INBOX_PATH, mine),
+  inboxUnread: spec<undefined, undefined, InboxUnread>('GET', INBOX_UNREAD_PATH, mine),
+  /** Marking read again is harmless: safe to send again. */
+  inboxRead: spec<undefined, undefined, InboxUnread, { id: string }>('POST', `${INBOX_PATH}/:id/read`, { auth: true, loading: false }),
+  inboxReadAll: spec<undefined, undefined, InboxUnread>('POST', INBOX_READ_ALL_PATH, { auth: true, loading: false }),
   pushSettingsSave: spec<Partial<PushSettings>, undefined, PushSettings>('PUT', PUSH_SETTINGS_PATH, { auth: true, loading: false }),
 } as const

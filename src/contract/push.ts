@@ -28,7 +28,8 @@ export type PushSubscribed = Static<typeof S.PushSubscribed>
 
 /**
  * The payload the service worker receives (encrypted, RFC 8291). `url` is an in-app path the click opens;
- * `tag` collapses repeats of the same thing into one notification.
+ * `tag` collapses repeats of the same thing into one notification; `session` is the sign-in the
+ * subscription belongs to: the service worker shows nothing for another (a shared phone after a logout).
  */
 export interface PushMessage {
   kind: PushKind
@@ -36,7 +37,13 @@ export interface PushMessage {
   body: string
   url: string
   tag: string
+  session: string
+  /** The recipient's unread inbox entries when it was sent: the icon's badge. */
+  unread?: number
 }
+
+/** What an event says, before it is addressed to a subscription's session. */
+export type PushText = Omit<PushMessage, 'session' | 'unread'>
 
 export const isPushMessage = (v: unknown): v is PushMessage => {
   if (typeof v !== 'object' || v === null) return false
@@ -48,6 +55,8 @@ export const isPushMessage = (v: unknown): v is PushMessage => {
     typeof m.url === 'string' &&
     m.url.startsWith('/') &&
     !m.url.startsWith('//') &&
-    typeof m.tag === 'string'
+    typeof m.tag === 'string' &&
+    typeof m.session === 'string' &&
+    (m.unread === undefined || (typeof m.unread === 'number' && m.unread >= 0))
   )
 }

@@ -6,7 +6,8 @@
  */
 import { CALLS } from '../contract/calls'
 import { call } from '../lib/http'
-import { clearUnread, closeTip, countStart, tipClosed } from '../lib/push/store'
+import { proxy } from 'valtio'
+import { closeTip, countStart, pushUnavailable, setPushUnavailable, setSignedInSession, tipClosed } from '../lib/push/store'
 import { appState, setBadge, setNotificationTip } from './app'
 import { authState, setPushClientId } from './auth'
 import { isLive } from './session/machine'
@@ -35,9 +36,9 @@ export function pushSupport(env: PushEnv = envNow()): PushSupport {
   return ios && !env.standalone ? 'ios-home-screen' : 'unsupported'
 }
 
-/** The tip shows from the second start on, to a signed-in student, until it is closed or push is on. */
-export function tipWanted(o: { starts: number; dismissed: boolean; loggedIn: boolean; subscribed: boolean; support: PushSupport; permission: NotificationPermission | 'n/a' }): boolean {
-  if (o.starts < 2 || o.dismissed || !o.loggedIn || o.subscribed) return false
+/** The tip shows from the second start on, to a signed-in student, until it is closed, push is on, or push was found not to work here. */
+export function tipWanted(o: { starts: number; dismissed: boolean; loggedIn: boolean; subscribed: boolean; support: PushSupport; permission: NotificationPermission | 'n/a'; unavailable?: boolean }): boolean {
+  if (o.starts < 2 || o.dismissed || !o.loggedIn || o.subscribed || o.unavailable) return false
   if (o.support === 'ios-home-screen') return true
   return o.support === 'ready' && o.permission === 'default'
 }
@@ -60,6 +61,7 @@ export async function refreshTip(): Promise<void> {
       subscribed: Boolean(authState.pushClientId),
       support,
       permission: support === 'ready' ? Notification.permission : 'n/a',
+      unavailable: await pushUnavailable(),
     }),
   )
 }
@@ -84,7 +86,41 @@ const sameBytes = (a: ArrayBuffer | null | undefined, b: Uint8Array): boolean =>
   return x.every((v, i) => v === b[i])
 }
 
-export type EnableResult = 'subscribed' | 'denied' | 'unsupported'
+/**
+ * subscribed; denied: the browser's permission was refused; unsupported: no Web Push here; unavailable:
+ * the browser's push service did not answer in time (Chrome in mainland China cannot reach Google's).
+ */
+export type EnableResult = 'subscribed' | 'denied' | 'unsupported' | 'unavailable'
+
+/** How long subscribing may take before Web Push counts as not available here (docs/notifications.md). */
+export const PUSH_SUBSCRIBE_TIMEOUT_MS = 5000
+
+/** What this device was found to do: Settings shows it beside the switches. */
+export const pushDevice = proxy({ unavailable: false })
+
+/** Reads what an earlier try found out on this device. */
+export async function loadPushDevice(): Promise<void> {
+  pushDevice.unavailable = await pushUnavailable()
+}
+
+class SubscribeTimeout extends Error {}
+
+/** `promise`, or a SubscribeTimeout after `ms` (the promise itself may never settle). */
+export function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new SubscribeTimeout(`no answer within ${ms} ms`)), ms)
+    promise.then(
+      (v) => {
+        clearTimeout(timer)
+        resolve(v)
+      },
+      (e: unknown) => {
+        clearTimeout(timer)
+        reject(e instanceof Error ? e : new Error(String(e)))
+      },
+    )
+  })
+}
 
 /**
  * Asks for permission (call it from a tap), subscribes with the server's VAPID key and stores the
@@ -105,12 +141,28 @@ export async function enablePush(registration?: Promise<ServiceWorkerRegistratio
     await sub.unsubscribe().catch(() => false)
     sub = null
   }
-  sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })
+  if (!sub) {
+    try {
+      sub = await within(reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }), PUSH_SUBSCRIBE_TIMEOUT_MS)
+    } catch (e) {
+      // A push service that never answers (or refuses: an AbortError) is this network's or device's limit,
+      // not a passing error: say so, stop asking from the tip, and keep it for Settings.
+      if (e instanceof SubscribeTimeout || (e instanceof DOMException && (e.name === 'AbortError' || e.name === 'NotAllowedError'))) {
+        // The tip stays to say so; it is not offered again at later starts.
+        pushDevice.unavailable = true
+        void setPushUnavailable(true)
+        return 'unavailable'
+      }
+      throw e
+    }
+  }
   const json = sub.toJSON()
   if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) throw new Error('the browser gave a subscription without keys')
   await call(CALLS.pushSubscribe, { body: { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth }, lang: appState.lang } })
   setPushClientId(json.endpoint)
   setNotificationTip(false)
+  pushDevice.unavailable = false
+  void setPushUnavailable(false)
   return 'subscribed'
 }
 
@@ -124,14 +176,25 @@ export function showUnread(count: number): void {
   void done?.catch(() => undefined)
 }
 
+/** Closes the notifications this device shows (all of them are the ended account's). */
+async function closeShown(reg: ServiceWorkerRegistration | undefined): Promise<void> {
+  const shown = await reg?.getNotifications?.().catch(() => [] as Notification[])
+  for (const n of shown ?? []) n.close()
+}
+
 /**
- * After a session ended (logout, a kick; the server has already dropped its copy): this device stops
- * receiving — the browser's subscription is dropped — and nothing stays counted.
+ * After a session ended (logout, a kick, a password change, deletion; the server has already dropped its
+ * copy): the service worker stops showing this sign-in's pushes, the shown notifications are closed, the
+ * browser's subscription is dropped, and the badge is cleared — again at the end, after whatever was
+ * still on its way, so nothing of the account is left on the icon.
  */
 export async function forgetPush(): Promise<void> {
   showUnread(0)
-  await clearUnread()
+  await setSignedInSession(null)
   const reg = 'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration().catch(() => undefined) : undefined
+  await closeShown(reg)
   const sub = await reg?.pushManager?.getSubscription().catch(() => null)
   await sub?.unsubscribe().catch(() => false)
+  await closeShown(reg)
+  if (!isLive()) showUnread(0)
 }

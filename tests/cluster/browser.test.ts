@@ -1,7 +1,8 @@
 /**
- * The student's view of a cross-node kick: the app open on node A (its page and its live channel both
- * there), the same account signing in through node C, and the app on node A showing the toast and
- * landing on Login within 1 s, as it does on one node.
+ * The student's view across nodes: the app open on node A (its page and its live channel both there).
+ * The same account signing in through node C: the app on node A shows the toast and lands on Login
+ * within 1 s, as it does on one node. A teacher's task written through node C: Home on node A shows one
+ * more unread within 1 s, and the notifications page opens the task.
  */
 import { chromium, type Browser } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
@@ -79,5 +80,44 @@ it('the app on node A shows the kick toast and is on Login within 1 s of its acc
   expect(loginMs).toBeLessThanOrEqual(1000)
   await page.evaluate('document.fonts.ready')
   await page.screenshot({ path: join(ROOT, 'tests', 'e2e', 'screenshots', 'cluster-login-after-kick.png'), fullPage: true, animations: 'disabled' })
+  await context.close()
+})
+
+it('a task assigned through node C shows on the open Home on node A within 1 s, and the notifications page opens it', async () => {
+  const [a, , c] = cluster.nodes
+  const s = await newStudent(a!.base)
+  await ok(api(a!.base, 'POST', '/auth/user/password', { token: s.token, body: { password: 'Reading2026' } }))
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'zh-CN', isMobile: true, hasTouch: true })
+  const page = await context.newPage()
+  await page.goto(`${a!.base}/login`)
+  await page.locator('form[data-ready]').waitFor()
+  const subscribed = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/mqtt')).then((ws) =>
+    ws.waitForEvent('framereceived', { predicate: (f) => Buffer.from(f.payload as string)[0] === 0x90 }),
+  )
+  await page.getByLabel('手机号').fill(s.phone)
+  await page.getByLabel('密码', { exact: true }).fill('Reading2026')
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await page.waitForURL(/\/home/)
+  await subscribed
+  await page.getByTestId('unread').waitFor()
+  expect(await page.getByTestId('unread').innerText()).toBe('通知')
+
+  const teacher = await ok(api<{ token: string }>(c!.base, 'POST', '/login', { body: { username: '13600136000', password: 'Passw0rd!', appId: 'jsj-habor', deviceType: 'pad', deviceCode: randomUUID() } }))
+  const task = await ok(api<{ id: string }>(c!.base, 'POST', '/tasks', { token: teacher.token, body: { orgCode: 'DEMO', grade: '五年级', className: '2班', title: '读《小王子》第二章', brief: '说说小王子的星球。', publisherName: '李老师' } }))
+  const answered = Date.now()
+  await page.waitForFunction(() => (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document.querySelector('[data-testid="unread"]')?.textContent === '1 条新通知', null, { polling: 'raf', timeout: 1000 })
+  const shownMs = Date.now() - answered
+  console.log(`cross-node notification in the browser: on Home ${shownMs} ms after the assignment's answer`)
+  expect(shownMs).toBeLessThanOrEqual(1000)
+
+  await page.getByRole('button', { name: '1 条新通知' }).click()
+  await page.waitForURL(/\/notifications$/)
+  await page.getByRole('button', { name: /读《小王子》第二章/ }).click()
+  await page.waitForURL(new RegExp(`/task\\?id=${task.id}$`))
+  await page.getByRole('heading', { name: '读《小王子》第二章' }).waitFor()
+  await page.goBack()
+  await page.goBack()
+  await page.waitForFunction(() => (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document.querySelector('[data-testid="unread"]')?.textContent === '通知')
   await context.close()
 })

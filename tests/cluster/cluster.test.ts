@@ -55,6 +55,24 @@ describe('one node or three: the same rules', () => {
     await closed
   })
 
+  it('a notification written on node C reaches the student’s terminal on node A within 1 s, with its inbox entry', async () => {
+    const student = await newStudent(nodeBase(0))
+    const t = await terminal(nodeWs(0), student, 0)
+    const teacher = await ok(api<{ token: string }>(nodeBase(2), 'POST', '/login', { body: { username: '13600136000', password: 'Passw0rd!', ...DEVICE, deviceType: 'pad', deviceCode: randomUUID() } }))
+    const start = Date.now()
+    const task = await ok(api<{ id: string }>(nodeBase(2), 'POST', '/tasks', { token: teacher.token, body: { orgCode: 'DEMO', grade: '五年级', className: '2班', title: '读《小王子》', brief: '读完第一章。', publisherName: '李老师' } }))
+    await until(() => t.messages.length > 0, 1000, 'the notice on node A')
+    const latency = Date.now() - start
+    const notice = JSON.parse(t.messages[0]!) as { type: string; unread: number; entry: { url: string } }
+    expect(notice).toMatchObject({ type: 'notified', unread: 1, entry: { url: `/task?id=${task.id}` } })
+    expect(latency).toBeLessThanOrEqual(1000)
+    console.log(`cross-node notice: ${latency} ms from the assignment's request to the terminal on node A`)
+    // The entry is the same through every node.
+    const page = await ok(api<{ entries: { id: string }[]; unread: number }>(nodeBase(1), 'GET', '/inbox', { token: student.token }))
+    expect(page.unread).toBe(1)
+    expect(page.entries).toHaveLength(1)
+  })
+
   it('ten wrong passwords spread over the three nodes lock the account as one node would', async () => {
     const s = await newStudent(nodeBase(0))
     await ok(api(nodeBase(1), 'POST', '/auth/user/password', { token: s.token, body: { password: 'Reading2026' } }))

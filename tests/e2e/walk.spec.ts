@@ -89,7 +89,8 @@ test.describe('walk through every page', () => {
   })
 
   test('logged in as the demo student', async ({ page, request }) => {
-    test.setTimeout(180_000)
+    // One page more than logged out (Notifications): a busy machine needs the room.
+    test.setTimeout(240_000)
     await resumeDemoSession(page, request, 'e2e-walk')
     await walk(page, 'in')
   })

@@ -43,6 +43,7 @@ const subscribe = (app: TestApp['app'], token: string, sub: StandInSubscription,
 
 const rows = async (app: TestApp['app']) => app.db.selectFrom('push_subscriptions').select(['session_id', 'endpoint']).execute()
 const queued = async (app: TestApp['app']) => app.db.selectFrom('push_queue').select(['attempts', 'next_at']).execute()
+const sidOf = (token: string): string => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid
 const receivedBy = (sub: StandInSubscription) => standIn.received.filter((r) => r.id === sub.id).map((r) => JSON.parse(r.payload) as PushMessage)
 
 async function assignTask(t: TestApp, title = '读《草房子》第一章') {
@@ -149,8 +150,9 @@ describe('sending', () => {
     // Queued with the task, not sent inside its request.
     expect(receivedBy(zh)).toEqual([])
     expect(await t.app.push.drain()).toEqual({ sent: 2, retried: 0, dropped: 0, gone: 0 })
-    expect(receivedBy(zh)).toEqual([{ kind: 'task', title: '新任务：读《草房子》第一章', body: '李老师：读完第一章，写下桑桑做的一件事。', url: `/task?id=${id}`, tag: `task-${id}` }])
-    expect(receivedBy(en)[0]).toMatchObject({ kind: 'task', title: 'New task: 读《草房子》第一章', url: `/task?id=${id}` })
+    // Each names the session (sign-in) its subscription belongs to, and carries the inbox's unread count.
+    expect(receivedBy(zh)).toEqual([{ kind: 'task', title: '新任务：读《草房子》第一章', body: '李老师：读完第一章，写下桑桑做的一件事。', url: `/task?id=${id}`, tag: `task-${id}`, session: sidOf(student.token), unread: 1 }])
+    expect(receivedBy(en)[0]).toMatchObject({ kind: 'task', title: 'New task: 读《草房子》第一章', url: `/task?id=${id}`, session: sidOf(tablet.token), unread: 1 })
     const delivered = standIn.received.find((r) => r.id === zh.id)!
     const key = (await call<PushKey>(t.app, 'GET', '/push/key')).body.data.publicKey
     expect(delivered.vapidKey).toBe(key)
@@ -267,7 +269,7 @@ describe('sending', () => {
     const opens = await Promise.all(Array.from({ length: 10 }, () => call(t.app, 'GET', `/cards/${cardId}`)))
     expect(opens.every((r) => r.body.code === 0)).toBe(true)
     expect((await t.app.push.drain()).sent).toBe(1)
-    expect(receivedBy(sub).at(-1)).toEqual({ kind: 'card', title: '你的贺卡被打开了', body: '送给妈妈的母亲节贺卡，有人打开看了。', url: `/motherday?id=${cardId}`, tag: `card-${cardId}` })
+    expect(receivedBy(sub).at(-1)).toEqual({ kind: 'card', title: '你的贺卡被打开了', body: '送给妈妈的母亲节贺卡，有人打开看了。', url: `/motherday?id=${cardId}`, tag: `card-${cardId}`, session: sidOf(inviter.token), unread: 2 })
     await call(t.app, 'GET', `/cards/${cardId}`)
     expect(await queued(t.app)).toEqual([])
   })

@@ -5,6 +5,7 @@
  * with /login. No DOM here: the Node test drives it against a real broker.
  */
 import type { IClientOptions, MqttClient } from 'mqtt'
+import { isInboxNotified, type InboxNotified } from '../../contract/inbox'
 import { newNonce } from '../../contract/sign'
 import { errors, type RequestError } from '../http/errors'
 
@@ -19,12 +20,22 @@ export const LIVE_USERNAME = 'token'
 
 export const sessionTopic = (appId: string, deviceType: string, userId: string): string => `session/${appId}/${deviceType}/${userId}`
 
-/** What the channel can receive, named in the past tense (docs/architecture.md). */
-export type LiveMessage = { type: 'logged-in-elsewhere' }
+/**
+ * What the channel can receive, named in the past tense (docs/architecture.md): the kick, and a new
+ * notification in the inbox (a JSON message of src/contract/inbox.ts).
+ */
+export type LiveMessage = { type: 'logged-in-elsewhere' } | InboxNotified
 
-/** Pure: the message a packet on our session topic carries, if any. */
+/** Pure: the message a packet on our session topic carries, if any; anything else is ignored. */
 export function parseLiveMessage(payload: string): LiveMessage | undefined {
-  return payload === KICK_PAYLOAD ? { type: 'logged-in-elsewhere' } : undefined
+  if (payload === KICK_PAYLOAD) return { type: 'logged-in-elsewhere' }
+  if (!payload.startsWith('{')) return undefined
+  try {
+    const m: unknown = JSON.parse(payload)
+    return isInboxNotified(m) ? m : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** Pure: true when `token` is a JWT whose `exp` is at or before `nowMs`. Anything else counts as not expired. */
@@ -57,6 +68,10 @@ export interface LiveDeps {
   refresh: (staleToken: string) => Promise<unknown>
   notify: (text: string) => void
   kickedText: () => string
+  /** A new inbox entry arrived (docs/notifications.md). */
+  onNotified?: (m: InboxNotified) => void
+  /** The channel is subscribed again after a drop: what arrived meanwhile is read from the server. */
+  onResumed?: () => void
   /** The forced logout: clear the session, go to /login. */
   onLoggedOut: (reason: 'kicked') => void
   loadMqtt: () => Promise<MqttConnect>
@@ -136,7 +151,10 @@ export class LiveChannel {
     client.on('close', () => refreshIfStale(false))
     client.on('message', (t, payload) => {
       // mqtt.js hands a Buffer (a Uint8Array); decode it rather than trusting a Buffer polyfill's toString.
-      if (t === this.topic && parseLiveMessage(new TextDecoder().decode(payload))?.type === 'logged-in-elsewhere') this.kicked()
+      if (t !== this.topic) return
+      const m = parseLiveMessage(new TextDecoder().decode(payload))
+      if (m?.type === 'logged-in-elsewhere') this.kicked()
+      else if (m?.type === 'notified' && this.kickTimer === undefined) this.deps.onNotified?.(m)
     })
 
     await new Promise<void>((resolve, reject) => {
@@ -158,7 +176,10 @@ export class LiveChannel {
         // A channel whose first attempt failed counts as open again once a retry gets through.
         if (settled && this.client === client) this.opening = Promise.resolve()
         client.subscribe(topic, { qos: 1 }, (err) => {
-          if (settled) return
+          if (settled) {
+            if (!err && this.client === client) this.deps.onResumed?.()
+            return
+          }
           settled = true
           if (err) reject(errors.socketConnect())
           else resolve()

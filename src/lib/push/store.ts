@@ -1,9 +1,9 @@
 /**
  * What notifications keep on this device, in IndexedDB (the store the service worker can reach too):
- * - the notifications the student has not opened yet: the service worker adds one per push, the app
- *   removes them as the student opens what they point to; their count is the app state's badge and the
- *   home-screen icon's badge;
+ * - the sign-in whose pushes the service worker may show (none after a logout);
+ * - whether Web Push was found not to work here (its push service never answered);
  * - the notification tip's memory: how many signed-in starts there have been, and whether it was closed.
+ * The unread count is not kept here: it is the server's (the inbox, docs/notifications.md).
  * Kept out of local storage so that none of it is in Login's first start (docs/notifications.md).
  */
 import { createStore, del, get, set, type UseStore } from 'idb-keyval'
@@ -11,22 +11,9 @@ import { createStore, del, get, set, type UseStore } from 'idb-keyval'
 /** What the service worker tells the app's windows (sw/push.ts posts, app/push.ts listens). */
 export const PUSH_TO_APP = { unread: 'push-unread', open: 'push-open' } as const
 
-export interface Unread {
-  tag: string
-  url: string
-}
-
 let store: UseStore | undefined
 const db = (): UseStore => (store ??= createStore('habor-push', 'device'))
-const KEY = 'list'
-
-const isUnread = (v: unknown): v is Unread => typeof v === 'object' && v !== null && typeof (v as Unread).tag === 'string' && typeof (v as Unread).url === 'string'
-
-/** What is stored, read defensively: a corrupt value reads as nothing unread. */
-export async function unreadList(): Promise<Unread[]> {
-  const v = await read(KEY)
-  return Array.isArray(v) ? v.filter(isUnread) : []
-}
+const SESSION_KEY = 'session'
 
 /** A stored value, or undefined when there is none or IndexedDB cannot be used (blocked, missing). */
 async function read(key: string): Promise<unknown> {
@@ -37,30 +24,49 @@ async function read(key: string): Promise<unknown> {
   }
 }
 
-/** Adds one; a repeat of the same tag replaces the earlier (as the notification itself does). */
-export async function addUnread(item: Unread): Promise<number> {
-  const list = (await unreadList()).filter((u) => u.tag !== item.tag)
-  list.push({ tag: item.tag, url: item.url })
-  await set(KEY, list, db())
-  return list.length
+/**
+ * The sign-in (session id) this device's push notifications are for, stored by the app at sign-in; the
+ * service worker shows only pushes that name it, so none after a logout and none of another account.
+ */
+export async function signedInSession(): Promise<string | null> {
+  const v = await read(SESSION_KEY)
+  return typeof v === 'string' && v ? v : null
 }
 
-/** The two URLs name the same page and item (path and query, order of parameters aside). */
-export function sameTarget(a: string, b: string): boolean {
-  const x = new URL(a, 'https://app.invalid')
-  const y = new URL(b, 'https://app.invalid')
-  if (x.pathname !== y.pathname) return false
-  x.searchParams.sort()
-  y.searchParams.sort()
-  return x.searchParams.toString() === y.searchParams.toString()
+export async function setSignedInSession(sessionId: string | null): Promise<void> {
+  try {
+    if (sessionId) await set(SESSION_KEY, sessionId, db())
+    else await del(SESSION_KEY, db())
+  } catch {
+    // Nowhere to keep it: the service worker then shows nothing, which is the safe side.
+  }
 }
 
-/** Removes those that point at `url` (the student opened it); returns how many are left. */
-export async function openedUnread(url: string): Promise<number> {
-  const list = await unreadList()
-  const left = list.filter((u) => !sameTarget(u.url, url))
-  if (left.length !== list.length) await set(KEY, left, db())
-  return left.length
+/** The session id (`sid`) an access token carries, or null. */
+export function sessionOfToken(token: string): string | null {
+  const part = token.split('.')[1]
+  if (!part) return null
+  try {
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='))
+    const sid = (JSON.parse(json) as { sid?: unknown }).sid
+    return typeof sid === 'string' && sid ? sid : null
+  } catch {
+    return null
+  }
+}
+
+/** Whether Web Push was found not to work on this device (a push service that never answered). */
+export async function pushUnavailable(): Promise<boolean> {
+  return num(await read('unavailableAt')) > 0
+}
+
+export async function setPushUnavailable(on: boolean): Promise<void> {
+  try {
+    if (on) await set('unavailableAt', Date.now(), db())
+    else await del('unavailableAt', db())
+  } catch {
+    // Not kept: the next try finds out again.
+  }
 }
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0)
@@ -86,14 +92,5 @@ export async function closeTip(): Promise<void> {
     await set('tipClosedAt', Date.now(), db())
   } catch {
     // Nowhere to keep it: the tip may show again at the next start.
-  }
-}
-
-/** Logout: nothing of the last account's stays counted. */
-export async function clearUnread(): Promise<void> {
-  try {
-    await del(KEY, db())
-  } catch {
-    // Nothing was kept.
   }
 }

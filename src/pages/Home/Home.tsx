@@ -35,6 +35,8 @@ const TEXTS = {
     setPassword: '设置登录密码，下次可用密码快速登录',
     setPasswordAction: '去设置',
     unread: '{n} 条新通知',
+    unreadOne: '1 条新通知',
+    notifications: '通知',
     reading: '最近阅读',
     readingEmpty: '还没有阅读记录，在 App 中开始阅读吧',
     works: '我的作品',
@@ -59,6 +61,8 @@ const TEXTS = {
     setPassword: 'Set a password to log in faster next time',
     setPasswordAction: 'Set it',
     unread: '{n} new notifications',
+    unreadOne: '1 new notification',
+    notifications: 'Notifications',
     reading: 'Recent reading',
     readingEmpty: 'No reading yet. Start a book in the app',
     works: 'My works',
@@ -140,11 +144,11 @@ export default function Home({ page }: PageProps) {
               {name}
             </h2>
             {klass.trim() !== '·' ? <p className="home__class">{klass}</p> : null}
-            {badge > 0 ? (
-              <p className="home__unread" data-testid="unread">
-                {fillIn(t.unread, { n: badge })}
-              </p>
-            ) : null}
+            <button type="button" className="home__inbox" onClick={() => push('/notifications')}>
+              <span className={badge > 0 ? 'home__unread' : 'home__unread home__unread--none'} data-testid="unread">
+                {badge > 0 ? (badge === 1 ? t.unreadOne : fillIn(t.unread, { n: badge })) : t.notifications}
+              </span>
+            </button>
           </div>
           <div className="home__org">
             {orgs.length > 1 ? (

@@ -2,6 +2,8 @@
  * The notification tip (docs/notifications.md): from the student's second start on, until closed for good
  * or notifications are on. Permission is asked only from its own button. On iOS Safari outside a
  * home-screen app, where web push cannot work, it explains how to add the app to the home screen instead.
+ * A push service that does not answer within PUSH_SUBSCRIBE_TIMEOUT_MS (Chrome in mainland China) ends
+ * the wait with a message that in-app notifications still arrive.
  */
 import { useState } from 'react'
 import { useSnapshot } from 'valtio'
@@ -20,6 +22,7 @@ const TEXTS = {
     denied: '通知没有开启。以后想开启，可以在浏览器的网站设置里允许通知。',
     failed: '暂时没能开启通知，请稍后在设置里再试',
     on: '通知已开启',
+    unavailable: '这个网络或设备上收不到系统通知。不用担心，App 里的通知照常送达，打开 App 就能看到。',
   },
   en: {
     title: 'Turn on notifications',
@@ -30,6 +33,7 @@ const TEXTS = {
     denied: 'Notifications are off. To turn them on later, allow them in your browser’s site settings.',
     failed: 'Could not turn notifications on just now. Try again later in Settings',
     on: 'Notifications are on',
+    unavailable: 'System notifications are not available on this network or device. In-app notifications still arrive: you will see them whenever Habor is open.',
   },
 }
 
@@ -38,6 +42,7 @@ export function NotificationTip() {
   const lang = useLang()
   const t = TEXTS[lang]
   const [busy, setBusy] = useState(false)
+  const [unavailable, setUnavailable] = useState(false)
   if (!notificationTip) return null
   const ios = pushSupport() === 'ios-home-screen'
 
@@ -45,7 +50,9 @@ export function NotificationTip() {
     setBusy(true)
     try {
       const result = await enablePush()
-      showToast(result === 'subscribed' ? t.on : result === 'denied' ? t.denied : t.failed, result === 'subscribed' ? { icon: 'success' } : undefined)
+      // Said in the tip itself, which stays until closed: too much for a toast, and worth reading.
+      if (result === 'unavailable') setUnavailable(true)
+      else showToast(result === 'subscribed' ? t.on : result === 'denied' ? t.denied : t.failed, result === 'subscribed' ? { icon: 'success' } : undefined)
     } catch {
       showToast(t.failed)
     } finally {
@@ -61,9 +68,9 @@ export function NotificationTip() {
       </svg>
       <div className="home__tip-text">
         <h3 id="home-tip-title">{t.title}</h3>
-        <p>{ios ? t.ios : t.text}</p>
+        <p role={unavailable ? 'status' : undefined}>{ios ? t.ios : unavailable ? t.unavailable : t.text}</p>
       </div>
-      {ios ? null : (
+      {ios || unavailable ? null : (
         <Button size="s" busy={busy} onClick={() => void enable()}>
           {t.enable}
         </Button>

@@ -1,23 +1,34 @@
 /**
- * Settings' notifications (docs/notifications.md): whether this device receives them (turned on from here
- * too, by the student's tap), and which kinds the student wants — kept on the server for every device.
+ * Settings' notifications (docs/notifications.md): the honest state of this device's system notifications
+ * (on / not available here / blocked in the browser / off, turned on from here by the student's tap), and
+ * which kinds the student wants as system notifications — kept on the server for every device. The
+ * in-app inbox lists every kind whatever the switches say.
  */
 import { useState } from 'react'
+import { useSnapshot } from 'valtio'
 import { CALLS } from '../../contract/calls'
 import { PUSH_KINDS, type PushKind, type PushSettings } from '../../contract/push'
 import { useResource } from '../../hooks/useResource'
 import { call } from '../../lib/http'
 import { useLang } from '../../state/app'
 import { useAuth } from '../../state/auth'
-import { enablePush, pushSupport } from '../../state/push'
+import { push } from '../../state/navigation'
+import { enablePush, pushDevice, pushSupport } from '../../state/push'
 import { Button } from '../../ui/Button/Button'
 import { showToast } from '../../ui/Overlay/overlay'
 
 const TEXTS = {
   'zh-Hans': {
     title: '通知',
-    device: '本设备',
+    device: '本机系统通知',
     on: '已开启',
+    off: '未开启',
+    notHere: '此设备不可用',
+    blocked: '已被浏览器阻止',
+    notHereHint: '这个网络或设备上收不到系统通知（例如手机连不上浏览器的推送服务）。App 里的通知照常送达，打开 App 就能看到。',
+    inbox: '所有通知',
+    inboxHint: '下面的开关只管系统通知；App 里的通知列表总会显示每一条。',
+    retry: '重试',
     enable: '开启通知',
     denied: '浏览器已拒绝通知，可在网站设置里重新允许',
     ios: '添加到主屏幕后，从主屏幕打开 Habor 才能收到通知',
@@ -29,8 +40,15 @@ const TEXTS = {
   },
   en: {
     title: 'Notifications',
-    device: 'This device',
+    device: 'System notifications',
     on: 'On',
+    off: 'Off',
+    notHere: 'Not available here',
+    blocked: 'Blocked in the browser',
+    notHereHint: 'System notifications cannot reach this network or device (the phone cannot reach the browser’s push service, for example). In-app notifications still arrive whenever Habor is open.',
+    inbox: 'All notifications',
+    inboxHint: 'The switches below only control system notifications; the in-app list always shows every one.',
+    retry: 'Try again',
     enable: 'Turn on',
     denied: 'Your browser blocked notifications; allow them in its site settings',
     ios: 'Add Habor to your home screen and open it from there to get notifications',
@@ -49,8 +67,12 @@ export function NotificationSettings() {
   const [state] = useResource(() => call(CALLS.pushSettings, {}), 'push-settings')
   const [chosen, setChosen] = useState<Partial<PushSettings>>({})
   const [enabling, setEnabling] = useState(false)
+  const device = useSnapshot(pushDevice)
   const support = pushSupport()
   const permission = support === 'ready' ? Notification.permission : 'default'
+  const blocked = !auth.pushClientId && support === 'ready' && permission === 'denied'
+  const notHere = !auth.pushClientId && !blocked && (support !== 'ready' || device.unavailable)
+  const stateText = auth.pushClientId ? t.on : blocked ? t.blocked : notHere ? t.notHere : t.off
   const settings = state.kind === 'ready' ? { ...state.data, ...chosen } : null
 
   const toggle = async (kind: PushKind, on: boolean) => {
@@ -68,7 +90,7 @@ export function NotificationSettings() {
     setEnabling(true)
     try {
       const r = await enablePush()
-      if (r !== 'subscribed') showToast(r === 'denied' ? t.denied : t.unsupported)
+      if (r === 'denied' || r === 'unsupported') showToast(r === 'denied' ? t.denied : t.unsupported)
     } catch {
       showToast(t.enableFailed)
     } finally {
@@ -81,21 +103,25 @@ export function NotificationSettings() {
       <h2 id="settings-push" className="settings__title">
         {t.title}
       </h2>
+      <button type="button" className="settings__row settings__link" onClick={() => push('/notifications')}>
+        <span>{t.inbox}</span>
+        <span aria-hidden="true">›</span>
+      </button>
       <div className="settings__row">
         <span>{t.device}</span>
-        {auth.pushClientId ? (
+        <span className="settings__push-state">
           <span className="settings__value" data-testid="push-state">
-            {t.on}
+            {stateText}
           </span>
-        ) : support === 'ready' && permission !== 'denied' ? (
-          <Button size="s" busy={enabling} onClick={() => void enable()}>
-            {t.enable}
-          </Button>
-        ) : null}
+          {!auth.pushClientId && support === 'ready' && !blocked ? (
+            <Button size="s" busy={enabling} onClick={() => void enable()}>
+              {notHere ? t.retry : t.enable}
+            </Button>
+          ) : null}
+        </span>
       </div>
-      {!auth.pushClientId && (support !== 'ready' || permission === 'denied') ? (
-        <p className="settings__hint">{support === 'ios-home-screen' ? t.ios : support === 'unsupported' ? t.unsupported : t.denied}</p>
-      ) : null}
+      {notHere || blocked ? <p className="settings__hint">{support === 'ios-home-screen' ? t.ios : blocked ? t.denied : support === 'unsupported' ? t.unsupported : t.notHereHint}</p> : null}
+      <p className="settings__hint">{t.inboxHint}</p>
       {settings ? (
         PUSH_KINDS.map((kind) => (
           <label key={kind} className="settings__row settings__switch">

@@ -163,9 +163,16 @@ describe('LiveChannel', () => {
 })
 
 describe('pure helpers', () => {
-  it('parses only the kick payload', () => {
+  it('parses the kick payload and a well-formed inbox notice, nothing else', () => {
     expect(parseLiveMessage('logout')).toEqual({ type: 'logged-in-elsewhere' })
     expect(parseLiveMessage('Logout')).toBeUndefined()
+    const text = { title: 't', body: 'b' }
+    const entry = { id: 'e1', kind: 'task', url: '/task?id=1', texts: { 'zh-Hans': text, en: text }, createdAt: 1, readAt: null }
+    const notice = { type: 'notified', entry, unread: 2 }
+    expect(parseLiveMessage(JSON.stringify(notice))).toEqual(notice)
+    for (const bad of [{ ...notice, unread: -1 }, { ...notice, type: 'notify' }, { ...notice, entry: { ...entry, url: '//evil.example' } }, { ...notice, entry: { ...entry, kind: 'ad' } }, { ...notice, entry: { ...entry, texts: { en: text } } }])
+      expect(parseLiveMessage(JSON.stringify(bad)), JSON.stringify(bad)).toBeUndefined()
+    expect(parseLiveMessage('{not json')).toBeUndefined()
   })
   it('reads a JWT exp and treats anything else as unexpired', () => {
     expect(tokenExpired(jwt(100), 100_000)).toBe(true)

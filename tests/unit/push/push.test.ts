@@ -10,9 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { readPush, routeClick } from '../../../sw/push'
+import { forThisSignIn, readPush, routeClick } from '../../../sw/push'
 import { authState } from '../../../src/state/auth'
-import { enablePush, keyBytes, pushSupport, tipWanted } from '../../../src/state/push'
+import { enablePush, keyBytes, PUSH_SUBSCRIBE_TIMEOUT_MS, pushDevice, pushSupport, tipWanted, within } from '../../../src/state/push'
 import { fakeFetch, fakeSession, setup } from '../http/fakes'
 
 /** The parts of the server this file uses (it is type-checked with the server, not with the app). */
@@ -105,6 +105,35 @@ describe('subscribing', () => {
     expect(calls).toEqual([])
   })
 
+  it('gives a push service that does not answer PUSH_SUBSCRIBE_TIMEOUT_MS: at 4999 ms still waiting, at 5000 ms not available', async () => {
+    vi.useFakeTimers()
+    try {
+      let outcome = 'waiting'
+      within(new Promise(() => undefined), PUSH_SUBSCRIBE_TIMEOUT_MS).catch(() => (outcome = 'timed out'))
+      await vi.advanceTimersByTimeAsync(4999)
+      expect(outcome).toBe('waiting')
+      await vi.advanceTimersByTimeAsync(1)
+      expect(outcome).toBe('timed out')
+      expect(await within(Promise.resolve('ok'), PUSH_SUBSCRIBE_TIMEOUT_MS)).toBe('ok')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('a push service that refuses (AbortError) makes Web Push not available here, not an error', async () => {
+    setup(fakeSession({ token }))
+    serverFetch()
+    pushDevice.unavailable = false
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission: vi.fn(async () => 'granted') })
+    vi.stubGlobal('PushManager', function PushManager() {})
+    const subscribe = vi.fn(async () => {
+      throw new DOMException('Registration failed - push service error', 'AbortError')
+    })
+    expect(await enablePush(Promise.resolve({ pushManager: { getSubscription: vi.fn(async () => null), subscribe } } as unknown as ServiceWorkerRegistration))).toBe('unavailable')
+    expect(pushDevice.unavailable).toBe(true)
+    expect(tipWanted({ starts: 2, dismissed: false, loggedIn: true, subscribed: false, support: 'ready', permission: 'granted', unavailable: true })).toBe(false)
+  })
+
   it('decodes base64url keys with and without padding', () => {
     expect([...keyBytes('AQID')]).toEqual([1, 2, 3])
     expect([...keyBytes('_-8')]).toEqual([255, 239])
@@ -155,13 +184,22 @@ describe('the service worker', () => {
   const origin = 'https://habor.example'
   it('shows only what this app sent: a known kind and an in-app path', () => {
     const data = (v: unknown) => ({ json: () => v })
-    const good = { kind: 'task', title: 't', body: 'b', url: '/task?id=1', tag: 'task-1' }
+    const good = { kind: 'task', title: 't', body: 'b', url: '/task?id=1', tag: 'task-1', session: 's-1', unread: 2 }
     expect(readPush(data(good))).toEqual(good)
+    expect(readPush(data({ ...good, session: undefined }))).toBeNull()
+    expect(readPush(data({ ...good, unread: -1 }))).toBeNull()
     expect(readPush(null)).toBeNull()
     expect(readPush({ json: () => JSON.parse('not json') as unknown })).toBeNull()
     expect(readPush(data({ ...good, url: '//evil.example/x' }))).toBeNull()
     expect(readPush(data({ ...good, url: 'https://evil.example/x' }))).toBeNull()
     expect(readPush(data({ ...good, kind: 'ad' }))).toBeNull()
+  })
+
+  it('shows a push only for the sign-in stored on this device, and none when nobody is signed in', () => {
+    const m = { kind: 'task', title: 't', body: 'b', url: '/task?id=1', tag: 'task-1', session: 's-1' } as const
+    expect(forThisSignIn(m, 's-1')).toBe(true)
+    expect(forThisSignIn(m, 's-2')).toBe(false)
+    expect(forThisSignIn(m, null)).toBe(false)
   })
 
   it('routes a click through an open window of the app, or opens one, and never leaves the app', async () => {
