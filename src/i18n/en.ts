@@ -17,6 +17,8 @@ export const en: Catalogue = {
   'app.outboxCount': '{n} changes waiting to be sent',
   'app.portalOpen': 'Open the sign-in page',
   'app.portalRetry': 'This Wi-Fi needs you to sign in. We will try again once you have',
+  'app.cutOff': "Can't reach the server. This Wi-Fi may need you to sign in",
+  'app.cutOffRetry': "Can't reach the server. This Wi-Fi may need you to sign in. We will try again once it answers",
   'app.seenAt': 'Offline: showing what you saw at {time}',
   'clipboard.copied': 'Content copied',
   'clipboard.failed': 'Copy failed, please copy manually',
