@@ -9,9 +9,11 @@ interface Props {
   onRetry: () => void
   /** Replaces the catalogue's 'connection timed out, tap to retry'. */
   message?: string
+  /** The page keeps what was seen for offline use, and has nothing yet for this account: say so. */
+  neverSeen?: boolean
 }
 
-export function RetryScreen({ onRetry, message }: Props) {
+export function RetryScreen({ onRetry, message, neverSeen = false }: Props) {
   const lang = useLang()
   // When the browser knows it is offline, say so: it is not the server that is slow.
   const online = useOnline()
@@ -26,6 +28,7 @@ export function RetryScreen({ onRetry, message }: Props) {
           <path d="M20 46L44 18" stroke="var(--c-danger)" strokeWidth="3" strokeLinecap="round" />
         </svg>
         <span className="retry-screen__text">{message ?? translate(lang, !online ? 'app.offlineRetry' : reach === 'portal' ? 'app.portalRetry' : reach === 'cut-off' ? 'app.cutOffRetry' : 'app.timeout')}</span>
+        {neverSeen && <span className="retry-screen__text retry-screen__never">{translate(lang, 'app.neverSeen')}</span>}
         <span className="retry-screen__button">{translate(lang, 'app.retry')}</span>
       </button>
     </div>
