@@ -20,6 +20,8 @@ export const en: Catalogue = {
   'app.cutOff': "Can't reach the server. This Wi-Fi may need you to sign in",
   'app.cutOffRetry': "Can't reach the server. This Wi-Fi may need you to sign in. We will try again once it answers",
   'app.neverSeen': 'You have not opened this page on this device yet, so there is nothing to show offline',
+  'cards.landed': 'The card you made offline was sent',
+  'cards.open': 'Open the card',
   'app.seenAt': 'Offline: showing what you saw at {time}',
   'clipboard.copied': 'Content copied',
   'clipboard.failed': 'Copy failed, please copy manually',

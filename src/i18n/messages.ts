@@ -22,6 +22,8 @@ export const zh = {
   'app.cutOff': '连不上服务器，当前 Wi-Fi 可能需要先登录认证',
   'app.cutOffRetry': '连不上服务器，当前 Wi-Fi 可能需要先登录认证，恢复后会自动重试',
   'app.neverSeen': '这一页还没在这台设备上打开过，所以离线时没有内容可看',
+  'cards.landed': '离线时做的贺卡已发送',
+  'cards.open': '打开贺卡',
   'app.seenAt': '离线中，显示的是 {time} 看到的内容',
   'clipboard.copied': '内容已复制',
   'clipboard.failed': '复制失败，请手动复制',

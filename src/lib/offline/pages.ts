@@ -2,9 +2,11 @@
  * What each page that reads offline checks in its copy before showing it (lib/offline/check.ts), and the
  * copy's name. One place, so a change of a page's data shows here next to the others.
  */
+import type { Card } from '../../contract/cards'
 import type { ContentKind, ContentViews } from '../../contract/content'
 import type { Desk } from '../../contract/desk'
 import type { InviteInfo } from '../../contract/invite'
+import { PUSH_KINDS, type PushSettings } from '../../contract/push'
 import type { OwnerReport, PublicReport, ReportSummary } from '../../contract/report'
 import type { TaskDetail } from '../../contract/tasks'
 import { arrayOf, guard, isBool, isNum, isStr, nullable, shape, type Test } from './check'
@@ -86,6 +88,24 @@ const VIEWS: Record<ContentKind, Test> = {
 /** A share page's content of that kind, or null (not available). */
 export const isContentOrNone = <K extends ContentKind>(kind: K) => guard<ContentViews[K] | null>(nullable(VIEWS[kind]))
 
+export const isCardList = guard<Card[]>(
+  arrayOf(
+    shape({
+      id: isStr,
+      design: isStr,
+      to: isStr,
+      message: isStr,
+      senderName: isStr,
+      audio: nullable(shape({ path: isStr, mime: isStr, durationMs: isNum })),
+      shareable: isBool,
+      createdAt: isNum,
+      mine: isBool,
+    }),
+  ),
+)
+
+export const isPushSettings = guard<PushSettings>(shape(Object.fromEntries(PUSH_KINDS.map((k) => [k, isBool]))))
+
 /** Copy names: one per data set. */
 export const COPY = {
   desk: (org: string) => `desk:${org}`,
@@ -93,5 +113,7 @@ export const COPY = {
   task: (id: string) => `task:${id}`,
   report: (id: string) => `report:${id}`,
   invite: 'invite',
+  cards: 'cards',
+  pushSettings: 'push-settings',
   content: (kind: ContentKind, id: string) => `share:${kind}:${id}`,
 }
