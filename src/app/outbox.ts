@@ -6,9 +6,19 @@
  */
 import { subscribe } from 'valtio'
 import { REACHABLE_EVENT } from '../lib/http/reach'
+import { appState } from '../state/app'
 import { authState } from '../state/auth'
 
 let started: Promise<typeof import('../lib/outbox/outbox')> | undefined
+
+/** How long the toast of a landed card stays: long enough to tap its link. */
+export const CARD_LANDED_TOAST_MS = 6_000
+
+async function toastCardLanded(id: string): Promise<void> {
+  const [{ showToast }, { translate }] = await Promise.all([import('../ui/Overlay/overlay'), import('../i18n/i18n')])
+  const lang = appState.lang
+  showToast(translate(lang, 'cards.landed'), { duration: CARD_LANDED_TOAST_MS, link: { href: `/motherday?id=${encodeURIComponent(id)}`, text: translate(lang, 'cards.open') } })
+}
 
 /** After a drain that met no server, try again after this long, growing ×1.5 up to the last. */
 export const OUTBOX_RETRY_FIRST_MS = 10_000
@@ -41,7 +51,13 @@ export function startOutbox(): void {
     // A write just queued (its first try met no server) is tried again after the first wait.
     outbox.onQueued(later)
     // A profile edit that landed later: the app shows the profile the server now holds.
-    outbox.onLanded((item) => {
+    outbox.onLanded((item, result) => {
+      // A card made offline that lands: the student is told on whatever page they are, with its link
+      // (Motherday's editor, when it made the card in this visit, opens it instead: docs/offline.md).
+      if (item.payload.kind === 'card') {
+        const id = (result as { id?: unknown } | undefined)?.id
+        if (typeof id === 'string') void toastCardLanded(id)
+      }
       if (item.payload.kind === 'profile') void import('../state/session/flows').then((f) => f.loadProfile({ loading: false })).catch(() => undefined)
     })
     addEventListener('online', drain)

@@ -34,6 +34,8 @@ export const CALLS = {
   updateReport: spec<ReportUpdateBody, undefined, OwnerReport, { id: string }>('PUT', `${MY_REPORTS_PATH}/:id`, { auth: true, loading: false }),
   publicReport: spec<undefined, undefined, PublicReport, { id: string }>('GET', `${PUBLIC_REPORT_PATH}/:id`, data),
   card: spec<undefined, undefined, Card, { id: string }>('GET', `${CARDS_PATH}/:id`, data),
+  /** The student's own cards, newest first (50 at most). */
+  myCards: spec<undefined, undefined, Card[]>('GET', CARDS_PATH, mine),
   /** Takes Idempotency-Key (docs/offline.md). */
   createCard: spec<CardCreateBody, undefined, CardCreated>('POST', CARDS_PATH, { auth: true, loading: false }),
   /** Takes Idempotency-Key (docs/offline.md): a profile edit made offline waits in the outbox. */

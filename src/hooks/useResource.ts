@@ -1,15 +1,16 @@
 /**
  * A page's data: loading → ready | empty | failed, with a retry. Pages render their skeleton, empty state,
  * error state, or — when the request timed out or the network is gone — docs/product.md "Errors"'s tap-to-retry screen.
- * A page of the student's own data can ask for it to be remembered: offline, the last answer is shown
- * again, marked with when it was seen. Whatever failed for the network is tried again by itself when the
- * connection returns.
+ * A page can ask for its answers to be remembered (lib/offline/copies.ts: per account, in IndexedDB):
+ * offline, the last answer is shown again, marked with when it was seen; a page never seen says so.
+ * Whatever failed for the network is tried again by itself when the connection returns.
  */
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { CODE } from '../contract/codes'
 import { isRequestError, isUnreachable } from '../lib/http/errors'
 import { REACHABLE_EVENT } from '../lib/http/reach'
-import { read, write } from '../lib/storage'
+import { readCopy, saveCopy } from '../lib/offline/copies'
+import { authState } from '../state/auth'
 
 export type ResourceState<T> =
   | { kind: 'loading' }
@@ -17,8 +18,8 @@ export type ResourceState<T> =
   | { kind: 'ready'; data: T; seenAt?: number }
   /** The server answered 100001 'data empty' (missing, private or deleted content). */
   | { kind: 'empty' }
-  /** Timed out or no network: show the tap-to-retry screen. */
-  | { kind: 'offline' }
+  /** Timed out or no network: show the tap-to-retry screen. `neverSeen`: the page remembers its answers, and has none for this account. */
+  | { kind: 'offline'; neverSeen?: boolean }
   | { kind: 'failed'; message: string }
 
 export function resourceStateOf<T>(error: unknown): ResourceState<T> {
@@ -30,34 +31,29 @@ export function resourceStateOf<T>(error: unknown): ResourceState<T> {
   return { kind: 'failed', message: error instanceof Error ? error.message : String(error) }
 }
 
-/** The last answer remembered under `name`, if any. */
-function lastSeen<T>(name: string): { data: T; at: number } | undefined {
-  try {
-    return read('lastSeen')?.[name] as { data: T; at: number } | undefined
-  } catch {
-    return undefined
-  }
-}
+/** The signed-in account whose copies are read and written ('' when none: nothing is remembered). */
+const account = (): string => (authState.token ? String(authState.userInfo?.id ?? '') : '')
 
-function remember(name: string, data: unknown): void {
-  try {
-    write('lastSeen', { ...(read('lastSeen') ?? {}), [name]: { at: Date.now(), data } })
-  } catch {
-    // Too large for storage, or storage unavailable: nothing is shown offline, which is no worse than before.
-  }
+export interface RememberOptions<T> {
+  /** The copy's name: one per data set, so include what selects it (the organisation, the id). */
+  remember?: string
+  /** What a copy read back must be to be shown (it is never trusted as it is). */
+  check?: (d: unknown) => d is T
 }
 
 /**
  * Runs `load` on mount and whenever `key` changes; `retry` runs it again. Late answers of an older key are
- * dropped. `remember`: a name under which the last answer is kept for offline use (one per data set, so
- * include what selects it, such as the organisation).
+ * dropped. `remember` and `check`: the last answer is kept for offline use under that name, for the
+ * signed-in account, and shown again only if it passes `check`.
  */
-export function useResource<T>(load: () => Promise<T>, key: string, options: { remember?: string } = {}): [ResourceState<T>, () => void] {
+export function useResource<T>(load: () => Promise<T>, key: string, options: RememberOptions<T> = {}): [ResourceState<T>, () => void] {
   const [state, setState] = useState<ResourceState<T>>({ kind: 'loading' })
   const latest = useRef(0)
   const loadRef = useRef(load)
   loadRef.current = load
-  const name = options.remember ?? ''
+  const name = options.check ? (options.remember ?? '') : ''
+  const checkRef = useRef(options.check)
+  checkRef.current = options.check
   const run = useCallback(() => {
     const id = ++latest.current
     setState({ kind: 'loading' })
@@ -66,13 +62,21 @@ export function useResource<T>(load: () => Promise<T>, key: string, options: { r
     const settle = (next: ResourceState<T>) => id === latest.current && startTransition(() => setState(next))
     loadRef.current().then(
       (data) => {
-        if (name) remember(name, data)
+        const check = checkRef.current
+        // Offline, an answer can only have come from the service worker's cache (the share pages' content):
+        // it is shown as what was seen, with the time of this account's copy, and the copy is left as it is.
+        if (name && check && navigator.onLine === false) {
+          void readCopy(account(), name, check).then((seen) => settle({ kind: 'ready', data, seenAt: seen?.at }))
+          return
+        }
+        if (name) void saveCopy(account(), name, data)
         settle({ kind: 'ready', data })
       },
       (e: unknown) => {
         const next = resourceStateOf<T>(e)
-        const seen = next.kind === 'offline' && name ? lastSeen<T>(name) : undefined
-        settle(seen ? { kind: 'ready', data: seen.data, seenAt: seen.at } : next)
+        const check = checkRef.current
+        if (next.kind !== 'offline' || !name || !check) return settle(next)
+        void readCopy(account(), name, check).then((seen) => settle(seen ? { kind: 'ready', data: seen.data, seenAt: seen.at } : { kind: 'offline', neverSeen: true }))
       },
     )
   }, [name])

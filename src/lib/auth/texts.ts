@@ -58,6 +58,11 @@ export function errorText(lang: Lang, e: unknown, context: ErrorContext = 'sign-
   }
   if (isRequestError(e)) {
     if (e.kind === 'portal') return zhLang ? '当前 Wi-Fi 需要先登录认证，认证后再试' : 'This Wi-Fi needs you to sign in first. Sign in to it, then try again'
+    // No answer at all while the browser says it is online: a Wi-Fi sign-in page that redirects (or breaks
+    // TLS) looks exactly like this, as does a server that cannot be reached (docs/offline.md "Cut off").
+    if (e.kind === 'network' && globalThis.navigator?.onLine !== false) {
+      return zhLang ? '连不上服务器，当前 Wi-Fi 可能需要先登录认证，认证后再试' : "Can't reach the server. This Wi-Fi may need you to sign in first, then try again"
+    }
     if (e.kind === 'network' || e.kind === 'timeout') return zhLang ? '网络不给力，请检查网络后重试' : 'Network problem. Check your connection and try again'
     if (e.code === CODE.SMS_CODE_INVALID && data.reason === 'used-up') {
       return zhLang ? '验证码错误次数过多，已失效，请重新获取验证码' : 'Too many wrong tries: this code no longer works. Get a new code'

@@ -9,7 +9,7 @@ import { httpConfig } from './config'
 import { errors, isRequestError, RequestError } from './errors'
 import { baseHeaders, bearerToken, toSearch, urlOf } from './headers'
 import { trackLoading } from './loading'
-import { isPortalAnswer, reportPortal, reportReachable } from './reach'
+import { isPortalAnswer, reportCutOff, reportPortal, reportReachable } from './reach'
 import { apiBase, httpText } from './texts'
 import { listenToOtherTabs, refreshSession, waitForRefresh } from './refresh'
 import { fetchTransport, type ResponseType, type TransferProgress, type Transport, type WireResponse } from './transport'
@@ -185,6 +185,8 @@ export async function execute<T>(
     }
     return settle<T>(res)
   } catch (e) {
+    // No answer at all while a request was made: the API is cut off (a blocked redirect, TLS, a refused connection).
+    if (isRequestError(e) && e.kind === 'network') reportCutOff()
     throw isRequestError(e) ? e : errors.unknown()
   } finally {
     end()

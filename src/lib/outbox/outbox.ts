@@ -49,9 +49,15 @@ function send(payload: OutboxPayload, stepDone: (next: OutboxPayload) => void | 
 /** New keys for a write's steps, made before its first attempt. */
 export const newKey = (): string => uuid()
 
+/** How long a write made before the app has wired the outbox (just after a start) waits for it. */
+export const CONFIGURE_WAIT_MS = 5_000
+let configured: () => void = () => {}
+const wired = new Promise<void>((resolve) => (configured = resolve))
+
 /** Who is signed in now (the app wires it to the auth store). */
 export function configureOutbox(opts: { account: () => string }): void {
   account = opts.account
+  configured()
 }
 
 /** Who the outbox sends for now ('' when nobody is signed in). */
@@ -135,6 +141,11 @@ function merge(earlier: OutboxPayload, next: OutboxPayload): OutboxPayload {
  * answer, or with `{ queued }` naming the waiting item. A refusal by the server rejects as before.
  */
 export async function sendOrQueue(payload: OutboxPayload, opts?: SendOptions): Promise<{ sent: SendResult } | { queued: OutboxItem }> {
+  // A tap in the first moments after a start can come before the app has said who is signed in: without
+  // an owner an unreachable write could not wait, and would fail although it can be kept.
+  let timer: ReturnType<typeof setTimeout> | undefined
+  await Promise.race([wired, new Promise<void>((resolve) => (timer = setTimeout(resolve, CONFIGURE_WAIT_MS)))])
+  clearTimeout(timer)
   const owner = account()
   const item: OutboxItem = { id: uuid(), account: owner, createdAt: Date.now(), state: 'waiting', payload }
   await load()

@@ -64,7 +64,7 @@ export const SCHEMA = {
   permList: spec(isStringArray, true),
   pendingRoute: spec(isPending, true),
   pushClientId: spec(isString, true),
-  /** The last answer of the student's own pages (Home's desk, their lists), shown offline; personal, so logout removes it. */
+  /** No longer written: an older version's offline copy (now lib/offline/copies.ts, in IndexedDB); an auth key, so logout removes it. */
   lastSeen: spec(isLastSeen, true),
   deviceCode: spec(isString, false),
   lastPhone: spec(isString, false),

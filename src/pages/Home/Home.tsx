@@ -11,7 +11,6 @@ import { useSnapshot } from 'valtio'
 import { appState, useLang } from '../../state/app'
 import { useAuth } from '../../state/auth'
 import { Button } from '../../ui/Button/Button'
-import { showModal } from '../../ui/Modal/modal'
 import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { Picker } from '../../ui/Picker/Picker'
@@ -21,6 +20,7 @@ import { NotificationTip } from './NotificationTip'
 import './Home.css'
 import { fill as fillIn } from '../../i18n/format'
 import { Icon } from './icons'
+import { confirmLogout } from '../../ui/Logout/confirmLogout'
 
 const TEXTS = {
   'zh-Hans': {
@@ -117,8 +117,7 @@ export default function Home({ page }: PageProps) {
   }
 
   const logout = async () => {
-    const answer = await showModal({ content: t.logoutConfirm })
-    if (!answer.confirm) return
+    if (!(await confirmLogout(lang, { content: t.logoutConfirm }))) return
     setBusy(true)
     const flows = await import('../../state/session/flows')
     await flows.logout()

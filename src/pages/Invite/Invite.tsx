@@ -5,6 +5,8 @@
 import { useState } from 'react'
 import type { PageProps } from '../../../manifest/pages'
 import { useResource } from '../../hooks/useResource'
+import { COPY, isInvite } from '../../lib/offline/pages'
+import { SeenAt } from '../../ui/SeenAt/SeenAt'
 import { copyText } from '../../lib/clipboard/clipboard'
 import { useLang } from '../../state/app'
 import { Button } from '../../ui/Button/Button'
@@ -64,13 +66,13 @@ function formatDate(ms: number, lang: 'zh-Hans' | 'en'): string {
 export default function Invite({ page }: PageProps) {
   const lang = useLang()
   const t = TEXTS[lang]
-  const [state, retry] = useResource(fetchInvite, 'invite')
+  const [state, retry] = useResource(fetchInvite, 'invite', { remember: COPY.invite, check: isInvite })
   const [sharing, setSharing] = useState(false)
 
   if (state.kind === 'offline') {
     return (
       <PageScaffold page={page}>
-        <RetryScreen onRetry={retry} />
+        <RetryScreen onRetry={retry} neverSeen={state.neverSeen} />
       </PageScaffold>
     )
   }
@@ -93,6 +95,7 @@ export default function Invite({ page }: PageProps) {
   return (
     <PageScaffold page={page}>
       <div className="invite">
+        {state.kind === 'ready' && state.seenAt !== undefined && <SeenAt at={state.seenAt} />}
         <p className="invite__lead">{t.lead}</p>
         {state.kind === 'failed' || state.kind === 'empty' ? (
           <div className="invite__error" role="alert">

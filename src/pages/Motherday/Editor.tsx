@@ -23,6 +23,7 @@ import { CardView, DESIGN_NAMES } from './CardView'
 import type { Lang, Texts } from './texts'
 import { useRecorder } from './useRecorder'
 import { VoiceMessage } from './VoiceMessage'
+import { MyCards } from './MyCards'
 import { WaitingCards } from './WaitingCards'
 
 const DRAFT = 'motherday.'
@@ -44,12 +45,18 @@ export function Editor({ t, lang }: { t: Texts; lang: Lang }) {
   // Cards made here that wait in the outbox; the one made in this visit opens once it lands.
   const waiting = useOutboxItems().filter((i) => i.payload.kind === 'card')
   const mine = useRef(new Set<string>())
+  // Bumped as a card lands, so that "my cards" asks the server again.
+  const [landed, setLanded] = useState(0)
   useEffect(
     () =>
       outbox.onLanded((item, result) => {
         if (item.payload.kind !== 'card') return
-        if (mine.current.has(item.id)) replace(`/motherday?id=${encodeURIComponent((result as CardCreated).id)}`)
-        else showToast(t.landed, { icon: 'success' })
+        setLanded((n) => n + 1)
+        // Made in this visit: the card opens, and its toast replaces "网络不通…" (which would contradict it).
+        // Any other card that lands is told by the app with its link (app/outbox.ts).
+        if (!mine.current.has(item.id)) return
+        showToast(t.made, { icon: 'success' })
+        replace(`/motherday?id=${encodeURIComponent((result as CardCreated).id)}`)
       }),
     [t],
   )
@@ -133,6 +140,7 @@ export function Editor({ t, lang }: { t: Texts; lang: Lang }) {
   return (
     <div className="motherday">
       {waiting.length ? <WaitingCards items={waiting} t={t} /> : null}
+      {loggedIn ? <MyCards t={t} lang={lang} generation={landed} /> : null}
       <p className="motherday__lead">{t.lead}</p>
       <CardView design={design} to={to || t.toDefault} message={message} from={from} lang={lang} placeholder={t.messagePlaceholder} />
 

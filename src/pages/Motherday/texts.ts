@@ -47,6 +47,10 @@ export const TEXTS = {
     resend: '重新发送',
     discard: '删除',
     landed: '贺卡已发送',
+    myCards: '我的贺卡',
+    sent: '已发送',
+    seenOffline: '离线中，显示的是上次看到的贺卡',
+    open: '打开',
   },
   en: {
     lead: 'Make a card for mum: pick a design, write a message, and add a voice message if you like',
@@ -95,6 +99,10 @@ export const TEXTS = {
     resend: 'Send again',
     discard: 'Delete',
     landed: 'Your card was sent',
+    myCards: 'My cards',
+    sent: 'Sent',
+    seenOffline: 'Offline: these are the cards you saw last',
+    open: 'Open',
   },
 }
 export type Texts = (typeof TEXTS)['zh-Hans']

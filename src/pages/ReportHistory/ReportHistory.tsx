@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button/Button'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
 import { SeenAt } from '../../ui/SeenAt/SeenAt'
+import { COPY, isReportList } from '../../lib/offline/pages'
 import './ReportHistory.css'
 import { fill, formatDateTime } from '../../i18n/format'
 
@@ -54,7 +55,7 @@ const loadMine = (): Promise<ReportSummary[]> => call(CALLS.reports, {})
 export default function ReportHistory({ page }: PageProps) {
   const lang = useLang()
   const t = TEXTS[lang]
-  const [state, retry] = useResource(loadMine, 'mine', { remember: 'reports' })
+  const [state, retry] = useResource(loadMine, 'mine', { remember: COPY.reports, check: isReportList })
   const date = (ms: number) => formatDateTime(lang, ms, { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' })
 
   let body

@@ -8,7 +8,11 @@ import { useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { CALLS } from '../../contract/calls'
 import { PUSH_KINDS, type PushKind, type PushSettings } from '../../contract/push'
+import { useOnline } from '../../hooks/useOnline'
+import { useReach } from '../../hooks/useReach'
 import { useResource } from '../../hooks/useResource'
+import { COPY, isPushSettings } from '../../lib/offline/pages'
+import { SeenAt } from '../../ui/SeenAt/SeenAt'
 import { call } from '../../lib/http'
 import { useLang } from '../../state/app'
 import { useAuth } from '../../state/auth'
@@ -37,6 +41,8 @@ const TEXTS = {
     failed: '没有保存成功，请稍后再试',
     enableFailed: '暂时没能开启通知，请稍后再试',
     loading: '正在读取…',
+    offline: '离线中：这是上次看到的设置，连上网络后才能更改',
+    offlineNever: '离线中：连上网络后才能查看和更改通知设置',
   },
   en: {
     title: 'Notifications',
@@ -57,6 +63,8 @@ const TEXTS = {
     failed: 'That was not saved. Please try again shortly',
     enableFailed: 'Could not turn notifications on just now',
     loading: 'Loading…',
+    offline: 'Offline: these are the settings you saw last. They can be changed once you are online',
+    offlineNever: 'Offline: connect to see and change your notification settings',
   },
 }
 
@@ -64,7 +72,12 @@ export function NotificationSettings() {
   const lang = useLang()
   const t = TEXTS[lang]
   const auth = useAuth()
-  const [state] = useResource(() => call(CALLS.pushSettings, {}), 'push-settings')
+  const [state] = useResource(() => call(CALLS.pushSettings, {}), 'push-settings', { remember: COPY.pushSettings, check: isPushSettings })
+  // Offline (or cut off), the settings shown are the last known ones and cannot change: nothing is tried,
+  // so nothing can be said to have failed (docs/offline.md).
+  const online = useOnline()
+  const reach = useReach()
+  const unreachable = !online || reach !== 'ok' || state.kind === 'offline' || (state.kind === 'ready' && state.seenAt !== undefined)
   const [chosen, setChosen] = useState<Partial<PushSettings>>({})
   const [enabling, setEnabling] = useState(false)
   const device = useSnapshot(pushDevice)
@@ -122,16 +135,24 @@ export function NotificationSettings() {
       </div>
       {notHere || blocked ? <p className="settings__hint">{support === 'ios-home-screen' ? t.ios : blocked ? t.denied : support === 'unsupported' ? t.unsupported : t.notHereHint}</p> : null}
       <p className="settings__hint">{t.inboxHint}</p>
+      {settings && unreachable ? (
+        <>
+          {state.kind === 'ready' && state.seenAt !== undefined ? <SeenAt at={state.seenAt} /> : null}
+          <p className="settings__hint" role="status">
+            {t.offline}
+          </p>
+        </>
+      ) : null}
       {settings ? (
         PUSH_KINDS.map((kind) => (
           <label key={kind} className="settings__row settings__switch">
             <span>{t.kinds[kind]}</span>
-            <input type="checkbox" role="switch" checked={settings[kind]} onChange={(e) => void toggle(kind, e.currentTarget.checked)} />
+            <input type="checkbox" role="switch" checked={settings[kind]} disabled={unreachable} onChange={(e) => void toggle(kind, e.currentTarget.checked)} />
           </label>
         ))
       ) : (
         <p className="settings__hint" aria-live="polite">
-          {state.kind === 'loading' ? t.loading : t.failed}
+          {state.kind === 'loading' ? t.loading : state.kind === 'offline' ? t.offlineNever : t.failed}
         </p>
       )}
     </section>

@@ -21,6 +21,7 @@ import { ConfirmDelete } from './ConfirmDelete'
 import { NotificationSettings } from './NotificationSettings'
 import './Settings.css'
 import { fill } from '../../i18n/format'
+import { confirmLogout } from '../../ui/Logout/confirmLogout'
 
 type Lang = StorageValue<'lang'>
 
@@ -129,8 +130,7 @@ export default function Settings({ page }: PageProps) {
   }
 
   const logout = async () => {
-    const answer = await showModal({ content: t.logoutConfirm, confirmText: t.logout })
-    if (!answer.confirm) return
+    if (!(await confirmLogout(lang, { content: t.logoutConfirm, confirmText: t.logout }))) return
     const flows = await import('../../state/session/flows')
     await flows.logout()
   }

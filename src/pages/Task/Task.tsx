@@ -10,6 +10,8 @@ import { CODE } from '../../contract/codes'
 import type { TaskDetail } from '../../contract/tasks'
 import { useOutboxItems } from '../../hooks/useOutboxItems'
 import { useResource } from '../../hooks/useResource'
+import { COPY, isTaskOrNone } from '../../lib/offline/pages'
+import { SeenAt } from '../../ui/SeenAt/SeenAt'
 import { fill, formatDateTime } from '../../i18n/format'
 import { classLineIn } from '../../i18n/school'
 import { call, isRequestError } from '../../lib/http'
@@ -82,7 +84,7 @@ export default function Task({ page, query }: PageProps) {
   const lang = useLang()
   const t = TEXTS[lang]
   const id = query.id ?? ''
-  const [state, retry] = useResource(() => (id ? loadTask(id) : Promise.resolve(null)), `task:${id}`)
+  const [state, retry] = useResource(() => (id ? loadTask(id) : Promise.resolve(null)), `task:${id}`, { remember: id ? COPY.task(id) : undefined, check: isTaskOrNone })
   const [doneAt, setDoneAt] = useState<number | null>(null)
   const [saving, setSaving] = useState(false)
   // Marked done without a connection: it waits in the outbox (待同步) and lands once it is back.
@@ -98,7 +100,7 @@ export default function Task({ page, query }: PageProps) {
   if (state.kind === 'offline') {
     return (
       <PageScaffold page={page}>
-        <RetryScreen onRetry={retry} />
+        <RetryScreen onRetry={retry} neverSeen={state.neverSeen} />
       </PageScaffold>
     )
   }
@@ -124,6 +126,7 @@ export default function Task({ page, query }: PageProps) {
   return (
     <PageScaffold page={page}>
       <div className="task-page">
+        {state.kind === 'ready' && state.seenAt !== undefined && <SeenAt at={state.seenAt} />}
         {state.kind === 'loading' ? (
           <div className="task-page__skeleton" aria-hidden="true">
             <span className="sk" style={{ height: 132 }} />

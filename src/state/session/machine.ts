@@ -100,8 +100,12 @@ export function storeAnswer(store: Stored): SessionPhase {
 
 /** Ends the session: every auth key cleared (device, last phone, language and drafts stay). */
 export function endSession(): void {
+  const who = authState.token ? String(authState.userInfo?.id ?? '') : ''
   clearSession()
   dispatch({ type: 'ended' })
+  // Whatever ends the session (logout, a kick, deletion), what this account saw offline goes with it:
+  // nothing of it is shown to whoever signs in next (docs/offline.md "Reading").
+  if (who) void import('../../lib/offline/copies').then((m) => m.clearCopies(who)).catch(() => undefined)
 }
 
 /** Nothing in memory and signed out, as on a new device (tests start from here). */

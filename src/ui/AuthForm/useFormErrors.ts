@@ -2,10 +2,11 @@
  * What every sign-in form keeps besides its values: one message per field from the checks of
  * lib/auth/form.ts, and one form-level message for what the server or the network answered.
  */
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { Lang } from '../../../manifest/app'
 import { failed, formTexts, type Errors, type FormTexts } from '../../lib/auth/form'
 import type { ErrorContext } from '../../lib/auth/texts'
+import { reachState, REACHABLE_EVENT } from '../../lib/http/reach'
 
 export type Checks<K extends string> = Partial<Record<K, keyof FormTexts | undefined>>
 
@@ -29,6 +30,22 @@ export interface FormErrors<K extends string> {
 export function useFormErrors<K extends string>(lang: Lang): FormErrors<K> {
   const [errors, setErrors] = useState<Errors<K>>({})
   const [formError, setFormError] = useState('')
+  // A message about a network that could not reach the server goes once the server answers again
+  // (lib/http/reach.ts): it would only contradict the form that now works.
+  const [untilReachable, setUntilReachable] = useState(false)
+  useEffect(() => {
+    if (!untilReachable) return
+    const clearIt = () => {
+      setFormError('')
+      setUntilReachable(false)
+    }
+    addEventListener(REACHABLE_EVENT, clearIt)
+    addEventListener('online', clearIt)
+    return () => {
+      removeEventListener(REACHABLE_EVENT, clearIt)
+      removeEventListener('online', clearIt)
+    }
+  }, [untilReachable])
   const f = formTexts(lang)
   const clear = (k: K) => setErrors((e) => (e[k] ? { ...e, [k]: undefined } : e))
   return {
@@ -54,6 +71,7 @@ export function useFormErrors<K extends string>(lang: Lang): FormErrors<K> {
     fail: async (e, context) => {
       const { errorText } = await import('../../lib/auth/texts')
       setFormError(errorText(lang, e, context))
+      setUntilReachable(reachState() !== 'ok')
     },
   }
 }

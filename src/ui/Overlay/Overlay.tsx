@@ -2,6 +2,7 @@
 import { createPortal } from 'react-dom'
 import { translate } from '../../i18n/i18n'
 import { useLang } from '../../state/app'
+import { push } from '../../state/navigation'
 import { useOverlay, type OverlayContent, type ToastIcon } from './overlay'
 import './Overlay.css'
 
@@ -36,6 +37,18 @@ function OverlayContentView({ content }: { content: Exclude<OverlayContent, { ki
       <div className={`overlay__box${content.icon === 'none' ? '' : ' overlay__box--icon'}`} role="status" aria-live="polite" key={content.id}>
         <Icon icon={content.icon} />
         <span>{content.text}</span>
+        {content.link ? (
+          <a
+            className="overlay__link"
+            href={content.link.href}
+            onClick={(e) => {
+              e.preventDefault()
+              push(content.link!.href)
+            }}
+          >
+            {content.link.text}
+          </a>
+        ) : null}
       </div>
     </div>
   )

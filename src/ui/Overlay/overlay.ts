@@ -13,12 +13,19 @@ export type ToastIcon = 'none' | 'success' | 'error' | 'loading'
 
 export type OverlayContent =
   | { kind: 'none' }
-  | { kind: 'toast'; text: string; icon: ToastIcon; id: number }
+  | { kind: 'toast'; text: string; icon: ToastIcon; id: number; link?: ToastLink }
   | { kind: 'loading'; text: string; id: number }
+
+/** A link inside a toast (an app path), such as the card that just landed. */
+export interface ToastLink {
+  href: string
+  text: string
+}
 
 export interface ToastOptions {
   duration?: number
   icon?: ToastIcon
+  link?: ToastLink
 }
 
 export const overlayState = proxy<{ content: OverlayContent }>({ content: { kind: 'none' } })
@@ -37,9 +44,9 @@ function show(content: OverlayContent): void {
   setLoading(content.kind === 'loading')
 }
 
-export function showToast(text: string, { duration = TOAST_DURATION_MS, icon = 'none' }: ToastOptions = {}): void {
+export function showToast(text: string, { duration = TOAST_DURATION_MS, icon = 'none', link }: ToastOptions = {}): void {
   const id = nextId++
-  show({ kind: 'toast', text, icon, id })
+  show({ kind: 'toast', text, icon, id, ...(link ? { link } : {}) })
   if (Number.isFinite(duration) && duration > 0) {
     timer = setTimeout(() => {
       timer = undefined

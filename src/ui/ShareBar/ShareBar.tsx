@@ -8,6 +8,7 @@ import { push } from '../../state/navigation'
 import type { ResourceState } from '../../hooks/useResource'
 import { isWeChat } from '../../lib/device/device'
 import { useLang } from '../../state/app'
+import { SeenAt } from '../SeenAt/SeenAt'
 import { RetryScreen } from '../RetryScreen/RetryScreen'
 import { shareLink, type ShareTarget } from './share'
 import { shareText } from './texts'
@@ -92,7 +93,7 @@ export function ShareContent<T>({ state, retry, skeleton, children }: { state: R
         {skeleton}
       </div>
     )
-  if (state.kind === 'offline') return <RetryScreen onRetry={retry} />
+  if (state.kind === 'offline') return <RetryScreen onRetry={retry} neverSeen={state.neverSeen} />
   if (state.kind === 'failed')
     return (
       <section className="share-state" role="alert">
@@ -114,7 +115,12 @@ export function ShareContent<T>({ state, retry, skeleton, children }: { state: R
         </a>
       </section>
     )
-  return <>{children(state.data)}</>
+  return (
+    <>
+      {state.seenAt !== undefined && <SeenAt at={state.seenAt} />}
+      {children(state.data)}
+    </>
+  )
 }
 
 function StateArt({ kind }: { kind: 'empty' | 'failed' }) {

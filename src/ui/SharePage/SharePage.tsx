@@ -9,6 +9,7 @@ import type { Lang } from '../../../manifest/app'
 import type { PageProps } from '../../../manifest/pages'
 import type { ContentKind, ContentViews } from '../../contract/content'
 import { useResource } from '../../hooks/useResource'
+import { COPY, isContentOrNone } from '../../lib/offline/pages'
 import { useLang } from '../../state/app'
 import { PageScaffold } from '../PageScaffold/PageScaffold'
 import { fetchContent } from '../ShareBar/content'
@@ -29,7 +30,7 @@ interface Props<K extends ContentKind> extends PageProps {
 
 export function SharePage<K extends ContentKind>({ page, query, kind, skeleton, card, share, children }: Props<K>) {
   const lang = useLang()
-  const [state, retry] = useResource(() => fetchContent(kind, query.id), query.id ?? '')
+  const [state, retry] = useResource(() => fetchContent(kind, query.id), query.id ?? '', { remember: query.id ? COPY.content(kind, query.id) : undefined, check: isContentOrNone(kind) })
   const data = state.kind === 'ready' ? state.data : null
   const chatCard = data ? card(data) : null
   useWechatShareCard(chatCard ? { ...chatCard, imgUrl: chatCard.imgUrl ?? DEFAULT_CARD_IMAGE } : null)

@@ -12,7 +12,7 @@ import { applyOrientation } from '../../lib/device/orientation'
 import { appState, useLang } from '../../state/app'
 import { isSignedIn } from '../../state/session/machine'
 import { useOnline } from '../../hooks/useOnline'
-import { useBehindPortal } from '../../hooks/useReach'
+import { useReach } from '../../hooks/useReach'
 import { useRotateHint } from '../../hooks/useRotateHint'
 import { translate } from '../../i18n/i18n'
 import { useCurrentModal } from '../Modal/modal'
@@ -45,7 +45,7 @@ export function Shell({ page, children }: { page: PageRow; children: ReactNode }
 
   const hint = useRotateHint()
   const online = useOnline()
-  const portal = useBehindPortal()
+  const reach = useReach()
   const lang = useLang()
   // Start the pull-refresh code together with the page's own chunk rather than after it.
   if (page.pullRefresh) void loadPullRefresh()
@@ -58,9 +58,11 @@ export function Shell({ page, children }: { page: PageRow; children: ReactNode }
         <p className="shell__offline" role="status">
           {translate(lang, 'app.offline')}
         </p>
-      ) : portal ? (
+      ) : reach !== 'ok' ? (
         <div className="shell__offline shell__portal" role="status">
-          <span>{translate(lang, 'app.portal')}</span>
+          {/* cut-off: calls fail with no answer at all, as behind a sign-in page that redirects (blocked by the
+              CSP) or breaks TLS, or with the server down: both causes are named. */}
+          <span>{translate(lang, reach === 'portal' ? 'app.portal' : 'app.cutOff')}</span>
           {/* Any page load on such a network is answered by its sign-in page: open one, in a new tab, so the
               student can sign in there without leaving the app. */}
           <a className="shell__portal-open" href="/download?wifi=1" target="_blank" rel="noopener">

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { checkCode, checkConfirm, checkNewPassword, checkPhone, checkRequired, failed, formTexts, signInChecks } from '../../../src/lib/auth/form'
 import { fill } from '../../../src/i18n/format'
 
@@ -73,8 +73,15 @@ describe('server refusals in words', async () => {
   })
   it('business codes and network failures read as words', () => {
     expect(errorText('zh-Hans', errors.business(200002, 'password invalid', 200))).toBe('手机号或密码不正确')
-    expect(errorText('en', errors.network())).toBe('Network problem. Check your connection and try again')
+    expect(errorText('en', errors.timeout())).toBe('Network problem. Check your connection and try again')
     expect(errorText('en', errors.business(999999, 'odd', 200))).toBe('odd')
+  })
+  it('no answer while online names the Wi-Fi sign-in page or the server, not the network; offline, the network', () => {
+    vi.stubGlobal('navigator', { onLine: true })
+    expect(errorText('zh-Hans', errors.network())).toBe('连不上服务器，当前 Wi-Fi 可能需要先登录认证，认证后再试')
+    vi.stubGlobal('navigator', { onLine: false })
+    expect(errorText('en', errors.network())).toBe('Network problem. Check your connection and try again')
+    vi.unstubAllGlobals()
   })
   it('a wait of two minutes or more reads in whole minutes (887 s → 15 minutes)', () => {
     expect(errorText('zh-Hans', errors.status(429, 100003, { retryAfter: 119 }))).toBe('操作太频繁，请 119 秒后再试')

@@ -11,6 +11,7 @@ import { useResource, type ResourceState } from '../../../hooks/useResource'
 import { useLang } from '../../../state/app'
 import { useAuth } from '../../../state/auth'
 import { fetchDesk } from './deskApi'
+import { COPY, isDesk } from '../../../lib/offline/pages'
 import { SeenAt } from '../../../ui/SeenAt/SeenAt'
 import { Section } from './Section'
 import './sections.css'
@@ -109,7 +110,7 @@ export function HomeSections() {
   // A new profile snapshot (pull-down refresh, org switch) is a new load.
   const generation = useRef({ user: auth.userInfo, n: 0 })
   if (generation.current.user !== auth.userInfo) generation.current = { user: auth.userInfo, n: generation.current.n + 1 }
-  const [state, retry] = useResource(fetchDesk, `${auth.org?.id ?? ''}:${generation.current.n}`, { remember: `desk:${auth.org?.id ?? ''}` })
+  const [state, retry] = useResource(fetchDesk, `${auth.org?.id ?? ''}:${generation.current.n}`, { remember: COPY.desk(auth.org?.id ?? ''), check: isDesk })
   const desk = state.kind === 'ready' ? state.data : null
   const common = { failed: t.failed, retry: t.retry, onRetry: retry }
 
