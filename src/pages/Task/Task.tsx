@@ -10,7 +10,7 @@ import { CODE } from '../../contract/codes'
 import type { TaskDetail } from '../../contract/tasks'
 import { useOutboxItems } from '../../hooks/useOutboxItems'
 import { useResource } from '../../hooks/useResource'
-import { fill, formatDateTime } from '../../i18n/format'
+import { fill, formatDay } from '../../i18n/format'
 import { classLineIn } from '../../i18n/school'
 import { call, isRequestError } from '../../lib/http'
 import * as outbox from '../../lib/outbox/outbox'
@@ -66,7 +66,7 @@ const TEXTS = {
   },
 }
 
-const when = (lang: 'zh-Hans' | 'en', ms: number) => formatDateTime(lang, ms, { month: 'long', day: 'numeric', weekday: 'short', hour: '2-digit', minute: '2-digit' })
+const when = (lang: 'zh-Hans' | 'en', ms: number) => formatDay(lang, ms, { month: 'long', day: 'numeric', weekday: 'short', hour: '2-digit', minute: '2-digit' })
 
 /** The task, or null when it is not one of this student's (400002). */
 async function loadTask(id: string): Promise<TaskDetail | null> {
