@@ -48,8 +48,9 @@ for (const size of [PHONE, SMALL]) {
     await expect(page.getByRole('dialog')).toHaveCount(0)
     const field = page.getByRole('textbox', { name: '当前密码' })
     await expect(field).toBeFocused()
-    // The step is named by what it asks, so the focus entering it is read out with it.
-    await expect(page.getByRole('form', { name: '请输入当前密码以确认注销' })).toBeVisible()
+    // The step is a named form that says what it asks, read out as the focus enters it.
+    const step = page.getByRole('form', { name: '确认注销账号' })
+    await expect(step).toHaveAccessibleDescription('请输入当前密码以确认注销')
     await expect.poll(() => inView(page, field)).toBe(true)
     await expect.poll(() => inView(page, page.getByRole('button', { name: '确认注销' }))).toBe(true)
     await firstScreen(page, `delete-step-${size.width}x${size.height}`)
