@@ -62,6 +62,7 @@ const VIEW_TEXT = {
     wrong: '用户名或密码不正确',
     error: '登录出错',
     back: '返回应用重新登录',
+    cancel: '返回应用',
   },
   en: {
     title: 'Single sign-on',
@@ -72,6 +73,7 @@ const VIEW_TEXT = {
     wrong: 'Wrong username or password.',
     error: 'Sign-in error',
     back: 'Back to the app to sign in again',
+    cancel: 'Back to the app',
   },
 } as const
 
@@ -96,8 +98,9 @@ input{display:block;width:100%;min-height:48px;margin:0 0 16px;padding:0 14px;bo
 input:focus{outline:none;border-color:#0e7a5f;box-shadow:0 0 0 3px rgb(14 122 95 / 28%)}
 button,.back{display:flex;align-items:center;justify-content:center;width:100%;min-height:48px;margin-top:8px;border:0;border-radius:24px;background:#0e7a5f;color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
 button:focus-visible,.back:focus-visible{outline:3px solid rgb(14 122 95 / 40%);outline-offset:2px}
+.cancel{display:flex;align-items:center;justify-content:center;min-height:48px;margin-top:8px;text-align:center;color:#0a5f4a;font-weight:600;text-decoration:none}
 .err{margin:0 0 16px;padding:10px 12px;border-radius:10px;background:#fdecea;color:#a42a24;font-size:14px}
-@media (prefers-color-scheme:dark){body{background:#111418;color:#e8eaed}.card{background:#1b1f24;box-shadow:none}.lead,label{color:#a9b0ba}input{background:#111418;border-color:#343a42}code{background:#16352c;color:#9fd8c6}.err{background:#3a1f1d;color:#f3b1ab}}`
+@media (prefers-color-scheme:dark){body{background:#111418;color:#e8eaed}.card{background:#1b1f24;box-shadow:none}.lead,label{color:#a9b0ba}input{background:#111418;border-color:#343a42}code{background:#16352c;color:#9fd8c6}.cancel{color:#9fd8c6}.err{background:#3a1f1d;color:#f3b1ab}}`
 
 const LOGO = '<svg viewBox="0 0 512 512" width="64" height="64" aria-hidden="true"><rect width="512" height="512" rx="112" fill="#0e7a5f"/><path d="M256 168c-40-28-92-36-132-30v212c40-6 92 2 132 30z" fill="#fff"/><path d="M256 168c40-28 92-36 132-30v212c-40-6-92 2-132 30z" fill="#f2a93b"/></svg>'
 
@@ -117,7 +120,8 @@ ${error ? `<p class="err" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${OIDC_PREFIX}/interaction/${escapeHtml(uid)}/login" autocomplete="off">
 <label for="login">${t.login}</label><input id="login" name="login" value="${escapeHtml(login)}" autocapitalize="none" required>
 <label for="password">${t.password}</label><input id="password" name="password" type="password" required>
-<button type="submit">${t.submit}</button></form>`,
+<button type="submit">${t.submit}</button></form>
+<a class="cancel" href="/login">${t.cancel}</a>`,
   )
 }
 

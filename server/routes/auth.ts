@@ -119,9 +119,10 @@ const routes: ApiRoutes = async (app) => {
     const { scene } = req.body
     const phone = phoneOf(req.body.username)
     const user = await findUserByPhone(app.db, phone)
-    if (scene === 'register' && user) throw new ApiError(CODE.USER_EXISTS)
-    if (scene === 'forget' && !user) throw new ApiError(CODE.USER_NOT_FOUND)
-    return (await app.sms.send(phone, scene, req.ip)) satisfies SmsCodeData
+    // An unknown and a known number get the same answer; only the message tells them apart, and only the
+    // number's owner reads it (docs/security.md "Answers that do not tell who has an account").
+    const note = scene === 'forget' && !user ? 'no-account' : scene === 'register' && user ? 'has-account' : undefined
+    return (await app.sms.send(phone, scene, req.ip, note)) satisfies SmsCodeData
   })
 
   app.put('/auth/user/forget', { schema: { body: S.ForgetBody, response: { 200: S.ANSWER.none } }, config: authLimit }, async (req) => {
@@ -130,9 +131,11 @@ const routes: ApiRoutes = async (app) => {
     // Before the code is spent: a refused password leaves the code for the next try.
     checkPassword(b.payload.password, 'payload.password')
     const phone = phoneOf(b.username)
+    // The code first: a number without an account never got one (POST /sms/code), so it is refused like
+    // a wrong code (200005), and only someone holding the number's messages learns more.
+    await app.sms.consume(phone, ['forget'], b.payload.code)
     const user = await findUserByPhone(app.db, phone)
     if (!user) throw new ApiError(CODE.USER_NOT_FOUND)
-    await app.sms.consume(phone, ['forget'], b.payload.code)
     const hash = await hashPassword(b.payload.password)
     const ended = await app.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password_hash: hash, updated_at: o.clock() }).where('id', '=', user.id).execute()

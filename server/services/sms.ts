@@ -13,11 +13,19 @@ import type { Db } from '../db/connect'
 import { ApiError, tooMany } from '../errors'
 import { randomDigits, safeEqualHex, sha256Hex } from './crypto'
 
+/**
+ * What a message says besides a code: the only place where an unknown and a known number are told apart
+ * (docs/security.md "Answers that do not tell who has an account").
+ */
+export type SmsNote = 'no-account' | 'has-account'
+
 export interface SmsMessage {
   phone: string
+  /** Empty when the note is `no-account`: there is nothing to sign in to. */
   code: string
   scene: SmsScene
   sentAt: number
+  note?: SmsNote
 }
 
 export interface SmsProvider {
@@ -46,13 +54,15 @@ export class ConsoleSmsProvider implements SmsProvider {
     if (this.redis) await this.redis.set(`sms:outbox:${m.phone}`, JSON.stringify(m), 'EX', OUTBOX_TTL_SECONDS)
     else this.outbox.set(m.phone, m)
     // A plain string, so log redaction of `code` fields does not hide it: showing it is this provider's job.
-    this.log.info(`[sms:console] to ${m.phone} (${m.scene}): your Habor code is ${m.code}`)
+    if (m.note === 'no-account') this.log.info(`[sms:console] to ${m.phone} (${m.scene}): no Habor account uses this number; sign in with an SMS code to register`)
+    else if (m.note === 'has-account') this.log.info(`[sms:console] to ${m.phone} (${m.scene}): this number already has a Habor account; your code signs you in: ${m.code}`)
+    else this.log.info(`[sms:console] to ${m.phone} (${m.scene}): your Habor code is ${m.code}`)
   }
 
   async newest(phone: string): Promise<SmsOutboxData | null> {
     const stored = this.redis ? await this.redis.get(`sms:outbox:${phone}`) : null
     const m = stored ? (JSON.parse(stored) as SmsMessage) : this.outbox.get(phone)
-    return m ? { phone: m.phone, code: m.code, scene: m.scene, sentAt: new Date(m.sentAt).toISOString() } : null
+    return m ? { phone: m.phone, code: m.code, scene: m.scene, sentAt: new Date(m.sentAt).toISOString(), ...(m.note ? { note: m.note } : {}) } : null
   }
 }
 
@@ -66,8 +76,12 @@ export class SmsCodes {
     private readonly provider: SmsProvider,
   ) {}
 
-  /** Checks the limits, stores the new code (older ones of the same scene die) and sends it. */
-  async send(phone: string, scene: SmsScene, ip: string): Promise<{ expiresIn: number; resendIn: number }> {
+  /**
+   * Checks the limits, stores the new code (older ones of the same scene die) and sends it. With the note
+   * `no-account` the row is stored spent (it counts against the limits like any other, and can never be
+   * used) and the message carries no code, so the caller's answer is the same as for a sent code.
+   */
+  async send(phone: string, scene: SmsScene, ip: string, note?: SmsNote): Promise<{ expiresIn: number; resendIn: number }> {
     const now = this.clock()
     const l = this.limits
     const recent = await this.db
@@ -97,10 +111,10 @@ export class SmsCodes {
       await trx.updateTable('sms_codes').set({ consumed_at: now }).where('phone', '=', phone).where('scene', '=', scene).where('consumed_at', 'is', null).execute()
       await trx
         .insertInto('sms_codes')
-        .values({ id: crypto.randomUUID(), phone, scene, code_hash: hashCode(phone, code), ip, created_at: now, expires_at: now + l.ttlSeconds * 1000, attempts: 0, consumed_at: null })
+        .values({ id: crypto.randomUUID(), phone, scene, code_hash: hashCode(phone, code), ip, created_at: now, expires_at: now + l.ttlSeconds * 1000, attempts: 0, consumed_at: note === 'no-account' ? now : null })
         .execute()
     })
-    await this.provider.send({ phone, code, scene, sentAt: now })
+    await this.provider.send({ phone, code: note === 'no-account' ? '' : code, scene, sentAt: now, ...(note ? { note } : {}) })
     return { expiresIn: l.ttlSeconds, resendIn: l.intervalSeconds }
   }
 

@@ -226,7 +226,7 @@ test('logout clears every auth key from storage and keeps the device, the phone 
   const before = await storedKeys(page)
   expect(before).toEqual(expect.arrayContaining(['token', 'refreshToken', 'user', 'org', 'roleList', 'permList']))
   await page.getByRole('button', { name: '退出登录' }).click()
-  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: '退出登录' }).click()
   await expect(page).toHaveURL(/\/login$/)
   const after = await storedKeys(page)
   for (const key of AUTH_KEYS) expect(after).not.toContain(key)

@@ -168,8 +168,8 @@ test('an invitation link names who invited, and registration joins their organis
   await expect(welcome).toContainText('Demo Student 邀请你一起阅读')
   await expect(welcome).toContainText('加入 Demo School')
   await expect(welcome).toContainText('用手机号获取验证码即可注册')
-  // The tab stays the usual one: the same links bring students who already have a password.
-  await expect(page.getByRole('tab', { name: '密码登录' })).toHaveAttribute('aria-selected', 'true')
+  // It opens on the tab it speaks of; the password tab is one tap away.
+  await expect(page.getByRole('tab', { name: '验证码登录' })).toHaveAttribute('aria-selected', 'true')
   expect(await axeFailures(page)).toEqual([])
   await screenshot(page, 'login-invited-375x812')
   await page.getByRole('tab', { name: '验证码登录' }).click()

@@ -127,7 +127,8 @@ test('a task assigned by the teacher reaches the subscribed student as a real pu
   await expect(page.getByText('李老师 布置')).toBeVisible()
   await screenshot(page, 'task-open-375x812')
   await page.getByRole('button', { name: '我已完成' }).click()
-  await expect(page.getByRole('status').filter({ hasText: '已完成' }).first()).toBeVisible()
+  // Sent once the 5 s to undo it are over.
+  await expect(page.getByRole('status').filter({ hasText: /\d 已完成$/ }).first()).toBeVisible({ timeout: 15_000 })
   await screenshot(page, 'task-done-375x812')
   await page.goBack()
   await expect(page).toHaveURL(/\/home$/)
@@ -234,7 +235,8 @@ test('a task marked done offline waits (待同步) and lands once when the conne
 
   await context.setOffline(true)
   await page.getByRole('button', { name: '我已完成' }).click()
-  await expect(page.getByRole('status').filter({ hasText: '待同步' })).toBeVisible()
+  // Queued once the 5 s to undo it are over.
+  await expect(page.getByRole('status').filter({ hasText: '待同步' })).toBeVisible({ timeout: 15_000 })
   await screenshot(page, 'task-waiting-375x812')
 
   // The first replay reaches the server, but its answer is lost on the way back.

@@ -150,13 +150,52 @@ describe('SMS login and registration (docs/contract.md)', () => {
 })
 
 describe('POST /sms/code', () => {
-  it('checks the scene against the account and answers the timings', async () => {
+  it('answers the timings, and checks the scene', async () => {
     const { app } = await makeApp()
-    expect((await call(app, 'POST', '/sms/code', { body: { username: STUDENT_PHONE, scene: 'register' } })).body.code).toBe(200001)
-    expect((await call(app, 'POST', '/sms/code', { body: { username: '13700137000', scene: 'forget' } })).body.code).toBe(200004)
     expect((await call(app, 'POST', '/sms/code', { body: { username: STUDENT_PHONE, scene: 'hack' } })).body).toMatchObject({ code: 100002, msg: expect.stringContaining('scene') })
     const ok = await call(app, 'POST', '/sms/code', { body: { username: STUDENT_PHONE, scene: 'login' } })
     expect(ok.body).toEqual({ code: 0, msg: 'success', data: { expiresIn: 300, resendIn: 60 } })
+  })
+})
+
+describe('answers that do not tell who has an account', () => {
+  const UNKNOWN = '13700137000'
+  const outbox = async (app: Awaited<ReturnType<typeof makeApp>>['app'], phone: string) => (await call<{ code: string; note?: string }>(app, 'GET', `/dev/sms/outbox?phone=${phone}`)).body.data
+
+  it('a forget code for an unknown number is "sent" like one for a known number; only the message differs', async () => {
+    const { app } = await makeApp()
+    const known = await call(app, 'POST', '/sms/code', { body: { username: STUDENT_PHONE, scene: 'forget' } })
+    const unknown = await call(app, 'POST', '/sms/code', { body: { username: UNKNOWN, scene: 'forget' } })
+    expect(known.body).toEqual({ code: 0, msg: 'success', data: { expiresIn: 300, resendIn: 60 } })
+    expect(unknown.body).toEqual(known.body)
+    expect(await outbox(app, STUDENT_PHONE)).toMatchObject({ code: expect.stringMatching(/^\d{6}$/) })
+    expect(await outbox(app, STUDENT_PHONE)).not.toHaveProperty('note')
+    expect(await outbox(app, UNKNOWN)).toMatchObject({ code: '', note: 'no-account', scene: 'forget' })
+    // The same wait before the next one, for both.
+    const again = [await call(app, 'POST', '/sms/code', { body: { username: STUDENT_PHONE, scene: 'forget' } }), await call(app, 'POST', '/sms/code', { body: { username: UNKNOWN, scene: 'forget' } })]
+    expect(again.map((r) => r.body.code)).toEqual([CODE.TOO_MANY_REQUESTS, CODE.TOO_MANY_REQUESTS])
+    expect(again[1]!.body).toEqual(again[0]!.body)
+    // A reset for the unknown number fails like a wrong code, whatever code is tried.
+    for (const code of ['000000', '123456']) {
+      const reset = await call(app, 'PUT', '/auth/user/forget', { body: { username: UNKNOWN, payload: { code, password: 'Fresh0ne!' }, ...DEVICE } })
+      expect(reset.body).toEqual({ code: CODE.SMS_CODE_INVALID, msg: 'SMS code invalid', data: null })
+      const wrong = await call(app, 'PUT', '/auth/user/forget', { body: { username: STUDENT_PHONE, payload: { code: code === (await outbox(app, STUDENT_PHONE)).code ? '999999' : code, password: 'Fresh0ne!' }, ...DEVICE } })
+      expect(wrong.body).toEqual(reset.body)
+    }
+    // No account was made for the unknown number.
+    expect(await app.db.selectFrom('users').select('id').where('phone', '=', `+86${UNKNOWN}`).execute()).toEqual([])
+  })
+
+  it('a registration code for a known number is sent like one for a new number, and signs the owner in', async () => {
+    const { app } = await makeApp()
+    const fresh = await call(app, 'POST', '/sms/code', { body: { username: UNKNOWN, scene: 'register' } })
+    const known = await call(app, 'POST', '/sms/code', { body: { username: STUDENT_PHONE, scene: 'register' } })
+    expect(known.body).toEqual(fresh.body)
+    expect(known.body.code).toBe(0)
+    const box = await outbox(app, STUDENT_PHONE)
+    expect(box).toMatchObject({ note: 'has-account', scene: 'register', code: expect.stringMatching(/^\d{6}$/) })
+    const login = await call<SmsLogin>(app, 'POST', '/login/sms', { body: { username: STUDENT_PHONE, code: box.code, isAdmin: false, ...DEVICE } })
+    expect(login.body).toMatchObject({ code: 0, data: { isReg: false } })
   })
 })
 
@@ -164,7 +203,7 @@ describe('PUT /auth/user/forget', () => {
   it('resets the password with a forget code and ends every session', async () => {
     const { app } = await makeApp()
     const before = await passwordLogin(app)
-    expect((await call(app, 'PUT', '/auth/user/forget', { body: { username: '13700137000', payload: { code: '123456', password: 'Fresh0ne!' }, ...DEVICE } })).body.code).toBe(200004)
+    expect((await call(app, 'PUT', '/auth/user/forget', { body: { username: '13700137000', payload: { code: '123456', password: 'Fresh0ne!' }, ...DEVICE } })).body.code).toBe(200005)
     const code = await smsCode(app, STUDENT_PHONE, 'forget')
     expect((await call(app, 'PUT', '/auth/user/forget', { body: { username: STUDENT_PHONE, payload: { code: code === '999999' ? '000000' : '999999', password: 'Fresh0ne!' }, ...DEVICE } })).body.code).toBe(200005)
     expect((await call(app, 'PUT', '/auth/user/forget', { body: { username: `+86${STUDENT_PHONE}`, payload: { code, password: 'Fresh0ne!' }, ...DEVICE } })).body.code).toBe(0)

@@ -98,7 +98,18 @@ export const SmsCodeData = Type.Object({
   /** Seconds until another code may be requested for this phone. */
   resendIn: Type.Number(),
 })
-export const SmsOutboxData = Type.Object({ phone: Type.String(), code: Type.String(), scene: SmsCodeBody.properties.scene, sentAt: Type.String() })
+/**
+ * `note`: what the message said besides a code. `no-account`: no account uses the number, so the message
+ * carries no code (`code` is empty); `has-account`: a registration code went to a number that has an
+ * account, and signs it in (docs/security.md).
+ */
+export const SmsOutboxData = Type.Object({
+  phone: Type.String(),
+  code: Type.String(),
+  scene: SmsCodeBody.properties.scene,
+  sentAt: Type.String(),
+  note: Type.Optional(Type.Union([Type.Literal('no-account'), Type.Literal('has-account')])),
+})
 /** wx.config() arguments of the WeChat JS-SDK. */
 export const WxJsInitData = Type.Object({ appId: Type.String(), timestamp: Type.Number(), nonceStr: Type.String(), signature: Type.String() })
 /** GET /oauth/url: where the Login page sends the browser for OAuth. */

@@ -1,5 +1,6 @@
 /** Agreement: the user agreement and the privacy policy, as readable text (`?section=privacy` opens the second). */
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
+import { documentTitle } from '../../i18n/title'
 import type { PageProps } from '../../../manifest/pages'
 import { useLang } from '../../state/app'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
@@ -70,9 +71,21 @@ const DOCS: Record<'zh-Hans' | 'en', { updated: string; sections: Section[] }> =
   },
 }
 
-export default function Agreement({ page, query }: PageProps) {
+/** Opened at the privacy policy, the page is headed by its name, as the link that opened it was. */
+const PRIVACY_TITLE = { 'zh-Hans': '隐私政策', en: 'Privacy policy' }
+
+export default function Agreement({ page: row, query }: PageProps) {
   const lang = useLang()
   const doc = DOCS[lang]
+  const privacy = query.section === 'privacy'
+  const page = useMemo(() => (privacy ? { ...row, title: PRIVACY_TITLE } : row), [privacy, row])
+  useEffect(() => {
+    if (!privacy) return
+    // The shell titles the document from the page table in this same commit, after this effect: go after it.
+    queueMicrotask(() => {
+      document.title = documentTitle(page, lang, true)
+    })
+  }, [privacy, page, lang])
   useEffect(() => {
     if (query.section) document.getElementById(`doc-${query.section}`)?.scrollIntoView()
   }, [query.section])

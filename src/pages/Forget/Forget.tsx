@@ -2,6 +2,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import type { PageProps } from '../../../manifest/pages'
 import { replace } from '../../state/navigation'
+import { handPhone, takeHandedPhone } from '../../lib/auth/handoff'
 import { checkCode, checkConfirm, checkNewPassword, checkPhone } from '../../lib/auth/form'
 import { read } from '../../lib/storage'
 import { useLang } from '../../state/app'
@@ -17,8 +18,19 @@ import { showToast } from '../../ui/Overlay/overlay'
 type Field = 'phone' | 'code' | 'password' | 'confirm'
 
 const TEXTS = {
-  'zh-Hans': { lead: '验证手机号后即可设置新密码', submit: '重置密码', done: '密码已重置，请用新密码登录' },
-  en: { lead: 'Verify your phone number, then choose a new password', submit: 'Reset password', done: 'Password reset. Log in with your new password' },
+  'zh-Hans': {
+    lead: '验证手机号后即可设置新密码',
+    // The server answers every number alike (docs/security.md): the text message is where a number without an account learns it.
+    unknown: '如果这个手机号还没有注册，短信会告诉你，用验证码登录即可注册。',
+    submit: '重置密码',
+    done: '密码已重置，请用新密码登录',
+  },
+  en: {
+    lead: 'Verify your phone number, then choose a new password',
+    unknown: 'If this number has no account yet, the text message says so; log in with an SMS code to register.',
+    submit: 'Reset password',
+    done: 'Password reset. Log in with your new password',
+  },
 }
 
 export default function Forget({ page }: PageProps) {
@@ -33,8 +45,9 @@ export default function Forget({ page }: PageProps) {
   const sms = useSmsCode({ phone, scene: 'forget', form, busy: submitting })
 
   useEffect(() => {
-    const last = read('lastPhone')
-    if (last) setPhone((p) => p || last)
+    // The phone typed on Login when the student came from there, else the last one signed in with.
+    const typed = takeHandedPhone()?.phone || read('lastPhone')
+    if (typed) setPhone((p) => p || typed)
   }, [])
 
   const submit = async (event: FormEvent) => {
@@ -46,6 +59,7 @@ export default function Forget({ page }: PageProps) {
       const flows = await loadFlows()
       await flows.forgetPassword(phone, code, password)
       showToast(t.done, { icon: 'success', duration: 2500 })
+      handPhone(phone, true)
       replace('/login')
     } catch (e) {
       await form.fail(e)
@@ -57,6 +71,7 @@ export default function Forget({ page }: PageProps) {
   return (
     <AuthForm page={page} onSubmit={submit} error={form.formError} submit={t.submit} busy={submitting} disabled={sms.sending}>
       <p className="auth-form__lead">{t.lead}</p>
+      <p className="auth-form__note">{t.unknown}</p>
       <SignInPhoneField value={phone} onChange={form.change('phone', setPhone)} error={form.message('phone')} />
       <SmsCodeField sms={sms} value={code} onChange={form.change('code', setCode)} error={form.message('code')} />
       <NewPasswordFields password={password} confirm={confirm} setPassword={setPassword} setConfirm={setConfirm} form={form} />

@@ -47,6 +47,7 @@ const TEXTS = {
     invite: '邀请好友',
     profile: '编辑资料',
     password: '修改密码',
+    setPasswordEntry: '设置密码',
     classOf: '{grade} · {className}',
   },
   en: {
@@ -73,6 +74,7 @@ const TEXTS = {
     invite: 'Invite friends',
     profile: 'Edit profile',
     password: 'Change password',
+    setPasswordEntry: 'Set a password',
     classOf: '{grade} · {className}',
   },
 }
@@ -117,7 +119,8 @@ export default function Home({ page }: PageProps) {
   }
 
   const logout = async () => {
-    if (!(await confirmLogout(lang, { content: t.logoutConfirm }))) return
+    // The same buttons as Settings' logout: the action is named, not 确定.
+    if (!(await confirmLogout(lang, { content: t.logoutConfirm, confirmText: t.logout }))) return
     setBusy(true)
     const flows = await import('../../state/session/flows')
     await flows.logout()
@@ -126,7 +129,7 @@ export default function Home({ page }: PageProps) {
   // The report and Invite entries, with their data, live in HomeSections.
   const entries = [
     { key: 'profile', label: t.profile, to: '/improve' },
-    { key: 'password', label: t.password, to: '/password' },
+    { key: 'password', label: user?.isPassword === false ? t.setPasswordEntry : t.password, to: '/password' },
   ] as const
 
   return (
@@ -177,7 +180,8 @@ export default function Home({ page }: PageProps) {
 
         <HomeSections />
 
-        <nav className="home__entries" aria-label={lang === 'zh-Hans' ? '快捷入口' : 'Shortcuts'}>
+        {/* Named apart from the sections' 快捷入口: two landmarks of one name cannot be told apart. */}
+        <nav className="home__entries" aria-label={lang === 'zh-Hans' ? '我的账号' : 'My account'}>
           {entries.map((e) => (
             <button key={e.key} type="button" className="home__entry" onClick={() => push(e.to)}>
               <Icon name={e.key} />

@@ -12,6 +12,7 @@ import { setSignedOutReason, signedOutReason, type SignedOutReason } from '../..
 import { push, replace } from '../../state/navigation'
 import { codeDigits, formTexts, phoneDigits, signInChecks } from '../../lib/auth/form'
 import { fill } from '../../i18n/format'
+import { handPhone, takeHandedPhone } from '../../lib/auth/handoff'
 import type { InviteVerdict } from '../../lib/auth/inviteCheck'
 import { takePrestart } from '../../lib/device/prestart'
 import { isUnreachable } from '../../lib/http/errors'
@@ -41,8 +42,8 @@ const inApp = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {
   push(to)
 }
 /**
- * What was typed when the student opened the agreement or the privacy policy from the form, kept in memory
- * only (never stored: it holds the password) for the way back, within half an hour.
+ * What was typed when the student opened the agreement, the privacy policy or 忘记密码 from the form, kept
+ * in memory only (never stored: it holds the password) for the way back, within half an hour.
  */
 interface Kept {
   tab: Tab
@@ -87,6 +88,9 @@ export default function Login({ page, query }: PageProps) {
       // The same words as the toast: said once, where they stay.
       hideToast()
     }
+    // An invitation says a new student registers with an SMS code: the page opens on that tab (what was
+    // kept or chosen before the app started, below, comes first).
+    if (query.invite) setTab('sms')
     const back = kept && Date.now() - kept.at < KEPT_FOR_MS ? kept : null
     kept = null
     if (back) {
@@ -95,6 +99,13 @@ export default function Login({ page, query }: PageProps) {
       setPassword(back.password)
       setCode(back.code)
       setAgreed(back.agreed)
+    }
+    // Back from Forget after a reset: its phone, and the old password is gone.
+    const handed = takeHandedPhone()
+    if (handed?.reset) {
+      setPhone(handed.phone)
+      setPassword('')
+      setTab('password')
     }
     showReturnError()
     const pre = takePrestart()
@@ -148,8 +159,8 @@ export default function Login({ page, query }: PageProps) {
   const busy = sms.sending ? 'sms' : working
 
   // An invitation link (/login?invite=CODE): keep the code for the profile step of a registration.
-  // The page names who invited and says a new student registers with an SMS code; the tab stays the
-  // student's choice, since the same links (the 2023 report's join) also bring students who have a password.
+  // The page names who invited and says a new student registers with an SMS code, and opens on that tab;
+  // the password tab is one tap away for students the same links (the 2023 report's join) bring who have one.
   const inviteCode = query.invite
   const [invitation, setInvitation] = useState<Extract<InviteVerdict, { known: true }> | null>(null)
   useEffect(() => {
@@ -207,6 +218,11 @@ export default function Login({ page, query }: PageProps) {
   const toAgreement = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     kept = { tab, phone, password, code, agreed, at: Date.now() }
     inApp(to)(event)
+  }
+  /** So is finding the password: the form waits the same way, and Forget starts with the typed phone. */
+  const toForget = (event: MouseEvent<HTMLAnchorElement>) => {
+    handPhone(phone)
+    toAgreement('/forget')(event)
   }
 
   /**
@@ -402,7 +418,7 @@ export default function Login({ page, query }: PageProps) {
                 {busy === 'login' ? t.submitting : t.submit}
               </Button>
               <div className="login__links">
-                <a href="/forget" className="login__link" onClick={inApp('/forget')}>
+                <a href="/forget" className="login__link" onClick={toForget}>
                   {t.forgot}
                 </a>
               </div>

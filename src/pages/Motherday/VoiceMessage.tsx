@@ -1,4 +1,7 @@
-/** The voice message part of the editor: record, stop, listen again, record again or remove, or attach a recording. */
+/**
+ * The voice message part of the editor: record, stop, listen again, record again or remove, or attach a
+ * recording. An attached file is replaced by choosing another file, not by recording over it.
+ */
 import { fill } from '../../i18n/format'
 import { Button } from '../../ui/Button/Button'
 import type { Texts } from './texts'
@@ -18,9 +21,16 @@ export function VoiceMessage({ recorder, busy, error, onAttach, t }: { recorder:
         <div className="motherday__recorded">
           <audio controls src={rec.url} aria-label={t.preview} />
           <div className="motherday__row">
-            <Button variant="secondary" onClick={() => void recorder.start()} disabled={busy}>
-              {t.rerecord}
-            </Button>
+            {rec.blob instanceof File ? (
+              <label className="btn btn--secondary btn--m motherday__attach">
+                <input type="file" accept="audio/*" disabled={busy} onChange={(e) => onAttach(e.target.files?.[0])} />
+                <span className="btn__label">{t.replaceFile}</span>
+              </label>
+            ) : (
+              <Button variant="secondary" onClick={() => void recorder.start()} disabled={busy}>
+                {t.rerecord}
+              </Button>
+            )}
             <Button variant="plain" onClick={recorder.clear} disabled={busy}>
               {t.remove}
             </Button>

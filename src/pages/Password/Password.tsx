@@ -2,8 +2,9 @@
  * Password: set the first password right after SMS registration (temporary token, then Improve), or set /
  * change it when signed in (the current password is asked for when the account has one).
  */
-import { useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import type { PageProps } from '../../../manifest/pages'
+import { documentTitle } from '../../i18n/title'
 import { back, replace } from '../../state/navigation'
 import { checkConfirm, checkNewPassword, checkPassword, formTexts } from '../../lib/auth/form'
 import { useLang } from '../../state/app'
@@ -18,6 +19,9 @@ import { TextField } from '../../ui/Field/TextField'
 import { showToast } from '../../ui/Overlay/overlay'
 
 type Field = 'old' | 'password' | 'confirm'
+
+/** An account that has a password changes it: the page says so, as the link that opened it did. */
+const CHANGE_TITLE = { 'zh-Hans': '修改密码', en: 'Change password' }
 
 const TEXTS = {
   'zh-Hans': {
@@ -38,13 +42,21 @@ const TEXTS = {
   },
 }
 
-export default function Password({ page }: PageProps) {
+export default function Password({ page: row }: PageProps) {
   const lang = useLang()
   const f = formTexts(lang)
   const t = TEXTS[lang]
   const auth = useAuth()
   const registering = !auth.token && Boolean(auth.tempToken)
   const askOld = !registering && auth.userInfo?.isPassword === true
+  const page = useMemo(() => (askOld ? { ...row, title: CHANGE_TITLE } : row), [askOld, row])
+  useEffect(() => {
+    if (!askOld) return
+    // The shell titles the document from the page table in this same commit, after this effect: go after it.
+    queueMicrotask(() => {
+      document.title = documentTitle(page, lang, true)
+    })
+  }, [askOld, page, lang])
   const [old, setOld] = useState('')
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')

@@ -1,12 +1,15 @@
 /**
  * The last step of deleting an account: the password, or (for an account without one) a code sent to the
- * account's phone, so that an unlocked phone someone borrowed cannot delete it.
+ * account's phone, so that an unlocked phone someone borrowed cannot delete it. It opens where the button
+ * was, near the foot of Settings: it scrolls itself into view and takes the focus, and its name and what it
+ * asks are read out as the focus enters it, so the step is seen and heard.
  */
-import { useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { barePhone } from '../../contract/phone'
 import { API } from '../../contract/api'
 import { checkCode, checkPassword, formTexts } from '../../lib/auth/form'
 import { call } from '../../lib/http'
+import { useReducedMotion } from '../../hooks/useReducedMotion'
 import { useLang } from '../../state/app'
 import { FormError } from '../../ui/AuthForm/FormError'
 import { SmsCodeField } from '../../ui/AuthForm/SmsCodeField'
@@ -16,8 +19,8 @@ import { Button } from '../../ui/Button/Button'
 import { TextField } from '../../ui/Field/TextField'
 
 const TEXTS = {
-  'zh-Hans': { byPassword: '请输入当前密码以确认注销', byCode: '我们会向 {phone} 发送验证码，输入后确认注销', confirm: '确认注销', cancel: '取消' },
-  en: { byPassword: 'Enter your current password to confirm', byCode: 'We will send a code to {phone}; enter it to confirm', confirm: 'Delete my account', cancel: 'Cancel' },
+  'zh-Hans': { step: '确认注销账号', byPassword: '请输入当前密码以确认注销', byCode: '我们会向 {phone} 发送验证码，输入后确认注销', confirm: '确认注销', cancel: '取消' },
+  en: { step: 'Confirm account deletion', byPassword: 'Enter your current password to confirm', byCode: 'We will send a code to {phone}; enter it to confirm', confirm: 'Delete my account', cancel: 'Cancel' },
 }
 
 type Field = 'password' | 'code' | 'phone'
@@ -42,6 +45,28 @@ export function ConfirmDelete({ hasPassword, phone, maskedPhone, onDeleted, onCa
   const bare = barePhone(phone ?? '') ?? ''
   const sms = useSmsCode({ phone: bare, scene: 'login', form, busy })
   const byPassword = hasPassword || !bare
+  const hintId = useId()
+  const formRef = useRef<HTMLFormElement>(null)
+  const reduced = useReducedMotion()
+
+  // Once, when the step opens: the confirmation dialog may still hold the page inert for a frame, so the
+  // focus waits for it to close.
+  useEffect(() => {
+    let frame = 0
+    const show = () => {
+      const el = formRef.current
+      if (!el) return
+      if (el.closest('[inert]')) {
+        frame = requestAnimationFrame(show)
+        return
+      }
+      el.querySelector<HTMLElement>('input')?.focus({ preventScroll: true })
+      el.scrollIntoView({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' })
+    }
+    show()
+    return () => cancelAnimationFrame(frame)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -59,8 +84,8 @@ export function ConfirmDelete({ hasPassword, phone, maskedPhone, onDeleted, onCa
   }
 
   return (
-    <form className="settings__confirm" onSubmit={(e) => void submit(e)} noValidate>
-      <p className="settings__hint">{byPassword ? t.byPassword : t.byCode.replace('{phone}', maskedPhone)}</p>
+    <form ref={formRef} className="settings__confirm" aria-label={t.step} aria-describedby={hintId} onSubmit={(e) => void submit(e)} noValidate>
+      <p id={hintId} className="settings__hint settings__hint--step">{byPassword ? t.byPassword : t.byCode.replace('{phone}', maskedPhone)}</p>
       {byPassword ? (
         <TextField type="password" label={f.oldPassword} autoComplete="current-password" value={password} onChange={form.change('password', setPassword)} error={form.message('password')} />
       ) : (

@@ -38,6 +38,8 @@ const TEXTS = {
     account: '账号与安全',
     password: '修改密码',
     passwordHint: '修改后其他设备需要重新登录',
+    passwordNew: '设置密码',
+    passwordNewHint: '设置后可以用手机号和密码登录',
     delete: '注销账号',
     deleteHint: '删除后无法恢复',
     deleteTitle: '注销账号',
@@ -63,6 +65,8 @@ const TEXTS = {
     account: 'Account and security',
     password: 'Change password',
     passwordHint: 'Other devices will need to log in again',
+    passwordNew: 'Set a password',
+    passwordNewHint: 'Then you can log in with your phone number and password',
     delete: 'Delete account',
     deleteHint: 'This cannot be undone',
     deleteTitle: 'Delete account',
@@ -182,9 +186,10 @@ export default function Settings({ page }: PageProps) {
             {t.account}
           </h2>
           <button type="button" className="settings__link" onClick={() => push('/password')}>
+            {/* An account without a password sets one: 修改 would promise an old one to change. */}
             <span>
-              {t.password}
-              <small>{t.passwordHint}</small>
+              {auth.userInfo?.isPassword === false ? t.passwordNew : t.password}
+              <small>{auth.userInfo?.isPassword === false ? t.passwordNewHint : t.passwordHint}</small>
             </span>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
@@ -199,7 +204,8 @@ export default function Settings({ page }: PageProps) {
               onCancel={() => setConfirming(false)}
             />
           ) : (
-            <Button variant="danger" block onClick={() => void remove()}>
+            // A quiet red text button: the way out of the app is not its most prominent control.
+            <Button variant="plain" block className="settings__delete" onClick={() => void remove()}>
               {t.delete}
             </Button>
           )}

@@ -3,7 +3,7 @@
  * is about — and the student's one action, marking it done (docs/product.md "Class tasks"). A task of
  * another class, or one deleted since, is named as not there. The public /share/task stays the share view.
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { PageProps } from '../../../manifest/pages'
 import { CALLS } from '../../contract/calls'
 import { CODE } from '../../contract/codes'
@@ -12,7 +12,7 @@ import { useOutboxItems } from '../../hooks/useOutboxItems'
 import { useResource } from '../../hooks/useResource'
 import { COPY, isTaskOrNone } from '../../lib/offline/pages'
 import { SeenAt } from '../../ui/SeenAt/SeenAt'
-import { fill, formatDateTime } from '../../i18n/format'
+import { fill, formatDay } from '../../i18n/format'
 import { classLineIn } from '../../i18n/school'
 import { call, isRequestError } from '../../lib/http'
 import * as outbox from '../../lib/outbox/outbox'
@@ -23,6 +23,7 @@ import { showToast } from '../../ui/Overlay/overlay'
 import { PendingWrite } from '../../ui/PendingWrite/PendingWrite'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
+import { holdForUndo, UNDO_MS, type Held } from './undo'
 import './Task.css'
 
 const TEXTS = {
@@ -36,6 +37,8 @@ const TEXTS = {
     doing: '正在提交…',
     doneAt: '{when} 已完成',
     doneToast: '已标记为完成',
+    held: '已完成 · {n} 秒内可以撤销',
+    undo: '撤销',
     missing: '找不到这个任务：它可能已被老师删除，或不是布置给你的班级的',
     failed: '任务加载失败',
     saveFailed: '没有提交成功，请稍后再试',
@@ -56,6 +59,8 @@ const TEXTS = {
     doing: 'Sending…',
     doneAt: 'Done {when}',
     doneToast: 'Marked as done',
+    held: 'Done · you can undo this for {n} s',
+    undo: 'Undo',
     missing: 'This task is not here: your teacher may have deleted it, or it is for another class',
     failed: 'Could not load the task',
     saveFailed: 'That did not go through. Please try again shortly',
@@ -68,7 +73,7 @@ const TEXTS = {
   },
 }
 
-const when = (lang: 'zh-Hans' | 'en', ms: number) => formatDateTime(lang, ms, { month: 'long', day: 'numeric', weekday: 'short', hour: '2-digit', minute: '2-digit' })
+const when = (lang: 'zh-Hans' | 'en', ms: number) => formatDay(lang, ms, { month: 'long', day: 'numeric', weekday: 'short', hour: '2-digit', minute: '2-digit' })
 
 /** The task, or null when it is not one of this student's (400002). */
 async function loadTask(id: string): Promise<TaskDetail | null> {
@@ -87,6 +92,24 @@ export default function Task({ page, query }: PageProps) {
   const [state, retry] = useResource(() => (id ? loadTask(id) : Promise.resolve(null)), `task:${id}`, { remember: id ? COPY.task(id) : undefined, check: isTaskOrNone })
   const [doneAt, setDoneAt] = useState<number | null>(null)
   const [saving, setSaving] = useState(false)
+  // 我已完成 waits UNDO_MS before it is sent, with 撤销 offered meanwhile.
+  const [held, setHeld] = useState(false)
+  const heldRef = useRef<Held | null>(null)
+  const undone = useRef(false)
+  useEffect(() => {
+    // Leaving the page or the app sends a held tap at once.
+    const flush = () => heldRef.current?.flush()
+    addEventListener('pagehide', flush)
+    return () => {
+      removeEventListener('pagehide', flush)
+      flush()
+    }
+  }, [])
+  useEffect(() => {
+    if (held || !undone.current) return
+    undone.current = false
+    document.getElementById('task-done')?.focus()
+  }, [held])
   // Marked done without a connection: it waits in the outbox (待同步) and lands once it is back.
   const pending = useOutboxItems().find((i) => i.payload.kind === 'taskDone' && i.payload.taskId === id) ?? null
   useEffect(
@@ -107,11 +130,27 @@ export default function Task({ page, query }: PageProps) {
   const task = state.kind === 'ready' ? state.data : null
   const finished = doneAt ?? task?.doneAt ?? null
 
-  const markDone = async () => {
-    if (!task || saving || pending) return
+  const markDone = () => {
+    if (!task || saving || pending || heldRef.current) return
+    const taskId = task.id
+    heldRef.current = holdForUndo(() => {
+      heldRef.current = null
+      setHeld(false)
+      void send(taskId)
+    })
+    setHeld(true)
+  }
+  const undo = () => {
+    if (!heldRef.current?.cancel()) return
+    heldRef.current = null
+    undone.current = true
+    setHeld(false)
+  }
+
+  const send = async (taskId: string) => {
     setSaving(true)
     try {
-      const answer = await outbox.sendOrQueue({ kind: 'taskDone', taskId: task.id, key: outbox.newKey() })
+      const answer = await outbox.sendOrQueue({ kind: 'taskDone', taskId, key: outbox.newKey() })
       if ('sent' in answer) {
         setDoneAt((answer.sent as { doneAt: number }).doneAt)
         showToast(t.doneToast)
@@ -169,8 +208,22 @@ export default function Task({ page, query }: PageProps) {
               </section>
             ) : null}
             <div className="task-page__action">
-              {pending && finished === null ? (
-                <PendingWrite item={pending} texts={t} />              ) : finished !== null ? (
+              {held ? (
+                <div className="task-page__held">
+                  <p className="task-page__done" role="status">
+                    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                      <circle cx="12" cy="12" r="10" fill="currentColor" />
+                      <path d="M7.5 12.5l3 3 6-6.5" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+                    </svg>
+                    {fill(t.held, { n: UNDO_MS / 1000 })}
+                  </p>
+                  <Button variant="secondary" onClick={undo}>
+                    {t.undo}
+                  </Button>
+                </div>
+              ) : pending && finished === null ? (
+                <PendingWrite item={pending} texts={t} />
+              ) : finished !== null ? (
                 <p className="task-page__done" role="status">
                   <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
                     <circle cx="12" cy="12" r="10" fill="currentColor" />
@@ -179,7 +232,7 @@ export default function Task({ page, query }: PageProps) {
                   {fill(t.doneAt, { when: when(lang, finished) })}
                 </p>
               ) : (
-                <Button block busy={saving} onClick={() => void markDone()}>
+                <Button id="task-done" block busy={saving} onClick={markDone}>
                   {saving ? t.doing : t.done}
                 </Button>
               )}

@@ -15,7 +15,8 @@ export function RotateHint() {
   if (!wanted) return null
   return (
     <div className="rotate-hint-slot">
-    <aside className="rotate-hint" role="status" aria-live="polite" data-wanted={wanted}>
+    {/* A div: ARIA allows the status role on it, not on an aside. */}
+    <div className="rotate-hint" role="status" aria-live="polite" data-wanted={wanted}>
       <svg className="rotate-hint__icon" viewBox="0 0 48 48" width="40" height="40" aria-hidden="true">
         <rect x="15" y="6" width="18" height="30" rx="3.5" fill="none" stroke="currentColor" strokeWidth="2.4" />
         <rect x="9" y="25" width="30" height="17" rx="3.5" fill="var(--c-primary)" opacity=".22" stroke="var(--c-primary)" strokeWidth="2.4" />
@@ -28,7 +29,7 @@ export function RotateHint() {
           <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
         </svg>
       </button>
-    </aside>
+    </div>
     </div>
   )
 }

@@ -9,7 +9,7 @@ import { useLocation, useSearch } from 'wouter'
 import { DEFAULT_MAX_WIDTH, type PageRow } from '../../../manifest/pages'
 import type { DeviceType } from '../../lib/device/device'
 import { applyOrientation } from '../../lib/device/orientation'
-import { appState, useLang } from '../../state/app'
+import { appState, useApp, useLang } from '../../state/app'
 import { isSignedIn } from '../../state/session/machine'
 import { useOnline } from '../../hooks/useOnline'
 import { useReach } from '../../hooks/useReach'
@@ -44,6 +44,7 @@ export function Shell({ page, children }: { page: PageRow; children: ReactNode }
   }, [page, url])
 
   const hint = useRotateHint()
+  const { notificationTip } = useApp()
   const online = useOnline()
   const reach = useReach()
   const lang = useLang()
@@ -52,7 +53,9 @@ export function Shell({ page, children }: { page: PageRow; children: ReactNode }
   const style = { '--page-max': `${page.maxWidth ?? DEFAULT_MAX_WIDTH}px` } as CSSProperties
   return (
     <div className="shell" style={style} data-page={page.name}>
-      {hint && <RotateHint />}
+      {/* One tip at a time above a phone's first screen: while Home's notification tip shows, the rotate
+          hint waits, or the two together would push all of Home below it. */}
+      {hint && !(page.name === 'Home' && notificationTip) && <RotateHint />}
       {/* In the flow above the page, like the hint: it never lies over a control. */}
       {!online ? (
         <p className="shell__offline" role="status">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fill, formatDateTime, formatNumber } from '../../../src/i18n/format'
+import { fill, formatDateTime, formatDay, formatNumber } from '../../../src/i18n/format'
 
 describe('fill', () => {
   it('replaces each placeholder with its value, numbers and zero included', () => {
@@ -19,5 +19,23 @@ describe('dates and numbers', () => {
     expect(formatDateTime('en', at, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })).toBe('25 Nov 2026')
     expect(formatNumber('en', 12345)).toBe('12,345')
     expect(formatNumber('zh-Hans', 12345)).toBe('12,345')
+  })
+})
+
+describe('formatDay', () => {
+  const now = Date.UTC(2026, 10, 27, 1, 0)
+  const utc = { month: 'short', day: 'numeric', timeZone: 'UTC' } as const
+  it('names the year of a day from another year, and only then', () => {
+    expect(formatDay('zh-Hans', Date.UTC(2023, 11, 30, 12), utc, now)).toBe('2023年12月30日')
+    expect(formatDay('en', Date.UTC(2023, 11, 30, 12), utc, now)).toBe('30 Dec 2023')
+    expect(formatDay('zh-Hans', Date.UTC(2026, 0, 2, 12), utc, now)).toBe('1月2日')
+    expect(formatDay('en', Date.UTC(2026, 0, 2, 12), utc, now)).toBe('2 Jan')
+    // Next year's due date names its year too.
+    expect(formatDay('zh-Hans', Date.UTC(2027, 0, 5, 12), utc, now)).toBe('2027年1月5日')
+  })
+  it('reads the year at the edge in the time zone it formats in', () => {
+    const newYear = Date.UTC(2026, 0, 1, 0, 0)
+    expect(formatDay('en', newYear - 1, utc, now)).toBe('31 Dec 2025')
+    expect(formatDay('en', newYear, utc, now)).toBe('1 Jan')
   })
 })

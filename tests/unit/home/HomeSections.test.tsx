@@ -27,6 +27,30 @@ beforeEach(() => {
 afterEach(cleanup)
 
 describe('HomeSections', () => {
+  it('shows one row per book for repeated reading, saying how often and when last, in the order of the newest', async () => {
+    const now = new Date(2026, 10, 27, 9).getTime()
+    vi.useFakeTimers({ now, toFake: ['Date'] })
+    try {
+      const read = (id: string, title: string, readAt: number) => ({ id, bookTitle: title, author: title === '三体' ? '刘慈欣' : '曹文轩', minutes: 20, pages: 10, readAt })
+      fetchDesk.mockResolvedValueOnce({
+        ...EMPTY,
+        reading: [
+          read('s5', '三体', new Date(2026, 10, 20).getTime()),
+          read('c1', '草房子', new Date(2026, 10, 19).getTime()),
+          read('s4', '三体', new Date(2026, 10, 18).getTime()),
+          read('s3', '三体', new Date(2026, 9, 2).getTime()),
+          read('s2', '三体', new Date(2023, 11, 30).getTime()),
+        ],
+      })
+      render(<HomeSections />)
+      await act(async () => undefined)
+      const rows = [...screen.getByTestId('home-reading').querySelectorAll('button.hs-link')].map((b) => b.textContent)
+      expect(rows).toEqual(['三体读了 4 次 · 共 80 分钟 · 最近 11月20日', '草房子20 分钟 · 10 页 · 11月19日'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('shows skeletons while loading, then the items and entries with their data', async () => {
     let answer: (d: Desk) => void = () => undefined
     fetchDesk.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)))
@@ -35,7 +59,8 @@ describe('HomeSections', () => {
     await act(async () => answer(FULL))
     expect(screen.getByTestId('home-reading').getAttribute('aria-busy')).toBe('false')
     expect(screen.getByText('草房子').hasAttribute('data-user-content')).toBe(true)
-    expect(screen.getByText('30 分钟 · 12 页 · 5月1日')).toBeTruthy()
+    // Read in 2023, shown later: the day names its year.
+    expect(screen.getByText('30 分钟 · 12 页 · 2023年5月1日')).toBeTruthy()
     expect(screen.getByText('My summer')).toBeTruthy()
     expect(screen.getByText('无截止日期')).toBeTruthy()
     expect(screen.getByTestId('entry-report').textContent).toContain('已生成，点击查看')

@@ -12,10 +12,11 @@ import { useLang } from '../../../state/app'
 import { useAuth } from '../../../state/auth'
 import { fetchDesk } from './deskApi'
 import { COPY, isDesk } from '../../../lib/offline/pages'
+import { groupReading, type ReadingGroup } from './readingGroups'
 import { SeenAt } from '../../../ui/SeenAt/SeenAt'
 import { Section } from './Section'
 import './sections.css'
-import { fill, formatDateTime } from '../../../i18n/format'
+import { fill, formatDay } from '../../../i18n/format'
 import { Icon } from '../icons'
 
 type Lang = 'zh-Hans' | 'en'
@@ -25,6 +26,7 @@ const TEXTS = {
     reading: '最近阅读',
     readingEmpty: '还没有阅读记录，在 App 中开始阅读吧',
     readingMeta: '{minutes} 分钟 · {pages} 页 · {when}',
+    readingTimes: '读了 {n} 次 · 共 {minutes} 分钟 · 最近 {when}',
     works: '我的作品',
     worksEmpty: '还没有作品，写下你的第一篇读后感',
     shared: '已分享',
@@ -51,6 +53,7 @@ const TEXTS = {
     reading: 'Recent reading',
     readingEmpty: 'No reading yet. Start a book in the app',
     readingMeta: '{minutes} min · {pages} pages · {when}',
+    readingTimes: 'Read {n} times · {minutes} min in all · last {when}',
     works: 'My works',
     worksEmpty: 'No works yet. Write about your first book',
     shared: 'Shared',
@@ -75,8 +78,8 @@ const TEXTS = {
   },
 }
 
-const day = (ms: number, lang: Lang) => formatDateTime(lang, ms, { month: 'short', day: 'numeric' })
-
+/** A day; with its year when that is not this year. */
+const day = (ms: number, lang: Lang) => formatDay(lang, ms)
 
 function Item({ title, meta, to }: { title: string; meta: string; to: string }) {
   return (
@@ -103,6 +106,8 @@ function Entry({ label, meta, to, id }: { label: string; meta: ReactNode; to: st
 const pick = <K extends 'reading' | 'works' | 'tasks'>(state: ReturnType<typeof useResource<Awaited<ReturnType<typeof fetchDesk>>>>[0], key: K) =>
   (state.kind === 'ready' ? { kind: 'ready', data: state.data[key] } : state) as ResourceState<Awaited<ReturnType<typeof fetchDesk>>[K]>
 
+const grouped = (state: ResourceState<DeskReading[]>): ResourceState<ReadingGroup[]> => (state.kind === 'ready' ? { ...state, data: groupReading(state.data) } : state)
+
 export function HomeSections() {
   const lang = useLang()
   const t = TEXTS[lang]
@@ -118,14 +123,20 @@ export function HomeSections() {
     <div className="hs">
       {state.kind === 'ready' && state.seenAt !== undefined && <SeenAt at={state.seenAt} />}
       <div className="hs__grid">
-        <Section<DeskReading>
+        <Section<ReadingGroup>
           id="reading"
           title={t.reading}
           icon={<Icon name="reading" />}
-          state={pick(state, 'reading')}
+          state={grouped(pick(state, 'reading'))}
           empty={t.readingEmpty}
-          keyOf={(r) => r.id}
-          render={(r) => <Item title={r.bookTitle} meta={fill(t.readingMeta, { minutes: r.minutes, pages: r.pages, when: day(r.readAt, lang) })} to={`/share/read?id=${encodeURIComponent(r.id)}`} />}
+          keyOf={(g) => g.newest.id}
+          render={({ newest: r, times, minutes }) => (
+            <Item
+              title={r.bookTitle}
+              meta={times > 1 ? fill(t.readingTimes, { n: times, minutes, when: day(r.readAt, lang) }) : fill(t.readingMeta, { minutes: r.minutes, pages: r.pages, when: day(r.readAt, lang) })}
+              to={`/share/read?id=${encodeURIComponent(r.id)}`}
+            />
+          )}
           {...common}
         />
         <Section<DeskWork>
