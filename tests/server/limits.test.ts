@@ -3,8 +3,12 @@
  * address (docs/security.md, "Limits of accounts, numbers and classes"). Real parallel requests against one
  * app, on SQLite and on PostgreSQL (`npm run test:server:pg`), where transactions really overlap.
  */
+import type { FastifyInstance } from 'fastify'
+import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { call, makeApp } from './helpers'
+import { CARD_AUDIO_MAX_BYTES } from '../../src/contract/cards'
+import { audioDir, STORAGE_QUOTA_BYTES, sweepUnattached, type CardTables } from '../../server/services/cards'
+import { call, DEVICE, makeApp, passwordLogin, smsCode, type Pair } from './helpers'
 
 describe('SMS send limits under parallel requests', () => {
   it('50 parallel code requests for one new number send one code; the others wait', async () => {
@@ -23,5 +27,62 @@ describe('SMS send limits under parallel requests', () => {
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => call(app, 'POST', '/sms/code', { body: { username: `+861370013${String(7100 + i)}`, scene: 'login' }, ip: '10.1.2.3' })))
     expect(answers.filter((a) => a.body.code === 0)).toHaveLength(5)
     expect(await app.db.selectFrom('sms_codes').select('id').execute()).toHaveLength(5)
+  })
+})
+
+describe('the recordings an account holds', () => {
+  /** A WebM recording of the largest size as far as the server looks (its EBML signature), then filler. */
+  const LARGEST = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(CARD_AUDIO_MAX_BYTES - 4, 7)])
+  const upload = (app: FastifyInstance, token: string) =>
+    app.inject({ method: 'POST', url: '/api/cards/audio', payload: LARGEST, headers: { 'content-type': 'audio/webm', 'x-duration-ms': '4200', authorization: `Bearer ${token}` } })
+
+  it('20 upload-and-attach cycles stop at the quota; deleting the cards frees it and removes the files', async () => {
+    const { app, dir } = await makeApp()
+    const { token } = await passwordLogin(app)
+    const cards: string[] = []
+    let refused: { status: number; body: { code: number; data: { reason?: string } } } | null = null
+    for (let i = 0; i < 20 && !refused; i++) {
+      const up = await upload(app, token)
+      const body = up.json() as { code: number; data: { audioId: string; reason?: string } }
+      if (body.code !== 0) {
+        refused = { status: up.statusCode, body }
+        break
+      }
+      const card = await call<{ id: string }>(app, 'POST', '/cards', { token, body: { design: 'garden', message: `card ${i}`, audioId: body.data.audioId } })
+      expect(card.body.code).toBe(0)
+      cards.push(card.body.data.id)
+    }
+    expect(cards).toHaveLength(Math.floor(STORAGE_QUOTA_BYTES / CARD_AUDIO_MAX_BYTES))
+    expect(refused).toMatchObject({ status: 429, body: { code: 100003, data: { reason: 'storage-quota' } } })
+    expect(readdirSync(audioDir(dir))).toHaveLength(cards.length)
+
+    for (const id of cards) expect((await call(app, 'DELETE', `/cards/${id}`, { token })).body.code).toBe(0)
+    expect(readdirSync(audioDir(dir))).toEqual([])
+    expect(await app.db.withTables<CardTables>().selectFrom('card_audio').select('id').execute()).toEqual([])
+    expect((await upload(app, token)).json()).toMatchObject({ code: 0 })
+  })
+
+  it('counts the recordings of cards deleted before deleting released them, and the sweep frees them', async () => {
+    const { app, dir, clock } = await makeApp()
+    const { token } = await passwordLogin(app)
+    const db = app.db.withTables<CardTables>()
+    const audioId = ((await upload(app, token)).json() as { data: { audioId: string } }).data.audioId
+    const card = (await call<{ id: string }>(app, 'POST', '/cards', { token, body: { design: 'garden', message: 'old', audioId } })).body.data.id
+    // As a delete of today's code left it: the card marked, its recording kept.
+    await db.updateTable('cards').set({ deleted_at: clock.now() }).where('id', '=', card).execute()
+    expect(await sweepUnattached(db, dir, clock.now())).toBe(1)
+    expect(readdirSync(audioDir(dir))).toEqual([])
+    expect(await db.selectFrom('card_audio').select('id').execute()).toEqual([])
+  })
+
+  it('a registration token neither uploads nor creates cards', async () => {
+    const { app } = await makeApp()
+    const code = await smsCode(app, '13700137020')
+    const reg = await call<Pair & { isReg: boolean }>(app, 'POST', '/login/sms', { body: { username: '+8613700137020', code, isAdmin: false, ...DEVICE } })
+    expect(reg.body.data.isReg).toBe(true)
+    const r = await call(app, 'POST', '/cards', { token: reg.body.data.token, body: { design: 'garden', message: 'from a half-made account' } })
+    expect(r.body.code).toBe(200004)
+    expect((await upload(app, reg.body.data.token)).json()).toMatchObject({ code: 200004 })
+    expect(await app.db.withTables<CardTables>().selectFrom('cards').select('id').where('message', '=', 'from a half-made account').execute()).toEqual([])
   })
 })
