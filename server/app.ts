@@ -35,6 +35,7 @@ import { PasswordAttempts } from './services/failures'
 import { OAuthLogin } from './services/oauth'
 import { Wechat } from './services/wechat'
 import { sweepIdempotencyKeys } from './services/idempotency'
+import { LocalCounts, rateKey } from './rateKey'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -146,10 +147,13 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
     async (api) => {
       await api.register(rateLimit, {
         global: true,
-        max: o.limits.apiPerMinute,
+        // A school's class shares one address: a signed-in call counts against its account (wherever it
+        // comes from), anything else against its address. See docs/security.md ("Rate limits").
+        keyGenerator: (req) => rateKey(app, req),
+        max: (_req, key) => (key.startsWith('account:') ? o.limits.accountPerMinute : o.limits.apiPerMinute),
         timeWindow: 60_000,
         errorResponseBuilder: (_req, ctx) => tooMany(ctx.ttl / 1000),
-        ...sharedLimits(app),
+        ...(app.redis ? sharedLimits(app) : { store: LocalCounts }),
       })
       // A body-less POST/PUT is validated as {} so the message names the missing field, not "body".
       api.addHook('preValidation', async (req) => {

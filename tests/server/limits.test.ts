@@ -86,3 +86,38 @@ describe('the recordings an account holds', () => {
     expect(await app.db.withTables<CardTables>().selectFrom('cards').select('id').where('message', '=', 'from a half-made account').execute()).toEqual([])
   })
 })
+
+describe('rate limits for a school behind one address', () => {
+  it('40 signed-in accounts from one address, each making 60 calls in a minute, are all served', async () => {
+    const { app } = await makeApp()
+    const school = '203.0.113.7'
+    const tokens: string[] = []
+    for (let i = 0; i < 40; i++) {
+      const phone = `137001${String(38000 + i)}`
+      const sent = await call(app, 'POST', '/sms/code', { body: { username: `+86${phone}`, scene: 'login' }, ip: school })
+      expect(sent.body.code).toBe(0)
+      const code = (await call<{ code: string }>(app, 'GET', `/dev/sms/outbox?phone=${phone}`)).body.data.code
+      const reg = await call<Pair>(app, 'POST', '/login/sms', { body: { username: `+86${phone}`, code, isAdmin: false, ...DEVICE }, ip: school })
+      const done = await call<Pair>(app, 'PUT', '/auth/student/improve', { token: reg.body.data.token, body: { name: `学生${i}`, grade: '七年级', className: '2班', orgCode: 'DEMO' }, ip: school })
+      expect(done.body.code).toBe(0)
+      tokens.push(done.body.data.token)
+    }
+    const statuses = new Map<number, number>()
+    for (let round = 0; round < 60; round++) {
+      const answers = await Promise.all(tokens.map((token) => call(app, 'GET', '/auth/student?appId=jsj-habor', { token, ip: school })))
+      for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1)
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 200: 2400 })
+  })
+
+  it('anonymous calls stay counted per address, and one account is counted alone wherever it calls from', async () => {
+    const { app } = await makeApp({ limits: { apiPerMinute: 5, accountPerMinute: 8 } })
+    const { token } = await passwordLogin(app)
+    const anon = await Promise.all(Array.from({ length: 7 }, () => call(app, 'GET', '/health', { ip: '203.0.113.8' })))
+    expect(anon.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 429, 429])
+    // A token that is not one counts against its address like an anonymous call.
+    expect((await call(app, 'GET', '/health', { ip: '203.0.113.8', token: 'forged.token.here' })).status).toBe(429)
+    const signed = await Promise.all(Array.from({ length: 10 }, (_, i) => call(app, 'GET', '/auth/student?appId=jsj-habor', { token, ip: i % 2 ? '203.0.113.8' : '198.51.100.9' })))
+    expect(signed.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 429, 429])
+  })
+})
