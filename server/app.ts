@@ -21,6 +21,7 @@ import webPlugin from './plugins/web'
 import accountRoutes from './routes/account'
 import deskRoutes from './routes/desk'
 import tasksRoutes from './routes/tasks'
+import classesRoutes from './routes/classes'
 import pushRoutes from './routes/push'
 import authRoutes from './routes/auth'
 import cardsRoutes from './routes/cards'
@@ -177,6 +178,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       await api.register(cardsRoutes)
       await api.register(deskRoutes)
       await api.register(tasksRoutes)
+      await api.register(classesRoutes)
       await api.register(pushRoutes)
       await api.register(reportRoutes)
       await api.register(contentRoutes)
