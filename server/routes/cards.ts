@@ -30,7 +30,8 @@ import { ANSWER, CardCreateBody, CardUpdateBody } from '../../src/contract/schem
 import type { ApiRoutes } from './provider'
 import type { SessionAccount } from '../services/users'
 import { audioDir, cardsDb, releaseAudio, removeAudioFile, reserveUpload, seedDemoCard, storeAudio, STORAGE_QUOTA_BYTES, sweepUnattached, UNATTACHED_MAX, UNATTACHED_TTL_MS, type CardTable } from '../services/cards'
-import { audioContainer, audioMime, sendFile, wavDurationMs } from '../services/media'
+import { audioContainer, audioMime, sendFile } from '../services/media'
+import { audioLengthMs } from '../services/audioLength'
 
 /** Multipart overhead on top of the recording itself. */
 const UPLOAD_LIMIT = CARD_AUDIO_MAX_BYTES + 64 * 1024
@@ -122,17 +123,14 @@ const routes: ApiRoutes = async (app) => {
     if (!isFinished(req.account)) throw new ApiError(CODE.USER_NOT_FOUND, 'upload: finish the profile first')
     let bytes: Buffer
     let mime: string | null
-    let duration: number
     if (req.isMultipart()) {
       const form = await readForm(req)
       if (!form.audio) throw badInput('audio', 'is required')
       bytes = form.audio.data
       mime = cardAudioType(form.audio.type)
-      duration = Number(form.durationMs ?? NaN)
     } else if (Buffer.isBuffer(req.body)) {
       bytes = req.body
       mime = cardAudioType(req.headers['content-type'])
-      duration = Number(req.headers['x-duration-ms'] ?? NaN)
     } else throw badInput('audio', 'send the recording as multipart/form-data or an audio body')
     if (!mime) throw badInput('audio', 'is not an accepted audio type')
     if (bytes.length === 0) throw badInput('audio', 'is empty')
@@ -141,12 +139,13 @@ const routes: ApiRoutes = async (app) => {
     const container = audioContainer(bytes)
     if (!container) throw badInput('audio', 'is not an audio file (webm, ogg, m4a, mp3, aac or wav)')
     mime = audioMime(container, mime)
-    // Where the header tells the length (WAV), it wins over the length the client measured.
-    const measured = wavDurationMs(bytes)
-    if (measured !== null) duration = measured
-    if (container === 'wav' && !(duration > 0)) throw badInput('audio', 'holds no sound')
+    // The length is the recording's own, read from its container: the client's durationMs is not taken.
+    const measured = audioLengthMs(container, bytes)
+    if (measured === null) throw badInput('audio', 'its length cannot be read: not a whole recording')
+    if (!(measured > 0)) throw badInput('audio', 'holds no sound')
+    const duration = measured
     // A second of slack for the recorder's last chunk.
-    if (!Number.isFinite(duration) || duration <= 0 || duration > (CARD_AUDIO_MAX_SECONDS + 1) * 1000) throw badInput('durationMs', `must be between 1 and ${CARD_AUDIO_MAX_SECONDS * 1000}`)
+    if (duration > (CARD_AUDIO_MAX_SECONDS + 1) * 1000) throw badInput('audio', `is longer than ${CARD_AUDIO_MAX_SECONDS} seconds`)
     const id = crypto.randomUUID()
     const durationMs = Math.min(Math.round(duration), CARD_AUDIO_MAX_SECONDS * 1000)
     await sweep()

@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { CARD_AUDIO_MAX_BYTES } from '../../src/contract/cards'
 import { audioDir, STORAGE_QUOTA_BYTES, sweepUnattached, type CardTables } from '../../server/services/cards'
+import { webmFile } from '../support/audio'
 import { call, DEVICE, makeApp, passwordLogin, smsCode, type Pair } from './helpers'
 
 describe('SMS send limits under parallel requests', () => {
@@ -31,10 +32,11 @@ describe('SMS send limits under parallel requests', () => {
 })
 
 describe('the recordings an account holds', () => {
-  /** A WebM recording of the largest size as far as the server looks (its EBML signature), then filler. */
-  const LARGEST = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(CARD_AUDIO_MAX_BYTES - 4, 7)])
+  /** A 4.2 s WebM recording padded to the largest size an upload may have. */
+  const short = webmFile(4200)
+  const LARGEST = webmFile(4200, CARD_AUDIO_MAX_BYTES - short.length - 9)
   const upload = (app: FastifyInstance, token: string) =>
-    app.inject({ method: 'POST', url: '/api/cards/audio', payload: LARGEST, headers: { 'content-type': 'audio/webm', 'x-duration-ms': '4200', authorization: `Bearer ${token}` } })
+    app.inject({ method: 'POST', url: '/api/cards/audio', payload: LARGEST, headers: { 'content-type': 'audio/webm', authorization: `Bearer ${token}` } })
 
   it('20 upload-and-attach cycles stop at the quota; deleting the cards frees it and removes the files', async () => {
     const { app, dir } = await makeApp()
