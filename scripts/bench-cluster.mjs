@@ -91,7 +91,7 @@ async function oneRun(nodes) {
     nodes,
     databaseUrl: databaseUrl(name),
     redisUrl: REDIS,
-    env: { RATE_LIMIT_AUTH_PER_MIN: '10000000', RATE_LIMIT_API_PER_MIN: '10000000' },
+    env: { RATE_LIMIT_AUTH_PER_MIN: '10000000', RATE_LIMIT_API_PER_MIN: '10000000', RATE_LIMIT_ACCOUNT_PER_MIN: '10000000' },
   })
   try {
     const login = await commandsDuring(redis, () =>

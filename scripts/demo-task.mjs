@@ -1,5 +1,7 @@
-// `npm run demo:task`: the demo teacher (13600136000) assigns a task to the demo student's class
-// (七年级 2班 of Demo School) on a running server, as a teacher's console would, and prints it.
+// `npm run demo:task`: the demo teacher (13600136000) confirms the students who ask to join the demo
+// student's class (七年级 2班 of Demo School; a class's tasks reach only students whose class a teacher
+// confirmed, docs/security.md) and assigns the class a task, on a running server, as a teacher's console
+// would, and prints what it did.
 //   BASE_URL  the server (default http://127.0.0.1:8080, where npm start listens)
 //   TITLE, DUE_DAYS  the task's title and how many days until it is due (default 3)
 import { randomUUID } from 'node:crypto'
@@ -10,8 +12,8 @@ const days = Number(process.env.DUE_DAYS || 3)
 async function api(method, path, body, token, headers = {}) {
   const res = await fetch(`${base}/api${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: JSON.stringify(body),
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
   })
   const json = await res.json()
   if (json.code !== 0) throw new Error(`${method} ${path}: ${json.code} ${json.msg}`)
@@ -20,12 +22,20 @@ async function api(method, path, body, token, headers = {}) {
 
 try {
   const { token } = await api('POST', '/login', { username: '13600136000', password: 'Passw0rd!', deviceType: 'client', deviceCode: 'demo-task-script', appId: 'jsj-habor' })
+  const grade = '七年级'
+  const className = '2班'
+  // New students of the class (and students moving into it) see its tasks once a teacher confirms them.
+  const asking = (await api('GET', '/classes/requests?orgCode=DEMO', undefined, token)).filter((r) => r.grade === grade && r.className === className)
+  for (const r of asking) {
+    await api('POST', '/classes/confirm', { orgCode: 'DEMO', studentId: r.studentId, grade, className }, token)
+    console.log(`Confirmed ${r.name} in ${grade} ${className}.`)
+  }
   const dueAt = Date.now() + days * 86_400_000
   const title = process.env.TITLE || '读《小王子》，画出你心里的那朵玫瑰'
   const task = await api(
     'POST',
     '/tasks',
-    { orgCode: 'DEMO', grade: '七年级', className: '2班', title, brief: '读完《小王子》，想一想小王子为什么那么在乎他的玫瑰，画一画、写一写。', dueAt, publisherName: '李老师' },
+    { orgCode: 'DEMO', grade, className, title, brief: '读完《小王子》，想一想小王子为什么那么在乎他的玫瑰，画一画、写一写。', dueAt, publisherName: '李老师' },
     token,
     { 'idempotency-key': randomUUID() },
   )

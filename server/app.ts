@@ -22,6 +22,7 @@ import webPlugin from './plugins/web'
 import accountRoutes from './routes/account'
 import deskRoutes from './routes/desk'
 import tasksRoutes from './routes/tasks'
+import classesRoutes from './routes/classes'
 import pushRoutes from './routes/push'
 import inboxRoutes from './routes/inbox'
 import authRoutes from './routes/auth'
@@ -37,6 +38,7 @@ import { PasswordAttempts } from './services/failures'
 import { OAuthLogin } from './services/oauth'
 import { Wechat } from './services/wechat'
 import { sweepIdempotencyKeys } from './services/idempotency'
+import { LocalCounts, rateKey } from './rateKey'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -149,10 +151,13 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
     async (api) => {
       await api.register(rateLimit, {
         global: true,
-        max: o.limits.apiPerMinute,
+        // A school's class shares one address: a signed-in call counts against its account (wherever it
+        // comes from), anything else against its address. See docs/security.md ("Rate limits").
+        keyGenerator: (req) => rateKey(app, req),
+        max: (_req, key) => (key.startsWith('account:') ? o.limits.accountPerMinute : o.limits.apiPerMinute),
         timeWindow: 60_000,
         errorResponseBuilder: (_req, ctx) => tooMany(ctx.ttl / 1000),
-        ...sharedLimits(app),
+        ...(app.redis ? sharedLimits(app) : { store: LocalCounts }),
       })
       // A body-less POST/PUT is validated as {} so the message names the missing field, not "body".
       api.addHook('preValidation', async (req) => {
@@ -176,6 +181,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       await api.register(cardsRoutes)
       await api.register(deskRoutes)
       await api.register(tasksRoutes)
+      await api.register(classesRoutes)
       await api.register(pushRoutes)
       await api.register(inboxRoutes)
       await api.register(reportRoutes)

@@ -21,10 +21,15 @@ export interface SmsLimits {
 
 export interface Limits {
   sms: SmsLimits
-  /** Requests per minute and IP on the auth routes (/login*, /sms/code, /refresh, forget, reset, improve). */
+  /**
+   * Requests per minute on each auth route (/login*, /sms/code, /refresh, forget, reset, improve, password,
+   * deletion): per signed-in account when the call carries a valid access token, else per address.
+   */
   authPerMinute: number
-  /** Requests per minute and IP on every other /api route. */
+  /** Requests per minute and address of the calls without a valid access token, on every other /api route (a class of 50 behind one address). */
   apiPerMinute: number
+  /** Requests per minute and signed-in account, on every other /api route, wherever the account calls from. */
+  accountPerMinute: number
   /** Wrong passwords per account in `passwordWindowSeconds` before the account is throttled. */
   passwordFailures: number
   passwordWindowSeconds: number
@@ -141,7 +146,8 @@ export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 30_000, idleMs: 120_000, 
 export const DEFAULT_LIMITS: Limits = {
   sms: { ttlSeconds: 300, maxAttempts: 5, intervalSeconds: 60, perHour: 5, perDay: 10, perIpHour: 300 },
   authPerMinute: 600,
-  apiPerMinute: 1200,
+  apiPerMinute: 1500,
+  accountPerMinute: 600,
   passwordFailures: 10,
   passwordWindowSeconds: 900,
 }
@@ -259,6 +265,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildInput {
     limits: {
       authPerMinute: num('RATE_LIMIT_AUTH_PER_MIN'),
       apiPerMinute: num('RATE_LIMIT_API_PER_MIN'),
+      accountPerMinute: num('RATE_LIMIT_ACCOUNT_PER_MIN'),
       sms: {
         intervalSeconds: num('SMS_INTERVAL_SECONDS', 0),
         perHour: num('SMS_PER_HOUR'),

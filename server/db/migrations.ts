@@ -1,6 +1,7 @@
 /** Versioned migrations for Kysely's Migrator. Portable types only, so SQLite and PostgreSQL share them. */
 import type { Kysely, Migration, MigrationProvider } from 'kysely'
 import { cards } from './migrations/cards'
+import { classes } from './migrations/classes'
 import { content } from './migrations/content'
 import { hardening } from './migrations/hardening'
 import { idempotency } from './migrations/idempotency'
@@ -157,6 +158,6 @@ const oidcPayloads: Migration = {
   },
 }
 
-export const MIGRATIONS: Record<string, Migration> = { '0001_init': init, '0002_oidc_payloads': oidcPayloads, '0003_content': content, '0005_cards': cards, '0006_reports': reports, '0007_hardening': hardening, '0008_idempotency': idempotency, '0009_secrets': secrets, '0010_task_progress': taskProgress, '0011_push': push, '0012_inbox': inbox }
+export const MIGRATIONS: Record<string, Migration> = { '0001_init': init, '0002_oidc_payloads': oidcPayloads, '0003_content': content, '0005_cards': cards, '0006_reports': reports, '0007_hardening': hardening, '0008_idempotency': idempotency, '0009_secrets': secrets, '0010_task_progress': taskProgress, '0011_push': push, '0012_inbox': inbox, '0013_classes': classes }
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -27,6 +27,9 @@ export interface StudentTable {
   name: string
   grade: string
   class_name: string
+  /** The class a teacher confirmed (0013_classes): tasks come from it; null until one is confirmed. */
+  confirmed_grade: string | null
+  confirmed_class: string | null
   avatar: string | null
   created_at: number
   updated_at: number

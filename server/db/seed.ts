@@ -38,7 +38,8 @@ export async function seedDemo(db: Db, now: number): Promise<boolean> {
       const userId = crypto.randomUUID()
       const studentId = crypto.randomUUID()
       await trx.insertInto('users').values({ id: userId, phone: p.phone, password_hash: hash, status: 'active', created_at: now, updated_at: now }).execute()
-      await trx.insertInto('students').values({ id: studentId, user_id: userId, name: p.name, grade: p.grade, class_name: p.className, avatar: null, created_at: now, updated_at: now }).execute()
+      // The demo accounts' classes are confirmed, as their teacher would have done (docs/security.md, "Class membership").
+      await trx.insertInto('students').values({ id: studentId, user_id: userId, name: p.name, grade: p.grade, class_name: p.className, confirmed_grade: p.grade, confirmed_class: p.className, avatar: null, created_at: now, updated_at: now }).execute()
       for (const [i, orgId] of orgs.entries()) {
         await trx
           .insertInto('memberships')

@@ -14,7 +14,7 @@ export default fp(
   async (app) => {
     const o = app.config
     const provider = o.sms === 'console' ? new ConsoleSmsProvider(app.log, app.redis) : o.sms
-    app.decorate('sms', new SmsCodes(app.db, o.clock, o.limits.sms, provider))
+    app.decorate('sms', new SmsCodes(app.db, o.clock, o.limits.sms, provider, app.dbInfo.kind))
     app.decorate('smsOutbox', provider instanceof ConsoleSmsProvider ? provider : null)
   },
   { name: 'sms', dependencies: ['db', 'redis'] },

@@ -91,6 +91,9 @@ const routes: ApiRoutes = async (app) => {
           }
           const member = await trx.selectFrom('memberships').select('org_id').where('student_id', '=', studentId).where('org_id', '=', org.id).executeTakeFirst()
           if (!member) {
+            // Registering again adds no organisation to a finished account: a student joins an
+            // organisation once, with its code, when the profile is made (docs/security.md, "Class membership").
+            if (existing) throw new ApiError(CODE.ORG_NOT_IDENTIFIED, 'orgCode: this account already finished registering; it joins no other organisation here')
             await trx
               .insertInto('memberships')
               .values({ student_id: studentId, org_id: org.id, roles: JSON.stringify(STUDENT_ROLES), perms: JSON.stringify(STUDENT_PERMS), is_primary: existing ? 0 : 1, created_at: now })

@@ -28,12 +28,17 @@ import { bearerOf } from '../plugins/auth'
 import { IdParams } from '../../src/contract/schemas/common'
 import { ANSWER, CardCreateBody, CardUpdateBody } from '../../src/contract/schemas/cards'
 import type { ApiRoutes } from './provider'
-import { audioDir, cardsDb, reserveUpload, seedDemoCard, storeAudio, sweepUnattached, UNATTACHED_MAX, UNATTACHED_TTL_MS, type CardTable } from '../services/cards'
-import { audioContainer, audioMime, sendFile, wavDurationMs } from '../services/media'
+import type { SessionAccount } from '../services/users'
+import { audioDir, cardsDb, releaseAudio, removeAudioFile, reserveUpload, seedDemoCard, storeAudio, STORAGE_QUOTA_BYTES, sweepUnattached, UNATTACHED_MAX, UNATTACHED_TTL_MS, type CardTable } from '../services/cards'
+import { audioContainer, audioMime, sendFile } from '../services/media'
+import { audioLengthMs } from '../services/audioLength'
 
 /** Multipart overhead on top of the recording itself. */
 const UPLOAD_LIMIT = CARD_AUDIO_MAX_BYTES + 64 * 1024
 const YEAR_SECONDS = 365 * 24 * 3600
+
+/** A finished account: past the registration steps (a profile and a phone), as isReg says (services/users.ts). */
+const isFinished = (acc: SessionAccount | null): boolean => Boolean(acc?.student && acc.user.phone)
 
 const isDesign = (d: string): d is CardDesign => (CARD_DESIGNS as readonly string[]).includes(d)
 
@@ -115,20 +120,17 @@ const routes: ApiRoutes = async (app) => {
 
   app.post(CARD_AUDIO_UPLOAD_PATH, { bodyLimit: UPLOAD_LIMIT, schema: { response: { 200: ANSWER.uploaded } }, preHandler: app.requireAuth({ account: true }) }, async (req) => {
     // Only a finished account (with a profile) records cards; a registration token cannot store files.
-    if (!req.account?.student) throw new ApiError(CODE.USER_NOT_FOUND, 'upload: finish the profile first')
+    if (!isFinished(req.account)) throw new ApiError(CODE.USER_NOT_FOUND, 'upload: finish the profile first')
     let bytes: Buffer
     let mime: string | null
-    let duration: number
     if (req.isMultipart()) {
       const form = await readForm(req)
       if (!form.audio) throw badInput('audio', 'is required')
       bytes = form.audio.data
       mime = cardAudioType(form.audio.type)
-      duration = Number(form.durationMs ?? NaN)
     } else if (Buffer.isBuffer(req.body)) {
       bytes = req.body
       mime = cardAudioType(req.headers['content-type'])
-      duration = Number(req.headers['x-duration-ms'] ?? NaN)
     } else throw badInput('audio', 'send the recording as multipart/form-data or an audio body')
     if (!mime) throw badInput('audio', 'is not an accepted audio type')
     if (bytes.length === 0) throw badInput('audio', 'is empty')
@@ -137,12 +139,13 @@ const routes: ApiRoutes = async (app) => {
     const container = audioContainer(bytes)
     if (!container) throw badInput('audio', 'is not an audio file (webm, ogg, m4a, mp3, aac or wav)')
     mime = audioMime(container, mime)
-    // Where the header tells the length (WAV), it wins over the length the client measured.
-    const measured = wavDurationMs(bytes)
-    if (measured !== null) duration = measured
-    if (container === 'wav' && !(duration > 0)) throw badInput('audio', 'holds no sound')
+    // The length is the recording's own, read from its container: the client's durationMs is not taken.
+    const measured = audioLengthMs(container, bytes)
+    if (measured === null) throw badInput('audio', 'its length cannot be read: not a whole recording')
+    if (!(measured > 0)) throw badInput('audio', 'holds no sound')
+    const duration = measured
     // A second of slack for the recorder's last chunk.
-    if (!Number.isFinite(duration) || duration <= 0 || duration > (CARD_AUDIO_MAX_SECONDS + 1) * 1000) throw badInput('durationMs', `must be between 1 and ${CARD_AUDIO_MAX_SECONDS * 1000}`)
+    if (duration > (CARD_AUDIO_MAX_SECONDS + 1) * 1000) throw badInput('audio', `is longer than ${CARD_AUDIO_MAX_SECONDS} seconds`)
     const id = crypto.randomUUID()
     const durationMs = Math.min(Math.round(duration), CARD_AUDIO_MAX_SECONDS * 1000)
     await sweep()
@@ -157,8 +160,13 @@ const routes: ApiRoutes = async (app) => {
       req.auth!.sub,
       now,
       async (trx) => {
-        if (!(await reserveUpload(trx, app.dbInfo.kind, row))) {
+        const room = await reserveUpload(trx, app.dbInfo.kind, row)
+        if (!room.ok && room.reason === 'upload-quota') {
           throw new ApiError(CODE.TOO_MANY_REQUESTS, `upload: at most ${UNATTACHED_MAX} recordings may wait for a card`, 429, { retryAfter: UNATTACHED_TTL_MS / 1000, reason: 'upload-quota' })
+        }
+        // Waiting frees nothing here: deleting cards with recordings does.
+        if (!room.ok) {
+          throw new ApiError(CODE.TOO_MANY_REQUESTS, `upload: the account's recordings may take at most ${STORAGE_QUOTA_BYTES} bytes`, 429, { reason: 'storage-quota', quotaBytes: STORAGE_QUOTA_BYTES, usedBytes: room.usedBytes })
         }
         storeAudio(o.dataDir, id, bytes)
         return { audioId: id, size: bytes.length, mime: row.mime, durationMs }
@@ -186,7 +194,9 @@ const routes: ApiRoutes = async (app) => {
     return sendFile(req, reply, file, { type: audio.mime, cacheControl: `${scope}, max-age=${YEAR_SECONDS}, immutable` })
   })
 
-  app.post(CARDS_PATH, { schema: { body: CardCreateBody, response: { 200: ANSWER.created } }, preHandler: app.requireAuth() }, async (req) => {
+  app.post(CARDS_PATH, { schema: { body: CardCreateBody, response: { 200: ANSWER.created } }, preHandler: app.requireAuth({ account: true }) }, async (req) => {
+    // Like uploads: a registration token (no profile or no phone yet) writes no cards.
+    if (!isFinished(req.account)) throw new ApiError(CODE.USER_NOT_FOUND, 'cards: finish the profile first')
     const userId = req.auth!.sub
     const b = req.body
     const message = b.message.trim()
@@ -245,7 +255,12 @@ const routes: ApiRoutes = async (app) => {
 
   app.delete(`${CARDS_PATH}/:id`, { schema: { params: IdParams, response: { 200: ANSWER.none } }, preHandler: app.requireAuth() }, async (req) => {
     await ownCard(req.params.id, req.auth!.sub)
-    await db.updateTable('cards').set({ deleted_at: o.clock(), updated_at: o.clock() }).where('id', '=', req.params.id).execute()
+    // The card stays (deleted) for its links; its recording goes, row and file, and frees the account's room.
+    const key = await db.transaction().execute(async (trx) => {
+      await trx.updateTable('cards').set({ deleted_at: o.clock(), updated_at: o.clock() }).where('id', '=', req.params.id).execute()
+      return releaseAudio(trx, req.params.id)
+    })
+    if (key) removeAudioFile(o.dataDir, key)
     return noData()
   })
 }

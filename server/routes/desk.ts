@@ -17,7 +17,7 @@ const routes: ApiRoutes = async (app) => {
 
   app.get(DESK_PATH, { schema: { response: { 200: ANSWER.desk } }, preHandler: app.requireAuth() }, async (req) => {
     const auth = req.auth!
-    const student = await db.selectFrom('students').select(['id', 'grade', 'class_name']).where('user_id', '=', auth.sub).executeTakeFirst()
+    const student = await db.selectFrom('students').select(['id', 'confirmed_grade', 'confirmed_class']).where('user_id', '=', auth.sub).executeTakeFirst()
     if (!student) throw new ApiError(CODE.USER_NOT_FOUND, 'account does not exist')
     const ms = await membershipsOf(app.db, student.id)
     const orgId = auth.orgId ?? (ms.find((m) => m.primary) ?? ms[0])?.org.id ?? null
@@ -40,13 +40,15 @@ const routes: ApiRoutes = async (app) => {
     // Works made in another organisation stay with it; works made outside any show everywhere.
     if (orgId) worksQuery = worksQuery.where((eb) => eb.or([eb('org_id', '=', orgId), eb('org_id', 'is', null)]))
     const works = await worksQuery.orderBy('created_at', 'desc').limit(DESK_LIMIT).execute()
-    const tasks = orgId
+    // Tasks come from the class a teacher confirmed (docs/security.md, "Class membership").
+    const cls = student.confirmed_grade !== null && student.confirmed_class !== null ? { grade: student.confirmed_grade, className: student.confirmed_class } : null
+    const tasks = orgId && cls
       ? await db
           .selectFrom('tasks')
           .select(['id', 'title', 'publisher_name', 'due_at'])
           .where('org_id', '=', orgId)
-          .where('class_name', '=', student.class_name)
-          .where((eb) => eb.or([eb('grade', 'is', null), eb('grade', '=', student.grade)]))
+          .where('class_name', '=', cls.className)
+          .where((eb) => eb.or([eb('grade', 'is', null), eb('grade', '=', cls.grade)]))
           .where('deleted_at', 'is', null)
           // Done is done: a task the student marked done leaves Home.
           .where(({ not, exists, selectFrom }) => not(exists(selectFrom('task_completions').select('task_id').whereRef('task_completions.task_id', '=', 'tasks.id').where('task_completions.student_id', '=', student.id))))

@@ -1,13 +1,14 @@
 /**
  * Class tasks (src/contract/tasks.ts): a teacher of an organisation assigns a task to one of its classes;
- * the class's students read it and mark it done. A task is for the students whose profile has its grade
- * and class name and who belong to its organisation; to anyone else it does not exist (400002).
+ * the class's students read it and mark it done. A task is for the students whose confirmed class has its
+ * grade and class name and who belong to its organisation; to anyone else it does not exist (400002).
  */
 import { CODE } from '../../src/contract'
 import { TASKS_PATH, TEACHER_ROLE } from '../../src/contract/tasks'
 import { IdParams } from '../../src/contract/schemas/common'
 import { ANSWER, TaskAssign } from '../../src/contract/schemas/tasks'
 import { ApiError, badInput } from '../errors'
+import { assignRoom, confirmedClass } from '../services/classes'
 import { idempotent } from '../services/idempotency'
 import type { Notified } from '../services/inbox'
 import { taskMessage } from '../services/pushTexts'
@@ -25,7 +26,9 @@ const routes: ApiRoutes = async (app) => {
     const student = acc.student
     if (!student) throw notFound()
     const task = await db.selectFrom('tasks').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
-    if (!task || task.class_name !== student.className || (task.grade !== null && task.grade !== student.grade)) throw notFound()
+    // The class a teacher confirmed, not the one the profile declares (docs/security.md, "Class membership").
+    const cls = task ? await confirmedClass(db, student.id) : null
+    if (!task || !cls || task.class_name !== cls.className || (task.grade !== null && task.grade !== cls.grade)) throw notFound()
     if (!acc.memberships.some((m) => m.org.id === task.org_id)) throw notFound()
     return { task, studentId: student.id }
   }
@@ -44,6 +47,7 @@ const routes: ApiRoutes = async (app) => {
     if (!brief) throw badInput('brief', 'is required')
     let notified: Notified | undefined
     const assigned = await idempotent(db, req, acc.user.id, now, async (trx) => {
+      await assignRoom(trx, app.dbInfo.kind, acc.user.id, now)
       if (b.bookId && !(await trx.selectFrom('books').select('id').where('id', '=', b.bookId).executeTakeFirst())) throw badInput('bookId', 'no such book')
       const id = crypto.randomUUID()
       await trx
@@ -72,8 +76,8 @@ const routes: ApiRoutes = async (app) => {
         .innerJoin('memberships', 'memberships.student_id', 'students.id')
         .select('students.user_id')
         .where('memberships.org_id', '=', membership.org.id)
-        .where('students.class_name', '=', b.className.trim())
-        .where('students.grade', '=', b.grade.trim())
+        .where('students.confirmed_class', '=', b.className.trim())
+        .where('students.confirmed_grade', '=', b.grade.trim())
         .where('students.user_id', '!=', acc.user.id)
         .execute()
       notified = await app.inbox.record(

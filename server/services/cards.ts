@@ -58,33 +58,78 @@ export function storeAudio(dataDir: string, key: string, bytes: Buffer): void {
  */
 export const UNATTACHED_MAX = 5
 export const UNATTACHED_TTL_MS = 3 * 3600_000
+/**
+ * Every recording an account holds, on a card or waiting for one, counts against this. 50 MiB: ten
+ * recordings of the largest size, or about a hundred minute-long voice messages as the app records them.
+ */
+export const STORAGE_QUOTA_BYTES = 50 * 1024 * 1024
 
 const unattached = (db: CardsDb) =>
   db.selectFrom('card_audio').leftJoin('cards', 'cards.audio_id', 'card_audio.id').where('cards.id', 'is', null)
 
+export type UploadRoom = { ok: true } | { ok: false; reason: 'upload-quota' } | { ok: false; reason: 'storage-quota'; usedBytes: number }
+
 /**
  * Records an upload when the account has room for it, in one transaction serialised per account (SQLite runs
- * one at a time; PostgreSQL takes an advisory lock), so parallel uploads cannot overrun the quota.
- * Returns false when the account is full.
+ * one at a time; PostgreSQL takes an advisory lock), so parallel uploads cannot overrun either quota: the
+ * recordings waiting for a card, and the bytes of every recording the account holds.
  */
-export async function reserveUpload(db: CardsDb, kind: 'sqlite' | 'postgres', row: { id: string; owner_user_id: string; mime: string; size: number; duration_ms: number; created_at: number }): Promise<boolean> {
+export async function reserveUpload(db: CardsDb, kind: 'sqlite' | 'postgres', row: { id: string; owner_user_id: string; mime: string; size: number; duration_ms: number; created_at: number }): Promise<UploadRoom> {
   // Inside the caller's transaction when given one (Kysely does not nest them).
   const inTransaction = <T>(fn: (trx: CardsDb) => Promise<T>): Promise<T> => (db.isTransaction ? fn(db) : db.transaction().execute(fn))
-  return inTransaction(async (trx) => {
+  return inTransaction(async (trx): Promise<UploadRoom> => {
     if (kind === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`upload:${row.owner_user_id}`}))`.execute(trx)
     const held = await unattached(trx)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('card_audio.owner_user_id', '=', row.owner_user_id)
       .where('card_audio.created_at', '>', row.created_at - UNATTACHED_TTL_MS)
       .executeTakeFirstOrThrow()
-    if (Number(held.n) >= UNATTACHED_MAX) return false
+    if (Number(held.n) >= UNATTACHED_MAX) return { ok: false, reason: 'upload-quota' }
+    const stored = await trx
+      .selectFrom('card_audio')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), sql<number>`0`).as('bytes'))
+      .where('owner_user_id', '=', row.owner_user_id)
+      .executeTakeFirstOrThrow()
+    const usedBytes = Number(stored.bytes)
+    if (usedBytes + row.size > STORAGE_QUOTA_BYTES) return { ok: false, reason: 'storage-quota', usedBytes }
     await trx.insertInto('card_audio').values({ ...row, key: row.id }).execute()
-    return true
+    return { ok: true }
   })
 }
 
-/** Removes recordings no card took within UNATTACHED_TTL_MS, rows and files. Returns how many went. */
+/**
+ * Takes a deleted card's recording off it and removes the recording's row once no card refers to it.
+ * Returns the file key to remove after the transaction commits (null when nothing went).
+ */
+export async function releaseAudio(trx: CardsDb, cardId: string): Promise<string | null> {
+  const card = await trx.selectFrom('cards').select('audio_id').where('id', '=', cardId).executeTakeFirst()
+  if (!card?.audio_id) return null
+  await trx.updateTable('cards').set({ audio_id: null }).where('id', '=', cardId).execute()
+  const gone = await trx
+    .deleteFrom('card_audio')
+    .where('id', '=', card.audio_id)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('cards').select('cards.id').where('cards.audio_id', '=', card.audio_id))))
+    .returning('key')
+    .executeTakeFirst()
+  return gone?.key ?? null
+}
+
+export const removeAudioFile = (dataDir: string, key: string): void => rmSync(join(audioDir(dataDir), key), { force: true })
+
+/**
+ * Removes recordings no card took within UNATTACHED_TTL_MS, and the recordings of deleted cards (cards
+ * deleted before deleting released them), rows and files. Returns how many went.
+ */
 export async function sweepUnattached(db: CardsDb, dataDir: string, now: number): Promise<number> {
+  let removed = 0
+  const deleted = await db.selectFrom('cards').select('id').where('deleted_at', 'is not', null).where('audio_id', 'is not', null).execute()
+  for (const c of deleted) {
+    const key = await db.transaction().execute((trx) => releaseAudio(trx, c.id))
+    if (key) {
+      removeAudioFile(dataDir, key)
+      removed++
+    }
+  }
   const stale = await unattached(db).select(['card_audio.id', 'card_audio.key']).where('card_audio.created_at', '<=', now - UNATTACHED_TTL_MS).execute()
   for (const a of stale) {
     // The row goes only if still no card took it meanwhile; then its file.
@@ -93,9 +138,12 @@ export async function sweepUnattached(db: CardsDb, dataDir: string, now: number)
       .where('id', '=', a.id)
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('cards').select('cards.id').where('cards.audio_id', '=', a.id))))
       .executeTakeFirst()
-    if (Number(res.numDeletedRows) === 1) rmSync(join(audioDir(dataDir), a.key), { force: true })
+    if (Number(res.numDeletedRows) === 1) {
+      removeAudioFile(dataDir, a.key)
+      removed++
+    }
   }
-  return stale.length
+  return removed
 }
 
 /** Fixed ids, so running it again changes nothing. */

@@ -66,6 +66,10 @@ export class ConsoleSmsProvider implements SmsProvider {
   }
 }
 
+/** Advisory-lock classes (the first key of PostgreSQL's two-key locks) of the send limits. */
+const SMS_PHONE_LOCK = 7301
+const SMS_IP_LOCK = 7302
+
 const hashCode = (phone: string, code: string): string => sha256Hex(`${phone}:${code}`)
 
 export class SmsCodes {
@@ -74,45 +78,55 @@ export class SmsCodes {
     private readonly clock: Clock,
     private readonly limits: SmsLimits,
     private readonly provider: SmsProvider,
+    private readonly kind: 'sqlite' | 'postgres',
   ) {}
 
   /**
-   * Checks the limits, stores the new code (older ones of the same scene die) and sends it. With the note
-   * `no-account` the row is stored spent (it counts against the limits like any other, and can never be
-   * used) and the message carries no code, so the caller's answer is the same as for a sent code.
+   * Checks the limits and stores the new code (older ones of the same scene die) in one transaction,
+   * serialised per number and per address, then sends it. SQLite runs one transaction at a time; on
+   * PostgreSQL transaction-scoped advisory locks (the number's first, then the address's, so two sends never
+   * wait on each other in a circle) order the sends of one number and of one address on every node, so
+   * parallel requests cannot all read "nothing sent yet". See docs/security.md ("SMS codes").
+   * With the note `no-account` the row is stored spent (it counts against the limits like any other, and
+   * can never be used) and the message carries no code, so the caller's answer is the same as for a sent code.
    */
   async send(phone: string, scene: SmsScene, ip: string, note?: SmsNote): Promise<{ expiresIn: number; resendIn: number }> {
-    const now = this.clock()
     const l = this.limits
-    const recent = await this.db
-      .selectFrom('sms_codes')
-      .select('created_at')
-      .where('phone', '=', phone)
-      .where('created_at', '>', now - 86_400_000)
-      .orderBy('created_at', 'desc')
-      .execute()
-    const times = recent.map((r) => r.created_at)
-    const waits: number[] = []
-    if (times[0] !== undefined && now - times[0] < l.intervalSeconds * 1000) waits.push(times[0] + l.intervalSeconds * 1000 - now)
-    const inHour = times.filter((t) => t > now - 3_600_000)
-    if (inHour.length >= l.perHour) waits.push(inHour[l.perHour - 1]! + 3_600_000 - now)
-    if (times.length >= l.perDay) waits.push(times[l.perDay - 1]! + 86_400_000 - now)
-    const ipCount = await this.db
-      .selectFrom('sms_codes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('ip', '=', ip)
-      .where('created_at', '>', now - 3_600_000)
-      .executeTakeFirstOrThrow()
-    if (Number(ipCount.n) >= l.perIpHour) waits.push(60_000)
-    if (waits.length) throw tooMany(Math.max(...waits) / 1000)
-
     const code = randomDigits(6)
-    await this.db.transaction().execute(async (trx) => {
+    const now = await this.db.transaction().execute(async (trx) => {
+      if (this.kind === 'postgres') {
+        await sql`select pg_advisory_xact_lock(cast(${SMS_PHONE_LOCK} as integer), hashtext(${phone}))`.execute(trx)
+        await sql`select pg_advisory_xact_lock(cast(${SMS_IP_LOCK} as integer), hashtext(${ip}))`.execute(trx)
+      }
+      // Read under the locks: the time another send took them up to now counts.
+      const now = this.clock()
+      const recent = await trx
+        .selectFrom('sms_codes')
+        .select('created_at')
+        .where('phone', '=', phone)
+        .where('created_at', '>', now - 86_400_000)
+        .orderBy('created_at', 'desc')
+        .execute()
+      const times = recent.map((r) => r.created_at)
+      const waits: number[] = []
+      if (times[0] !== undefined && now - times[0] < l.intervalSeconds * 1000) waits.push(times[0] + l.intervalSeconds * 1000 - now)
+      const inHour = times.filter((t) => t > now - 3_600_000)
+      if (inHour.length >= l.perHour) waits.push(inHour[l.perHour - 1]! + 3_600_000 - now)
+      if (times.length >= l.perDay) waits.push(times[l.perDay - 1]! + 86_400_000 - now)
+      const ipCount = await trx
+        .selectFrom('sms_codes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('ip', '=', ip)
+        .where('created_at', '>', now - 3_600_000)
+        .executeTakeFirstOrThrow()
+      if (Number(ipCount.n) >= l.perIpHour) waits.push(60_000)
+      if (waits.length) throw tooMany(Math.max(...waits) / 1000)
       await trx.updateTable('sms_codes').set({ consumed_at: now }).where('phone', '=', phone).where('scene', '=', scene).where('consumed_at', 'is', null).execute()
       await trx
         .insertInto('sms_codes')
         .values({ id: crypto.randomUUID(), phone, scene, code_hash: hashCode(phone, code), ip, created_at: now, expires_at: now + l.ttlSeconds * 1000, attempts: 0, consumed_at: note === 'no-account' ? now : null })
         .execute()
+      return now
     })
     await this.provider.send({ phone, code: note === 'no-account' ? '' : code, scene, sentAt: now, ...(note ? { note } : {}) })
     return { expiresIn: l.ttlSeconds, resendIn: l.intervalSeconds }

@@ -18,9 +18,9 @@ export const CARD_AUDIO_MAX_SECONDS = 60
 export const CARD_AUDIO_MAX_BYTES = 5 * 1024 * 1024
 export const CARD_AUDIO_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4', 'audio/mpeg', 'audio/aac', 'audio/wav', 'audio/x-wav', 'audio/x-m4a', 'video/webm'] as const
 
-/** POST (login) card body · GET (login) my cards. */
+/** POST (a finished account) card body · GET (login) my cards. */
 export const CARDS_PATH = '/cards'
-/** POST (login) multipart: file part `audio`, field `durationMs`; answers CardAudioUploaded. */
+/** POST (a finished account) multipart: file part `audio` (a `durationMs` field may come along; the server reads the length from the recording itself); answers CardAudioUploaded. */
 export const CARD_AUDIO_UPLOAD_PATH = '/cards/audio'
 /** GET `${CARD_AUDIO_PATH}/<id>` (public while the card is shared): the recording, with ranges. */
 export const CARD_AUDIO_PATH = '/cards/audio'

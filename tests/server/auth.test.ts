@@ -142,7 +142,7 @@ describe('SMS login and registration (docs/contract.md)', () => {
     const { app } = await makeApp()
     const phone = '13600136000'
     const reg = await call<SmsLogin>(app, 'POST', '/login/sms', { body: { username: phone, code: await smsCode(app, phone), isAdmin: false, ...DEVICE } })
-    const done = await call<Pair>(app, 'PUT', '/auth/student/improve', { token: reg.body.data.token, body: { name: 'Han Meimei', grade: 'Grade 7', className: 'Class 1', orgCode: 'ACADEMY', inviteCode: 'demo2023' } })
+    const done = await call<Pair>(app, 'PUT', '/auth/student/improve', { token: reg.body.data.token, body: { name: 'Han Meimei', grade: 'Grade 7', className: 'Class 1', orgCode: 'DEMO', inviteCode: 'demo2023' } })
     expect(done.body.code).toBe(0)
     const rows = await app.db.selectFrom('invitations').innerJoin('invite_codes', 'invite_codes.code', 'invitations.code').innerJoin('users', 'users.id', 'invitations.inviter_user_id').select(['invitations.code', 'users.phone']).execute()
     expect(rows).toEqual([{ code: 'DEMO2023', phone: '+8613800138000' }])

@@ -11,10 +11,11 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
+import { webmFile } from '../support/audio'
 import { dirs, sparePort, startServer } from './process'
 
 const ITEMS = 24
-const AUDIO = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(4000, 9)])
+const AUDIO = webmFile(2000)
 
 interface Item {
   message: string

@@ -10,9 +10,10 @@ import { IDEMPOTENCY_TTL_MS } from '../../src/contract/idempotency'
 import type { OwnerReport } from '../../src/contract/report'
 import { cardsDb } from '../../server/services/cards'
 import { keysDb, sweepIdempotencyKeys } from '../../server/services/idempotency'
+import { webmFile } from '../support/audio'
 import { call, makeApp, passwordLogin, smsCode, DEVICE, SMS_ONLY_PHONE, type Pair } from './helpers'
 
-const AUDIO = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(2000, 7)])
+const AUDIO = webmFile(3000)
 const KEY = '3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f'
 const CARD = { design: 'garden', to: '妈妈', message: '节日快乐' }
 
@@ -165,7 +166,7 @@ describe('POST /cards/audio with an Idempotency-Key', () => {
     const other = await app.inject({
       method: 'POST',
       url: '/api/cards/audio',
-      payload: Buffer.concat([AUDIO, Buffer.from([1])]),
+      payload: webmFile(3100),
       headers: { 'content-type': 'audio/webm', 'x-duration-ms': '3000', authorization: `Bearer ${token}`, ...keyed(KEY) },
     })
     expect([other.statusCode, (other.json() as { code: number }).code]).toEqual([422, 100002])

@@ -38,6 +38,7 @@ export async function startServer(dataDir: string, port: number): Promise<{ proc
       LOG_LEVEL: 'error',
       RATE_LIMIT_AUTH_PER_MIN: '100000',
       RATE_LIMIT_API_PER_MIN: '100000',
+      RATE_LIMIT_ACCOUNT_PER_MIN: '100000',
       SMS_INTERVAL_SECONDS: '0',
       SMS_PER_HOUR: '1000',
       SMS_PER_DAY: '1000',

@@ -57,6 +57,22 @@ describe.skipIf(!reachable)('two nodes sharing Redis', () => {
     expect(answers.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(10)
   })
 
+  it('a signed-in account is counted once over the nodes, wherever it calls from; the school address stays free', async () => {
+    const [a, b] = await twoNodes({ limits: { apiPerMinute: 5, accountPerMinute: 12 } })
+    const { token } = await passwordLogin(a.app)
+    const answers: number[] = []
+    for (let i = 0; i < 16; i++) answers.push((await call(i % 2 ? b.app : a.app, 'GET', '/auth/student', { token, ip: i % 3 ? '10.1.1.2' : '10.1.1.3' })).status)
+    expect(answers).toEqual([...Array(12).fill(200), ...Array(4).fill(429)])
+    expect((await call(b.app, 'GET', '/health', { ip: '10.1.1.2' })).status).toBe(200)
+  })
+
+  it('50 parallel SMS sends for one number spread over the nodes send one code', async () => {
+    const [a, b] = await twoNodes()
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => call(i % 2 ? b.app : a.app, 'POST', '/sms/code', { body: { username: '+8613700137002', scene: 'login' } })))
+    expect(answers.filter((r) => r.body.code === 0)).toHaveLength(1)
+    expect(await a.app.db.selectFrom('sms_codes').select('id').where('phone', '=', '+8613700137002').execute()).toHaveLength(1)
+  })
+
   it("the external broker's auth call on one node and its ACL call on the other agree (MQTT_URL mode)", async () => {
     const [a, b] = await twoNodes({ mqtt: { url: 'mqtt://127.0.0.1:9' } })
     const { token } = await passwordLogin(a.app)

@@ -1,0 +1,31 @@
+/** Class membership (src/contract/classes.ts). */
+import { Type } from '@sinclair/typebox'
+import { Answer, Id, Nullable, Shown } from './common'
+
+export const ClassRequestsQuery = Type.Object({ orgCode: Shown(32) }, { additionalProperties: false })
+
+export const ClassRequest = Type.Object({
+  studentId: Type.String(),
+  name: Type.String(),
+  /** The class the profile declares. */
+  grade: Type.String(),
+  className: Type.String(),
+  /** The class confirmed so far (its tasks are the ones the student sees); null: none yet. */
+  confirmedGrade: Nullable(Type.String()),
+  confirmedClassName: Nullable(Type.String()),
+})
+
+export const ClassConfirm = Type.Object(
+  {
+    orgCode: Shown(32),
+    studentId: Id,
+    /** The class being confirmed: it must be the one the student's profile declares now. */
+    grade: Shown(32),
+    className: Shown(32),
+  },
+  { additionalProperties: false },
+)
+
+export const ClassConfirmed = Type.Object({ grade: Type.String(), className: Type.String() })
+
+export const ANSWER = { requests: Answer(Type.Array(ClassRequest)), confirmed: Answer(ClassConfirmed) }
