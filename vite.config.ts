@@ -147,6 +147,11 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
           restoreMocks: true,
+          // A few unit files do real work (ESLint over fixtures, building the server for the push client);
+          // on a machine busy with other suites that outlasts vitest's 5 s / 10 s defaults. Time rules are
+          // tested with fake timers, so a longer limit only stops a busy machine from failing them.
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
         },
       },
       {
