@@ -63,8 +63,9 @@ export interface PushOptions {
   /** The contact push services see in the VAPID token: a mailto: or https: URL. */
   subject: string
   /**
-   * Hosts a subscription's endpoint may name (a host matches itself and its subdomains): the server sends
-   * to whatever URL a browser registered, so only the push services themselves are accepted.
+   * Hosts a subscription's endpoint may name (a host matches itself and its subdomains), each optionally
+   * `host:port` (the only port its endpoints may name; otherwise the default): the server sends to
+   * whatever URL a browser registered, so only the push services themselves are accepted.
    */
   services: string[]
   /** How often a node looks for notifications due for a retry, in ms; 0 = never on its own (tests call drain()). */
@@ -303,6 +304,9 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildInput {
   // The private key's value is never repeated in a message.
   if (env.VAPID_PRIVATE_KEY && b64urlBytes(env.VAPID_PRIVATE_KEY).length !== 32) read.problems.push('VAPID_PRIVATE_KEY is not a base64url P-256 private key (32 bytes)')
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) read.problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither (the server then makes a pair once)')
+  for (const entry of options.push?.services ?? []) {
+    if (!/^[a-z0-9.-]+(:\d{1,5})?$/.test(entry)) read.problems.push(`PUSH_SERVICES entry ${entry} is not a host name (letters, digits, dots, hyphens), optionally with :port`)
+  }
   // Nodes on their own SQLite files would each see their own accounts; Redis alone cannot join them.
   if (options.redisUrl && !env.DATABASE_URL) read.problems.push('REDIS_URL is set (several nodes) but DATABASE_URL is not: the nodes must share one PostgreSQL database')
   if (read.problems.length) throw new Error(`the environment has settings it cannot use:\n  ${read.problems.join('\n  ')}`)
