@@ -63,6 +63,9 @@ const schemaErrorFormatter: FastifyServerOptions['schemaErrorFormatter'] = (erro
   return new Error(`${field}: ${why}`)
 }
 
+/** proxy-addr's trust function for `hops` proxies: the socket's peer and the next hops-1 addresses. */
+const trustHops = (hops: number) => (_address: string, i: number) => i < hops
+
 export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
   const o = resolveOptions(input)
   assertProductionSafe(o)
@@ -87,8 +90,9 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
   }
   const app = Fastify({
     logger,
-    // A hop count is valid for proxy-addr, though Fastify's types list only boolean, string and function.
-    trustProxy: o.trustProxy as FastifyServerOptions['trustProxy'],
+    // A hop count trusts that many proxies nearest the server: Fastify itself would take a number as
+    // "trust nobody", so it is given as proxy-addr's function. `true` is refused at start (config.ts).
+    trustProxy: typeof o.trustProxy === 'number' ? trustHops(o.trustProxy) : (o.trustProxy as FastifyServerOptions['trustProxy']),
     schemaErrorFormatter,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,

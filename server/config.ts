@@ -281,7 +281,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildInput {
       authFrom: env.MQTT_AUTH_FROM ? env.MQTT_AUTH_FROM.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
     },
     publicUrl: read.url('PUBLIC_URL', HTTP),
-    trustProxy: trust === undefined || trust === '' || trust === 'false' ? false : trust === 'true' ? true : /^\d+$/.test(trust) ? Number(trust) : trust,
+    trustProxy: trust === undefined || trust === '' || trust === 'false' ? false : trust === 'true' ? undefined : /^\d+$/.test(trust) ? Number(trust) : trust,
     production: env.NODE_ENV === 'production',
     push: {
       vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
@@ -307,6 +307,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildInput {
   for (const entry of options.push?.services ?? []) {
     if (!/^[a-z0-9.-]+(:\d{1,5})?$/.test(entry)) read.problems.push(`PUSH_SERVICES entry ${entry} is not a host name (letters, digits, dots, hyphens), optionally with :port`)
   }
+  if (trust === 'true') read.problems.push(TRUST_PROXY_TRUE_REFUSED)
   // Nodes on their own SQLite files would each see their own accounts; Redis alone cannot join them.
   if (options.redisUrl && !env.DATABASE_URL) read.problems.push('REDIS_URL is set (several nodes) but DATABASE_URL is not: the nodes must share one PostgreSQL database')
   if (read.problems.length) throw new Error(`the environment has settings it cannot use:\n  ${read.problems.join('\n  ')}`)
@@ -317,8 +318,16 @@ function undefinedProvider(name: string): never {
   throw new Error(`SMS_PROVIDER=${name} is not available: only 'console' ships; pass an SmsProvider to build() for a real gateway`)
 }
 
-/** Start-up refusals: settings that must never run in production. */
+/**
+ * `TRUST_PROXY=true` believes the left-most X-Forwarded-For address, which is whatever the client wrote
+ * (a proxy appends to it): every per-address limit and the loopback-only places would take a forged one.
+ */
+export const TRUST_PROXY_TRUE_REFUSED =
+  'TRUST_PROXY=true would believe the left-most X-Forwarded-For address, which any client can write. Give the number of proxies in front of the server (1 behind one nginx) or their addresses (loopback, an address, a CIDR, comma-separated).'
+
+/** Start-up refusals: settings that must never run (TRUST_PROXY=true), or never in production. */
 export function assertProductionSafe(o: BuildOptions): void {
+  if (o.trustProxy === true) throw new Error(TRUST_PROXY_TRUE_REFUSED)
   if (o.production && o.sms === 'console') {
     throw new Error(
       'NODE_ENV=production with the console SMS provider: codes would only reach the server log and the dev outbox (GET /api/dev/sms/outbox) would hand them to anyone. Configure a real SMS provider, or unset NODE_ENV for a demo.',

@@ -10,6 +10,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { wavFile } from '../support/wav'
 import { call, DEVICE, makeApp, PASSWORD, passwordLogin, smsCode, STUDENT_PHONE } from './helpers'
+import { optionsFromEnv } from '../../server/config'
 
 /** A GET over a real socket with any Host header (fetch() would not send a chosen Host). */
 function get(port: number, path: string, host?: string): Promise<{ status: number; body: string }> {
@@ -75,11 +76,56 @@ describe('the dev SMS outbox', () => {
     expect((await app.inject({ method: 'GET', url, remoteAddress: '192.168.1.20' })).statusCode).toBe(404)
     expect((await app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' })).json()).toMatchObject({ code: 0 })
 
-    const proxied = (await makeApp({ trustProxy: true })).app
+    const proxied = (await makeApp({ trustProxy: 1 })).app
     await call(proxied, 'POST', '/sms/code', { body: { username: STUDENT_PHONE, scene: 'login' } })
     const far = await proxied.inject({ method: 'GET', url, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '10.0.0.5' } })
     expect(far.statusCode).toBe(404)
     expect(far.json()).toMatchObject({ code: 100404, data: null })
+  })
+
+  it('reads nothing for a forged X-Forwarded-For or Forwarded, whatever TRUST_PROXY says', async () => {
+    for (const trustProxy of [false, 1, 'loopback'] as const) {
+      const { app } = await makeApp({ trustProxy })
+      await call(app, 'POST', '/sms/code', { body: { username: STUDENT_PHONE, scene: 'login' } })
+      const url = `/api/dev/sms/outbox?phone=${STUDENT_PHONE}`
+      const forged = [{ 'x-forwarded-for': '127.0.0.1' }, { 'x-forwarded-for': '::1' }, { 'x-forwarded-for': '::ffff:127.0.0.1' }, { 'x-forwarded-for': '127.0.0.1, 127.0.0.1' }, { forwarded: 'for=127.0.0.1' }]
+      for (const remoteAddress of ['127.0.0.1', '203.0.113.9']) {
+        for (const headers of forged) {
+          const r = await app.inject({ method: 'GET', url, remoteAddress, headers })
+          expect([r.statusCode, r.json().code], `${String(trustProxy)} ${remoteAddress} ${JSON.stringify(headers)}`).toEqual([404, 100404])
+        }
+      }
+    }
+  })
+})
+
+describe('TRUST_PROXY', () => {
+  it('=true is refused at start with a message; a hop count and an address list remain', async () => {
+    expect(() => optionsFromEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true would believe the left-most X-Forwarded-For.*number of proxies/s)
+    await expect(makeApp({ trustProxy: true })).rejects.toThrow(/TRUST_PROXY=true/)
+    expect(optionsFromEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(optionsFromEnv({ TRUST_PROXY: 'loopback,10.0.0.0/8' }).trustProxy).toBe('loopback,10.0.0.0/8')
+  })
+
+  it('behind one proxy, a forged left-most X-Forwarded-For moves no per-address count', async () => {
+    const { app } = await makeApp({ trustProxy: 1, limits: { authPerMinute: 3, sms: { perIpHour: 2, intervalSeconds: 0 } } })
+    // What nginx with $proxy_add_x_forwarded_for sends for a client at 203.0.113.7 that wrote its own value.
+    const via = (forged: string) => ({ remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': `${forged}, 203.0.113.7` } })
+    const body = { username: '13700137000', password: PASSWORD, ...DEVICE }
+    const statuses: number[] = []
+    for (let i = 0; i < 4; i++) statuses.push((await app.inject({ method: 'POST', url: '/api/login', payload: body, ...via(`10.9.9.${i}`) })).statusCode)
+    expect(statuses).toEqual([200, 200, 200, 429])
+    // Another client behind the same proxy has its own count.
+    expect((await app.inject({ method: 'POST', url: '/api/login', payload: body, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '198.51.100.4' } })).statusCode).toBe(200)
+
+    const sms = await makeApp({ trustProxy: 1, limits: { sms: { perIpHour: 2, intervalSeconds: 0 } } })
+    const codes: number[] = []
+    for (const [i, phone] of ['13700137001', '13700137002', '13700137003'].entries()) {
+      const r = await sms.app.inject({ method: 'POST', url: '/api/sms/code', payload: { username: phone, scene: 'login' }, ...via(`10.8.8.${i}`) })
+      codes.push(r.json<{ code: number }>().code)
+    }
+    expect(codes.slice(0, 2)).toEqual([0, 0])
+    expect(codes[2]).not.toBe(0)
   })
 })
 
@@ -89,6 +135,16 @@ describe("the external broker's auth calls", () => {
     const { app } = await makeApp({ mqtt: { url: 'mqtt://127.0.0.1:1' } })
     expect((await app.inject({ method: 'POST', url: '/api/broker/auth', payload: body, remoteAddress: '10.1.2.3' })).statusCode).toBe(403)
     expect((await app.inject({ method: 'POST', url: '/api/broker/auth', payload: body, remoteAddress: '127.0.0.1' })).statusCode).toBe(200)
+  })
+  it('answer no loopback call that was forwarded, whatever TRUST_PROXY says', async () => {
+    for (const trustProxy of [false, 1] as const) {
+      const { app } = await makeApp({ trustProxy, mqtt: { url: 'mqtt://127.0.0.1:1' } })
+      for (const headers of [{ 'x-forwarded-for': '127.0.0.1' }, { forwarded: 'for=127.0.0.1' }]) {
+        for (const path of ['/api/broker/auth', '/api/broker/acl']) {
+          expect((await app.inject({ method: 'POST', url: path, payload: { ...body, topic: 't' }, remoteAddress: '127.0.0.1', headers })).statusCode, `${path} ${JSON.stringify(headers)}`).toBe(403)
+        }
+      }
+    }
   })
   it('with a shared secret, answer only calls that carry it', async () => {
     const { app } = await makeApp({ mqtt: { url: 'mqtt://127.0.0.1:1', authSecret: 'broker-secret-1' } })
