@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { CODE } from '../src/contract'
 import { assertProductionSafe, resolveOptions, type BuildInput, type BuildOptions } from './config'
+import type { Socket } from 'node:net'
 import { ApiError, envelope, isEnvelope, tooMany } from './errors'
 import { mountEmbeddedOidc } from './oidc/embedded'
 import authPlugin from './plugins/auth'
@@ -35,6 +36,7 @@ import { PasswordAttempts } from './services/failures'
 import { OAuthLogin } from './services/oauth'
 import { Wechat } from './services/wechat'
 import { sweepIdempotencyKeys } from './services/idempotency'
+import { trustedPeer } from './sources'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +63,57 @@ const schemaErrorFormatter: FastifyServerOptions['schemaErrorFormatter'] = (erro
   const field = path.length ? path.join('.') : dataVar
   const why = e.keyword === 'required' ? 'is required' : e.keyword === 'anyOf' ? 'is not one of the allowed values' : (e.message ?? 'is invalid')
   return new Error(`${field}: ${why}`)
+}
+
+/**
+ * Slow and many clients (docs/security.md "Connection and input limits"): at most
+ * `limits.connectionsPerAddress` open connections per socket address (a trusted proxy's are not counted),
+ * and a request body must keep the minimum rate (`timeouts.bodyMinBytes` per `timeouts.bodyWindowMs`).
+ */
+function guardConnections(app: FastifyInstance, o: BuildOptions): void {
+  const open = new Map<string, number>()
+  const exempt = trustedPeer(o.trustProxy)
+  const cap = o.limits.connectionsPerAddress
+  const onConnection = (socket: Socket) => {
+    const address = socket.remoteAddress ?? ''
+    if (exempt(address)) return
+    const n = open.get(address) ?? 0
+    if (n >= cap) {
+      socket.destroy()
+      return
+    }
+    open.set(address, n + 1)
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1
+      if (left > 0) open.set(address, left)
+      else open.delete(address)
+    })
+  }
+  // The TCP socket, before TLS when the server speaks it itself.
+  app.server.on('connection', onConnection)
+
+  const { bodyWindowMs, bodyMinBytes } = o.timeouts
+  app.addHook('onRequest', async (req) => {
+    const raw = req.raw
+    const length = Number(raw.headers['content-length'] ?? 0)
+    if (raw.complete || (!(length > 0) && raw.headers['transfer-encoding'] === undefined)) return
+    const socket = raw.socket
+    let seen = socket.bytesRead
+    const timer = setInterval(() => {
+      if (raw.complete || socket.destroyed) return stop()
+      const now = socket.bytesRead
+      if (now - seen < bodyMinBytes) {
+        stop()
+        socket.destroy()
+        return
+      }
+      seen = now
+    }, bodyWindowMs)
+    timer.unref()
+    const stop = () => clearInterval(timer)
+    raw.once('end', stop)
+    raw.once('close', stop)
+  })
 }
 
 /** proxy-addr's trust function for `hops` proxies: the socket's peer and the next hops-1 addresses. */
@@ -105,6 +158,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
 
   app.decorate('config', o)
   app.decorate('lifecycle', { draining: false })
+  guardConnections(app, o)
   // Graceful close: requests in flight finish, and their keep-alive connections end with them instead of
   // holding close() open until the keep-alive timeout.
   let closing = false

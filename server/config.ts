@@ -28,6 +28,12 @@ export interface Limits {
   /** Wrong passwords per account in `passwordWindowSeconds` before the account is throttled. */
   passwordFailures: number
   passwordWindowSeconds: number
+  /**
+   * Open connections per client address (socket address; a `trustProxy` address is not counted: bound
+   * the clients behind the proxy there, e.g. nginx's limit_conn). A class of 50 behind one NAT, each
+   * with a browser's 6 HTTP/1.1 connections and the live channel, opens about 350.
+   */
+  connectionsPerAddress: number
 }
 
 export interface OidcOptions {
@@ -135,9 +141,20 @@ export interface Timeouts {
   idleMs: number
   /** A whole request, body included, must have arrived within this. */
   requestMs: number
+  /**
+   * The minimum body rate: while a request body is arriving, each `bodyWindowMs` must bring at least
+   * `bodyMinBytes` more bytes, or the connection is closed.
+   */
+  bodyWindowMs: number
+  bodyMinBytes: number
 }
 
-export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 30_000, idleMs: 120_000, requestMs: 600_000 }
+/**
+ * 16 KB per 20 s (800 B/s) is a fiftieth of a slow 3G upload (about 40 KB/s), and leaves a phone 20 s to
+ * come back from a handover; a body at 1 byte every 100 s is cut after 20 s instead of holding its socket
+ * for the whole request deadline.
+ */
+export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 30_000, idleMs: 120_000, requestMs: 600_000, bodyWindowMs: 20_000, bodyMinBytes: 16 * 1024 }
 
 export const DEFAULT_LIMITS: Limits = {
   sms: { ttlSeconds: 300, maxAttempts: 5, intervalSeconds: 60, perHour: 5, perDay: 10, perIpHour: 300 },
@@ -145,6 +162,7 @@ export const DEFAULT_LIMITS: Limits = {
   apiPerMinute: 1200,
   passwordFailures: 10,
   passwordWindowSeconds: 900,
+  connectionsPerAddress: 500,
 }
 
 export type BuildInput = Partial<Omit<BuildOptions, 'limits' | 'oidc' | 'wechat' | 'mqtt' | 'timeouts' | 'push'>> & {

@@ -201,6 +201,74 @@ describe('slow clients', () => {
     expect(closed).toBeLessThan(4000)
   })
 
+  it('close a body that trickles under the minimum rate within one window; a steady body at the same rate rule finishes', async () => {
+    const { app } = await makeApp({ timeouts: { headersMs: 5000, idleMs: 30_000, requestMs: 30_000, bodyWindowMs: 500, bodyMinBytes: 1000 } })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const port = (app.server.address() as AddressInfo).port
+    const socket = connect(port, '127.0.0.1')
+    socket.on('error', () => {})
+    socket.write('POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{')
+    // 10 bytes a second: under 1000 bytes per 500 ms.
+    const drip = setInterval(() => socket.writable && socket.write(' '), 100)
+    const closed = await closedAfter(socket, 6000)
+    clearInterval(drip)
+    expect(closed).toBeGreaterThan(400)
+    expect(closed).toBeLessThan(3000)
+
+    // 60 KB in 10 chunks, one every 150 ms: 6 KB per window and more.
+    const body = JSON.stringify({ username: STUDENT_PHONE, password: PASSWORD, ...DEVICE, padding: 'x'.repeat(60_000) })
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: '/api/login', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      })
+      req.on('error', reject)
+      const chunk = Math.ceil(body.length / 10)
+      let sent = 0
+      const next = () => {
+        req.write(body.slice(sent, sent + chunk))
+        sent += chunk
+        if (sent >= body.length) req.end()
+        else setTimeout(next, 150)
+      }
+      next()
+    })
+    expect(status).toBe(200)
+  })
+
+  it('hold at most limits.connectionsPerAddress connections of one address; a trusted proxy is not counted', async () => {
+    const opened = async (port: number, n: number) =>
+      Promise.all(
+        Array.from({ length: n }, async () => {
+          const s = connect(port, '127.0.0.1')
+          s.on('error', () => {})
+          await new Promise((resolve) => s.once('connect', resolve))
+          return s
+        }),
+      )
+    const { app } = await makeApp({ limits: { connectionsPerAddress: 3 } })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const port = (app.server.address() as AddressInfo).port
+    const three = await opened(port, 3)
+    const [fourth] = await opened(port, 1)
+    expect(await closedAfter(fourth!, 3000)).toBeGreaterThanOrEqual(0)
+    expect(three.every((s) => !s.destroyed && s.readyState === 'open')).toBe(true)
+    // One closes: a new connection is served.
+    three[0]!.destroy()
+    await new Promise((r) => setTimeout(r, 50))
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`)
+    expect(health.status).toBe(200)
+    for (const s of three) s.destroy()
+
+    const proxied = (await makeApp({ trustProxy: 'loopback', limits: { connectionsPerAddress: 3 } })).app
+    await proxied.listen({ port: 0, host: '127.0.0.1' })
+    const behind = await opened((proxied.server.address() as AddressInfo).port, 6)
+    const res = await fetch(`http://127.0.0.1:${(proxied.server.address() as AddressInfo).port}/api/health`)
+    expect(res.status).toBe(200)
+    expect(behind.every((s) => s.readyState === 'open')).toBe(true)
+    for (const s of behind) s.destroy()
+  })
+
   it('let a slow but steady upload finish although it takes longer than the idle deadline', async () => {
     const { app } = await makeApp({ timeouts: { headersMs: 1000, idleMs: 800, requestMs: 10_000 } })
     await app.listen({ port: 0, host: '127.0.0.1' })
