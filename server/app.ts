@@ -9,7 +9,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import { CODE } from '../src/contract'
 import { assertProductionSafe, resolveOptions, type BuildInput, type BuildOptions } from './config'
 import type { Socket } from 'node:net'
-import { ApiError, envelope, isEnvelope, tooMany } from './errors'
+import { ApiError, badInput, envelope, isEnvelope, tooMany } from './errors'
 import { mountEmbeddedOidc } from './oidc/embedded'
 import authPlugin from './plugins/auth'
 import brokerPlugin from './plugins/broker'
@@ -116,6 +116,19 @@ function guardConnections(app: FastifyInstance, o: BuildOptions): void {
   })
 }
 
+/** The path of the first string holding NUL in a parsed request part (keys included), else null. */
+function nulField(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null
+  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null
+  for (const [k, v] of Object.entries(value)) {
+    const at = `${path}.${k}`
+    if (k.includes('\u0000')) return path
+    const found = nulField(v, at, depth + 1)
+    if (found) return found
+  }
+  return null
+}
+
 /** proxy-addr's trust function for `hops` proxies: the socket's peer and the next hops-1 addresses. */
 const trustHops = (hops: number) => (_address: string, i: number) => i < hops
 
@@ -212,6 +225,9 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       // A body-less POST/PUT is validated as {} so the message names the missing field, not "body".
       api.addHook('preValidation', async (req) => {
         if (req.body === undefined && (req.method === 'POST' || req.method === 'PUT')) req.body = {}
+        // NUL is no character of any field (PostgreSQL text refuses it): refused in every string, by name.
+        const nul = nulField(req.params, 'params') ?? nulField(req.query, 'query') ?? nulField(req.body, 'body')
+        if (nul) throw badInput(nul, 'contains NUL')
       })
       // API answers carry tokens and personal data: no cache keeps them unless a route says otherwise
       // (public media and downloads set their own Cache-Control).

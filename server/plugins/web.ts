@@ -29,7 +29,8 @@ const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest'])
  * preview, never the page.
  */
 export async function renderIndexHtml(template: string, req: FastifyRequest): Promise<string> {
-  const url = new URL(req.url, 'http://localhost')
+  // Always a path on this origin: a target such as `//a:99999/` is not a URL of another host.
+  const url = pathUrl(req.url)
   const pathname = url.pathname.replace(/\/+$/, '') || '/'
   const lang = langOf(url.searchParams.get('lang'))
   const origin = acceptedOrigin(req.server, req)
@@ -41,6 +42,14 @@ export async function renderIndexHtml(template: string, req: FastifyRequest): Pr
   } catch (err) {
     req.log.warn({ err }, 'link preview failed')
     return template
+  }
+}
+
+function pathUrl(target: string): URL {
+  try {
+    return new URL(`http://localhost${target.startsWith('/') ? '' : '/'}${target}`)
+  } catch {
+    return new URL('http://localhost/')
   }
 }
 
