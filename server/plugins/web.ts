@@ -95,8 +95,10 @@ export default fp(
       hsts: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     })
-    app.addHook('onSend', async (req, reply) => {
-      if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains')
+    // On the raw response, before any handler runs: the sign-in provider's answers (/oidc) are written
+    // by the provider itself after reply.hijack(), which skips Fastify's send hooks.
+    app.addHook('onRequest', async (req, reply) => {
+      if (req.protocol === 'https') reply.raw.setHeader('strict-transport-security', 'max-age=15552000; includeSubDomains')
     })
     await app.register(compress, { global: true, threshold: 1024 })
 

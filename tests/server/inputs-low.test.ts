@@ -3,7 +3,12 @@
  * (HTTP 200 with 100002 for bad input, 421 for a Host the server does not answer as), never a 5xx, and no
  * stack reaches the log — on SQLite and on PostgreSQL (where NUL in text is an error of the database).
  */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { request } from 'node:https'
 import { connect, type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { call, DEVICE, makeApp, passwordLogin } from './helpers'
 
@@ -99,6 +104,38 @@ describe('names and other text a person reads', () => {
     for (const name of ['小明', 'Zoë', 'علي', '❤️小明', '👨‍👩‍👧', '🏳️‍🌈', 'O\u2019Neil']) {
       const r = await call(app, 'PUT', '/auth/student/profile', { token: me.token, body: { name, grade: '七年级', className: '2班' } })
       expect(r.body.code, name).toBe(0)
+    }
+  })
+})
+
+describe('HSTS', () => {
+  it('is on every answer of a server speaking TLS itself, the sign-in provider (/oidc) included', async () => {
+    const certDir = mkdtempSync(join(tmpdir(), 'habor-tls-'))
+    try {
+      const key = join(certDir, 'key.pem')
+      const cert = join(certDir, 'cert.pem')
+      execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' })
+      const { app } = await makeApp({ https: { cert: readFileSync(cert), key: readFileSync(key) } })
+      await app.listen({ port: 0, host: '127.0.0.1' })
+      const port = (app.server.address() as AddressInfo).port
+      const hsts = (path: string) =>
+        new Promise<[number, string | undefined]>((resolve, reject) => {
+          const req = request({ host: '127.0.0.1', port, path, ca: readFileSync(cert) }, (res) => {
+            res.resume()
+            resolve([res.statusCode ?? 0, res.headers['strict-transport-security'] as string | undefined])
+          })
+          req.on('error', reject)
+          req.end()
+        })
+      for (const path of ['/oidc/.well-known/openid-configuration', '/oidc/jwks', '/oidc/auth?client_id=x', '/api/health', '/login', '/api/unknown']) {
+        const [status, header] = await hsts(path)
+        expect(header, `${path} ${status}`).toMatch(/^max-age=\d+; includeSubDomains$/)
+      }
+      // Over plain HTTP there is none (a phone on a plain-http LAN would be locked out).
+      const plain = await makeApp()
+      expect((await plain.app.inject({ url: '/oidc/.well-known/openid-configuration' })).headers['strict-transport-security']).toBeUndefined()
+    } finally {
+      rmSync(certDir, { recursive: true, force: true })
     }
   })
 })
