@@ -10,7 +10,7 @@ import { connect, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { call, DEVICE, makeApp, passwordLogin } from './helpers'
+import { call, DEVICE, makeApp, passwordLogin, smsCode, type Pair } from './helpers'
 
 const TEACHER_PHONE = '13600136000'
 
@@ -137,5 +137,22 @@ describe('HSTS', () => {
     } finally {
       rmSync(certDir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('parallel improve steps of one new account', () => {
+  it('finish it once; the others get the 401 of a spent registration token, on SQLite and PostgreSQL alike', async () => {
+    const { app, lines } = await loggedApp()
+    const phone = '13712345678'
+    const code = await smsCode(app, phone)
+    const reg = await call<Pair>(app, 'POST', '/login/sms', { body: { username: `+86${phone}`, code, isAdmin: false, ...DEVICE } })
+    const temp = reg.body.data.token
+    expect((await call(app, 'PUT', '/auth/user/password/reset', { token: temp, body: { password: 'NewPassw0rd' } })).body.code).toBe(0)
+    const improve = { name: '李雷', grade: '七年级', className: '2班', orgCode: 'DEMO' }
+    const answers = await Promise.all(Array.from({ length: 5 }, () => call(app, 'PUT', '/auth/student/improve', { token: temp, body: improve })))
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401, 401, 401])
+    expect(answers.filter((a) => a.body.code === 0)).toHaveLength(1)
+    expect(await app.db.selectFrom('students').innerJoin('users', 'users.id', 'students.user_id').select('students.id').where('users.phone', 'like', `%${phone}`).execute()).toHaveLength(1)
+    expect(lines.filter((l) => l.includes('"stack"'))).toEqual([])
   })
 })
