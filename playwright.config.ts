@@ -67,7 +67,7 @@ export default defineConfig({
         WECHAT_API_BASE: `http://127.0.0.1:${wechatPort}`,
         WECHAT_APPID: 'wx-e2e-stand-in',
         WECHAT_SECRET: 'e2e-stand-in-secret',
-        PUSH_SERVICES: '127.0.0.1',
+        PUSH_SERVICES: `127.0.0.1:${pushPort}`,
         NODE_EXTRA_CA_CERTS: pushCert,
       },
     },

@@ -8,7 +8,8 @@ import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { CODE } from '../src/contract'
 import { assertProductionSafe, resolveOptions, type BuildInput, type BuildOptions } from './config'
-import { ApiError, envelope, isEnvelope, tooMany } from './errors'
+import type { Socket } from 'node:net'
+import { ApiError, badInput, envelope, isEnvelope, tooMany } from './errors'
 import { mountEmbeddedOidc } from './oidc/embedded'
 import authPlugin from './plugins/auth'
 import brokerPlugin from './plugins/broker'
@@ -38,6 +39,7 @@ import { PasswordAttempts } from './services/failures'
 import { OAuthLogin } from './services/oauth'
 import { Wechat } from './services/wechat'
 import { sweepIdempotencyKeys } from './services/idempotency'
+import { trustedPeer } from './sources'
 import { LocalCounts, rateKey } from './rateKey'
 
 declare module 'fastify' {
@@ -67,6 +69,73 @@ const schemaErrorFormatter: FastifyServerOptions['schemaErrorFormatter'] = (erro
   return new Error(`${field}: ${why}`)
 }
 
+/**
+ * Slow and many clients (docs/security.md "Connection and input limits"): at most
+ * `limits.connectionsPerAddress` open connections per socket address (a trusted proxy's are not counted),
+ * and a request body must keep the minimum rate (`timeouts.bodyMinBytes` per `timeouts.bodyWindowMs`).
+ */
+function guardConnections(app: FastifyInstance, o: BuildOptions): void {
+  const open = new Map<string, number>()
+  const exempt = trustedPeer(o.trustProxy)
+  const cap = o.limits.connectionsPerAddress
+  const onConnection = (socket: Socket) => {
+    const address = socket.remoteAddress ?? ''
+    if (exempt(address)) return
+    const n = open.get(address) ?? 0
+    if (n >= cap) {
+      socket.destroy()
+      return
+    }
+    open.set(address, n + 1)
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1
+      if (left > 0) open.set(address, left)
+      else open.delete(address)
+    })
+  }
+  // The TCP socket, before TLS when the server speaks it itself.
+  app.server.on('connection', onConnection)
+
+  const { bodyWindowMs, bodyMinBytes } = o.timeouts
+  app.addHook('onRequest', async (req) => {
+    const raw = req.raw
+    const length = Number(raw.headers['content-length'] ?? 0)
+    if (raw.complete || (!(length > 0) && raw.headers['transfer-encoding'] === undefined)) return
+    const socket = raw.socket
+    let seen = socket.bytesRead
+    const timer = setInterval(() => {
+      if (raw.complete || socket.destroyed) return stop()
+      const now = socket.bytesRead
+      if (now - seen < bodyMinBytes) {
+        stop()
+        socket.destroy()
+        return
+      }
+      seen = now
+    }, bodyWindowMs)
+    timer.unref()
+    const stop = () => clearInterval(timer)
+    raw.once('end', stop)
+    raw.once('close', stop)
+  })
+}
+
+/** The path of the first string holding NUL in a parsed request part (keys included), else null. */
+function nulField(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null
+  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null
+  for (const [k, v] of Object.entries(value)) {
+    const at = `${path}.${k}`
+    if (k.includes('\u0000')) return path
+    const found = nulField(v, at, depth + 1)
+    if (found) return found
+  }
+  return null
+}
+
+/** proxy-addr's trust function for `hops` proxies: the socket's peer and the next hops-1 addresses. */
+const trustHops = (hops: number) => (_address: string, i: number) => i < hops
+
 export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
   const o = resolveOptions(input)
   assertProductionSafe(o)
@@ -91,8 +160,9 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
   }
   const app = Fastify({
     logger,
-    // A hop count is valid for proxy-addr, though Fastify's types list only boolean, string and function.
-    trustProxy: o.trustProxy as FastifyServerOptions['trustProxy'],
+    // A hop count trusts that many proxies nearest the server: Fastify itself would take a number as
+    // "trust nobody", so it is given as proxy-addr's function. `true` is refused at start (config.ts).
+    trustProxy: typeof o.trustProxy === 'number' ? trustHops(o.trustProxy) : (o.trustProxy as FastifyServerOptions['trustProxy']),
     schemaErrorFormatter,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
@@ -105,6 +175,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
 
   app.decorate('config', o)
   app.decorate('lifecycle', { draining: false })
+  guardConnections(app, o)
   // Graceful close: requests in flight finish, and their keep-alive connections end with them instead of
   // holding close() open until the keep-alive timeout.
   let closing = false
@@ -162,6 +233,9 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       // A body-less POST/PUT is validated as {} so the message names the missing field, not "body".
       api.addHook('preValidation', async (req) => {
         if (req.body === undefined && (req.method === 'POST' || req.method === 'PUT')) req.body = {}
+        // NUL is no character of any field (PostgreSQL text refuses it): refused in every string, by name.
+        const nul = nulField(req.params, 'params') ?? nulField(req.query, 'query') ?? nulField(req.body, 'body')
+        if (nul) throw badInput(nul, 'contains NUL')
       })
       // API answers carry tokens and personal data: no cache keeps them unless a route says otherwise
       // (public media and downloads set their own Cache-Control).

@@ -33,6 +33,12 @@ export interface Limits {
   /** Wrong passwords per account in `passwordWindowSeconds` before the account is throttled. */
   passwordFailures: number
   passwordWindowSeconds: number
+  /**
+   * Open connections per client address (socket address; a `trustProxy` address is not counted: bound
+   * the clients behind the proxy there, e.g. nginx's limit_conn). A class of 50 behind one NAT, each
+   * with a browser's 6 HTTP/1.1 connections and the live channel, opens about 350.
+   */
+  connectionsPerAddress: number
 }
 
 export interface OidcOptions {
@@ -68,8 +74,9 @@ export interface PushOptions {
   /** The contact push services see in the VAPID token: a mailto: or https: URL. */
   subject: string
   /**
-   * Hosts a subscription's endpoint may name (a host matches itself and its subdomains): the server sends
-   * to whatever URL a browser registered, so only the push services themselves are accepted.
+   * Hosts a subscription's endpoint may name (a host matches itself and its subdomains), each optionally
+   * `host:port` (the only port its endpoints may name; otherwise the default): the server sends to
+   * whatever URL a browser registered, so only the push services themselves are accepted.
    */
   services: string[]
   /** How often a node looks for notifications due for a retry, in ms; 0 = never on its own (tests call drain()). */
@@ -139,9 +146,20 @@ export interface Timeouts {
   idleMs: number
   /** A whole request, body included, must have arrived within this. */
   requestMs: number
+  /**
+   * The minimum body rate: while a request body is arriving, each `bodyWindowMs` must bring at least
+   * `bodyMinBytes` more bytes, or the connection is closed.
+   */
+  bodyWindowMs: number
+  bodyMinBytes: number
 }
 
-export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 30_000, idleMs: 120_000, requestMs: 600_000 }
+/**
+ * 16 KB per 20 s (800 B/s) is a fiftieth of a slow 3G upload (about 40 KB/s), and leaves a phone 20 s to
+ * come back from a handover; a body at 1 byte every 100 s is cut after 20 s instead of holding its socket
+ * for the whole request deadline.
+ */
+export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 30_000, idleMs: 120_000, requestMs: 600_000, bodyWindowMs: 20_000, bodyMinBytes: 16 * 1024 }
 
 export const DEFAULT_LIMITS: Limits = {
   sms: { ttlSeconds: 300, maxAttempts: 5, intervalSeconds: 60, perHour: 5, perDay: 10, perIpHour: 300 },
@@ -150,6 +168,7 @@ export const DEFAULT_LIMITS: Limits = {
   accountPerMinute: 600,
   passwordFailures: 10,
   passwordWindowSeconds: 900,
+  connectionsPerAddress: 500,
 }
 
 export type BuildInput = Partial<Omit<BuildOptions, 'limits' | 'oidc' | 'wechat' | 'mqtt' | 'timeouts' | 'push'>> & {
@@ -287,7 +306,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildInput {
       authFrom: env.MQTT_AUTH_FROM ? env.MQTT_AUTH_FROM.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
     },
     publicUrl: read.url('PUBLIC_URL', HTTP),
-    trustProxy: trust === undefined || trust === '' || trust === 'false' ? false : trust === 'true' ? true : /^\d+$/.test(trust) ? Number(trust) : trust,
+    trustProxy: trust === undefined || trust === '' || trust === 'false' ? false : trust === 'true' ? undefined : /^\d+$/.test(trust) ? Number(trust) : trust,
     production: env.NODE_ENV === 'production',
     push: {
       vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
@@ -310,6 +329,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildInput {
   // The private key's value is never repeated in a message.
   if (env.VAPID_PRIVATE_KEY && b64urlBytes(env.VAPID_PRIVATE_KEY).length !== 32) read.problems.push('VAPID_PRIVATE_KEY is not a base64url P-256 private key (32 bytes)')
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) read.problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither (the server then makes a pair once)')
+  for (const entry of options.push?.services ?? []) {
+    if (!/^[a-z0-9.-]+(:\d{1,5})?$/.test(entry)) read.problems.push(`PUSH_SERVICES entry ${entry} is not a host name (letters, digits, dots, hyphens), optionally with :port`)
+  }
+  if (trust === 'true') read.problems.push(TRUST_PROXY_TRUE_REFUSED)
   // Nodes on their own SQLite files would each see their own accounts; Redis alone cannot join them.
   if (options.redisUrl && !env.DATABASE_URL) read.problems.push('REDIS_URL is set (several nodes) but DATABASE_URL is not: the nodes must share one PostgreSQL database')
   if (read.problems.length) throw new Error(`the environment has settings it cannot use:\n  ${read.problems.join('\n  ')}`)
@@ -320,8 +343,16 @@ function undefinedProvider(name: string): never {
   throw new Error(`SMS_PROVIDER=${name} is not available: only 'console' ships; pass an SmsProvider to build() for a real gateway`)
 }
 
-/** Start-up refusals: settings that must never run in production. */
+/**
+ * `TRUST_PROXY=true` believes the left-most X-Forwarded-For address, which is whatever the client wrote
+ * (a proxy appends to it): every per-address limit and the loopback-only places would take a forged one.
+ */
+export const TRUST_PROXY_TRUE_REFUSED =
+  'TRUST_PROXY=true would believe the left-most X-Forwarded-For address, which any client can write. Give the number of proxies in front of the server (1 behind one nginx) or their addresses (loopback, an address, a CIDR, comma-separated).'
+
+/** Start-up refusals: settings that must never run (TRUST_PROXY=true), or never in production. */
 export function assertProductionSafe(o: BuildOptions): void {
+  if (o.trustProxy === true) throw new Error(TRUST_PROXY_TRUE_REFUSED)
   if (o.production && o.sms === 'console') {
     throw new Error(
       'NODE_ENV=production with the console SMS provider: codes would only reach the server log and the dev outbox (GET /api/dev/sms/outbox) would hand them to anyone. Configure a real SMS provider, or unset NODE_ENV for a demo.',

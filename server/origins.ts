@@ -39,7 +39,13 @@ export function acceptedOrigin(app: FastifyInstance, req: Pick<FastifyRequest, '
   const { publicUrl } = app.config
   if (publicUrl) return new URL(publicUrl).origin
   if (!HOST.test(req.host)) return null
-  const url = new URL(`${req.protocol}://${req.host}`)
+  let url: URL
+  try {
+    url = new URL(`${req.protocol}://${req.host}`)
+  } catch {
+    // A port over 65535, an unclosed bracket: no origin at all.
+    return null
+  }
   const port = listeningPort(app)
   const asked = Number(url.port || (url.protocol === 'https:' ? 443 : 80))
   if (port !== undefined && asked !== port) return null

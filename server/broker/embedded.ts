@@ -51,6 +51,12 @@ export const MAX_CLIENT_ID = 64
 /** Tabs and devices of one student; far above what one uses, far below what fills a server. */
 export const MAX_CONNECTIONS_PER_ACCOUNT = 10
 export const KICK_ACK_WAIT_MS = 5000
+/**
+ * Sockets of one client address that have not signed in yet (no accepted CONNECT). A CONNECT is answered
+ * within a round trip, so even a classroom reconnecting at once behind one school NAT holds few of these
+ * at a time; without a bound, one machine could open sockets until the process runs out of descriptors.
+ */
+export const MAX_UNAUTHENTICATED_PER_ADDRESS = 64
 
 /** setTimeout's ceiling (about 24.8 days); a longer token is re-checked then. */
 const MAX_TIMER_MS = 2 ** 31 - 1
@@ -71,6 +77,9 @@ export class EmbeddedBroker implements KickPublisher {
   /** Open connections by session and by account. */
   private readonly bySession = new Map<string, Set<Client>>()
   private readonly byUser = new Map<string, Set<Client>>()
+  /** Sockets not signed in yet, by client address; and how each one gives its place back. */
+  private readonly unauthenticated = new Map<string, number>()
+  private readonly release = new WeakMap<Client, () => void>()
 
   private constructor(
     readonly aedes: Aedes,
@@ -121,9 +130,35 @@ export class EmbeddedBroker implements KickPublisher {
     return broker
   }
 
-  /** Serves one WebSocket (as a stream). */
-  handle(stream: Duplex, req?: IncomingMessage): void {
-    this.aedes.handle(stream, req)
+  /**
+   * Serves one WebSocket (as a stream) from `address` (the client's, forwarded when a trusted proxy says
+   * so). Refused (the stream destroyed, false) when that address already holds
+   * MAX_UNAUTHENTICATED_PER_ADDRESS sockets that have not signed in.
+   */
+  handle(stream: Duplex, req?: IncomingMessage, address = req?.socket.remoteAddress ?? ''): boolean {
+    const held = this.unauthenticated.get(address) ?? 0
+    if (held >= MAX_UNAUTHENTICATED_PER_ADDRESS) {
+      stream.destroy()
+      return false
+    }
+    this.unauthenticated.set(address, held + 1)
+    let released = false
+    const giveBack = () => {
+      if (released) return
+      released = true
+      const n = (this.unauthenticated.get(address) ?? 1) - 1
+      if (n > 0) this.unauthenticated.set(address, n)
+      else this.unauthenticated.delete(address)
+    }
+    stream.once('close', giveBack)
+    const client = this.aedes.handle(stream, req)
+    this.release.set(client, giveBack)
+    return true
+  }
+
+  /** Sockets of `address` that have not signed in (tests). */
+  unauthenticatedFrom(address: string): number {
+    return this.unauthenticated.get(address) ?? 0
   }
 
   /** Open, authenticated connections. */
@@ -226,6 +261,7 @@ export class EmbeddedBroker implements KickPublisher {
     this.holders.set(client.id, { userId: claims.sub, client })
     addTo(this.bySession, claims.sid, client)
     addTo(this.byUser, claims.sub, client)
+    this.release.get(client)?.()
   }
 
   /** Closes the connection when its token expires; the app refreshes and reconnects. */

@@ -16,7 +16,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import type { Redis } from 'ioredis'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Failure } from '../../src/contract/schemas/common'
-import { isLoopback, sameSecret } from '../sources'
+import { isThisMachine, sameSecret } from '../sources'
 import { BROKER_USERNAME, maySubscribe, topicOfClaims } from './acl'
 import type { LiveClaims } from './types'
 
@@ -96,7 +96,7 @@ export function brokerAuthRoutes(verify: (token: string) => Promise<LiveClaims>,
   const fromBroker = (req: FastifyRequest): boolean => {
     if (source.secret) return sameSecret(req.headers['x-broker-secret'] as string | undefined, source.secret)
     if (source.from?.length) return source.from.includes(req.ip.replace(/^::ffff:/, ''))
-    return isLoopback(req.ip)
+    return isThisMachine(req.raw)
   }
   return async (app: FastifyInstance): Promise<void> => {
     // Not rate limited (one busy broker asks for every client), so it answers nobody but the broker.

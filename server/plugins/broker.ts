@@ -9,9 +9,9 @@ import fp from 'fastify-plugin'
 import { decodeJwt } from 'jose'
 import type { MQEmitter } from 'mqemitter'
 import mqemitterRedis from 'mqemitter-redis'
-import { createWebSocketStream } from 'ws'
 import { EmbeddedBroker } from '../broker/embedded'
 import { ExternalBroker } from '../broker/external'
+import { gatedStream } from '../broker/packet-gate'
 import { brokerAuthRoutes, MemoryTopicMap, RedisTopicMap } from '../broker/http-auth'
 import { RedisLiveRegistry } from '../broker/registry'
 import type { KickPublisher, LiveClaims } from '../broker/types'
@@ -27,7 +27,10 @@ declare module 'fastify' {
   }
 }
 
-/** MQTT packets of the live channel are tiny; a larger frame is refused by ws before aedes parses it. */
+/**
+ * MQTT packets of the live channel are tiny; a larger frame is refused by ws before aedes parses it, and a
+ * packet spanning frames is bounded by the packet gate (server/broker/packet-gate.ts).
+ */
 const MAX_FRAME_BYTES = 64 * 1024
 
 export default fp(
@@ -62,7 +65,7 @@ export default fp(
         url: '/mqtt',
         // A plain GET is not an MQTT client: the same 404 as any unknown path.
         handler: (_req, reply) => reply.callNotFound(),
-        wsHandler: (socket, req) => broker.handle(createWebSocketStream(socket), req.raw),
+        wsHandler: (socket, req) => void broker.handle(gatedStream(socket), req.raw, req.ip),
       })
     }
     app.decorate('broker', { publisher, embedded })

@@ -29,7 +29,8 @@ const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest'])
  * preview, never the page.
  */
 export async function renderIndexHtml(template: string, req: FastifyRequest): Promise<string> {
-  const url = new URL(req.url, 'http://localhost')
+  // Always a path on this origin: a target such as `//a:99999/` is not a URL of another host.
+  const url = pathUrl(req.url)
   const pathname = url.pathname.replace(/\/+$/, '') || '/'
   const lang = langOf(url.searchParams.get('lang'))
   const origin = acceptedOrigin(req.server, req)
@@ -41,6 +42,14 @@ export async function renderIndexHtml(template: string, req: FastifyRequest): Pr
   } catch (err) {
     req.log.warn({ err }, 'link preview failed')
     return template
+  }
+}
+
+function pathUrl(target: string): URL {
+  try {
+    return new URL(`http://localhost${target.startsWith('/') ? '' : '/'}${target}`)
+  } catch {
+    return new URL('http://localhost/')
   }
 }
 
@@ -86,8 +95,10 @@ export default fp(
       hsts: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     })
-    app.addHook('onSend', async (req, reply) => {
-      if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains')
+    // On the raw response, before any handler runs: the sign-in provider's answers (/oidc) are written
+    // by the provider itself after reply.hijack(), which skips Fastify's send hooks.
+    app.addHook('onRequest', async (req, reply) => {
+      if (req.protocol === 'https') reply.raw.setHeader('strict-transport-security', 'max-age=15552000; includeSubDomains')
     })
     await app.register(compress, { global: true, threshold: 1024 })
 

@@ -1,7 +1,7 @@
 /** Small pieces shared by the route plugins. */
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { CODE, hasLettersAndDigits, normalizePhone } from '../../src/contract'
-import { ApiError, badInput } from '../errors'
+import { ApiError, badInput, tokenError } from '../errors'
 import { sendTokens } from '../plugins/auth'
 import type { SessionSlot, Trx } from '../services/sessions'
 import { flagsOf, findUser, type Flags } from '../services/users'
@@ -37,8 +37,11 @@ export async function loginAs(
   opts: { replaceSessionId?: string } = {},
 ): Promise<LoginResult> {
   const { pair, kicks, flags } = await app.db.transaction().execute(async (trx) => {
+    // The replaced session is claimed first: parallel requests of one registration session take turns on
+    // its row (PostgreSQL), and only the first finds it live; the others get the 401 a spent token gets,
+    // as on SQLite, where they run one after another.
+    if (opts.replaceSessionId && !(await app.sessions.revoke(trx, opts.replaceSessionId, 'replaced'))) throw tokenError(CODE.JWT_INVALID)
     const userId = await work(trx)
-    if (opts.replaceSessionId) await app.sessions.revoke(trx, opts.replaceSessionId, 'replaced')
     const user = await findUser(trx, userId)
     if (!user) throw new Error('user vanished during login')
     if (user.status !== 'active') throw new ApiError(CODE.ACCOUNT_DISABLED)

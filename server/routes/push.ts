@@ -1,32 +1,21 @@
 /**
  * Web Push subscriptions and the kinds a student has turned off (src/contract/push.ts). A subscription
  * belongs to the session that stored it and goes when that session ends (Sessions.revoke). Its endpoint
- * must be one of the push services (config push.services): the server will send to it.
+ * must be one of the push services (config push.services), on the port its entry names (the default
+ * otherwise), with a host name of [a-z0-9.-]: the server will send to it.
  */
 import { PUSH_KEY_PATH, PUSH_KINDS, PUSH_SETTINGS_PATH, PUSH_SUBSCRIPTION_PATH, type PushSettings } from '../../src/contract/push'
 import { ANSWER, PushSettingsBody, PushSubscribe } from '../../src/contract/schemas/push'
 import { badInput, noData } from '../errors'
+import { checkEndpoint, parseService, REFUSAL_TEXT } from '../services/pushEndpoint'
 import type { ApiRoutes } from './provider'
 
 const decoded = (b64url: string): Buffer => Buffer.from(b64url, 'base64url')
 
 const routes: ApiRoutes = async (app) => {
   const { db } = app
-  const services = app.config.push.services
+  const services = app.config.push.services.map(parseService)
   const session = app.requireAuth({ checkHeaders: false })
-
-  /** The endpoint's host is a push service's (itself or a subdomain), over HTTPS, without credentials. */
-  const allowedEndpoint = (endpoint: string): boolean => {
-    let url: URL
-    try {
-      url = new URL(endpoint)
-    } catch {
-      return false
-    }
-    if (url.protocol !== 'https:' || url.username || url.password) return false
-    const host = url.hostname.toLowerCase()
-    return services.some((s) => host === s || host.endsWith(`.${s}`))
-  }
 
   const settingsOf = async (userId: string): Promise<PushSettings> => {
     const muted = new Set((await db.selectFrom('push_muted').select('kind').where('user_id', '=', userId).execute()).map((r) => r.kind))
@@ -37,7 +26,9 @@ const routes: ApiRoutes = async (app) => {
 
   app.put(PUSH_SUBSCRIPTION_PATH, { schema: { body: PushSubscribe, response: { 200: ANSWER.subscribed } }, preHandler: session }, async (req) => {
     const { endpoint, keys, lang } = req.body
-    if (!allowedEndpoint(endpoint)) throw badInput('endpoint', 'is not a push service this server sends to')
+    // Checked on the parse the sender uses (server/services/pushEndpoint.ts).
+    const checked = checkEndpoint(endpoint, services)
+    if (!checked.ok) throw badInput('endpoint', REFUSAL_TEXT[checked.why])
     const p256dh = decoded(keys.p256dh)
     if (p256dh.length !== 65 || p256dh[0] !== 4) throw badInput('keys.p256dh', 'is not an uncompressed P-256 public key')
     if (decoded(keys.auth).length !== 16) throw badInput('keys.auth', 'is not 16 bytes')

@@ -5,7 +5,7 @@
  */
 import { CODE } from '../../src/contract'
 import { TASKS_PATH, TEACHER_ROLE } from '../../src/contract/tasks'
-import { IdParams } from '../../src/contract/schemas/common'
+import { IdParams, LATEST_MS } from '../../src/contract/schemas/common'
 import { ANSWER, TaskAssign } from '../../src/contract/schemas/tasks'
 import { ApiError, badInput } from '../errors'
 import { assignRoom, confirmedClass } from '../services/classes'
@@ -40,6 +40,8 @@ const routes: ApiRoutes = async (app) => {
     const membership = acc.memberships.find((m) => m.org.code === code)
     if (!membership?.roles.includes(TEACHER_ROLE)) throw new ApiError(CODE.TASK_INVALID, 'only a teacher of this organisation may assign its tasks', 403)
     const now = clock()
+    // The schema's bounds, again after type coercion (a JSON string such as "Infinity" is coerced).
+    if (b.dueAt !== undefined && (!Number.isSafeInteger(b.dueAt) || b.dueAt > LATEST_MS)) throw badInput('dueAt', 'must be a time before 2100')
     if (b.dueAt !== undefined && b.dueAt <= now) throw badInput('dueAt', 'must be in the future')
     const brief = b.brief.trim()
     const title = b.title.trim()

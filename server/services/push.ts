@@ -5,11 +5,12 @@
  * it. A failed send is retried after 1, 5 and 30 minutes, then dropped; a subscription the push service
  * reports gone (404, 410) is deleted with whatever it still had queued.
  */
-import type { Agent } from 'node:https'
+import { request, type Agent } from 'node:https'
 import webpush from 'web-push'
 import type { PushKind, PushMessage, PushText } from '../../src/contract/push'
 import type { Clock } from '../clock'
 import type { Db } from '../db/connect'
+import { checkEndpoint, type PushService } from './pushEndpoint'
 import type { Trx } from './sessions'
 
 /** Wait before the 2nd, 3rd and 4th try; a 4th failure drops the notification. */
@@ -33,6 +34,8 @@ export interface PushSenderOptions {
   vapid: Vapid
   /** Agent for the push services' HTTPS (tests trust their stand-in's certificate through it). */
   agent?: Agent
+  /** Where endpoints may point (checked again before each send: a row may predate a rule). */
+  services: readonly PushService[]
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void }
   /** Send on nudges (false: only when drain() is called, as tests with a fake clock do). */
   auto: boolean
@@ -179,21 +182,50 @@ export class PushSender {
   }
 
   private async send(row: { payload: string; endpoint: string; p256dh: string; auth: string; sub_id: string }): Promise<'sent' | 'gone' | 'drop' | 'retry'> {
+    const checked = checkEndpoint(row.endpoint, this.o.services)
+    // Stored before the rule, or the rule changed: never contacted, and the subscription goes.
+    if (!checked.ok) {
+      this.o.log.warn({ subscription: row.sub_id, why: checked.why }, 'push: endpoint no longer allowed, subscription removed')
+      return 'gone'
+    }
+    const url = checked.url
+    let status: number | undefined
     try {
-      await webpush.sendNotification({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, row.payload, {
+      // web-push builds the encrypted body and the VAPID headers; the request goes to the URL checked above
+      // (web-push's own sender would parse the endpoint again, with another parser).
+      const details = webpush.generateRequestDetails({ endpoint: url.href, keys: { p256dh: row.p256dh, auth: row.auth } }, row.payload, {
         vapidDetails: this.o.vapid,
         TTL: TTL_SECONDS,
         contentEncoding: 'aes128gcm',
-        timeout: 10_000,
-        ...(this.o.agent ? { agent: this.o.agent } : {}),
       })
-      return 'sent'
-    } catch (err) {
-      const status = err instanceof webpush.WebPushError ? err.statusCode : undefined
-      // The endpoint is a capability URL: it never reaches the log, only the subscription's id.
-      this.o.log.info({ subscription: row.sub_id, status: status ?? 'network' }, 'push: send failed')
-      return verdict(status)
+      status = await new Promise<number>((resolve, reject) => {
+        const req = request(
+          {
+            hostname: url.hostname,
+            port: url.port || 443,
+            path: `${url.pathname}${url.search}`,
+            method: details.method,
+            headers: details.headers,
+            timeout: 10_000,
+            ...(this.o.agent ? { agent: this.o.agent } : {}),
+          },
+          (res) => {
+            res.resume()
+            res.on('end', () => resolve(res.statusCode ?? 0))
+            res.on('error', reject)
+          },
+        )
+        req.on('timeout', () => req.destroy(new Error('push service timed out')))
+        req.on('error', reject)
+        req.end(details.body ?? undefined)
+      })
+    } catch {
+      status = undefined
     }
+    if (status !== undefined && status >= 200 && status < 300) return 'sent'
+    // The endpoint is a capability URL: it never reaches the log, only the subscription's id.
+    this.o.log.info({ subscription: row.sub_id, status: status ?? 'network' }, 'push: send failed')
+    return verdict(status)
   }
 }
 

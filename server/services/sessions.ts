@@ -140,13 +140,15 @@ export class Sessions {
     return { pair: { token: await this.sign({ sub: slot.userId, sid: id, app: slot.appId, deviceType: slot.deviceType, deviceCode: slot.deviceCode }), refreshToken, sessionId: id }, kicks }
   }
 
-  async revoke(trx: Trx, sessionId: string, reason: string): Promise<void> {
-    await trx.updateTable('sessions').set({ revoked_at: this.o.clock(), revoked_reason: reason }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute()
+  /** Ends a session; false when it had already ended (another request ended it first). */
+  async revoke(trx: Trx, sessionId: string, reason: string): Promise<boolean> {
+    const ended = await trx.updateTable('sessions').set({ revoked_at: this.o.clock(), revoked_reason: reason }).where('id', '=', sessionId).where('revoked_at', 'is', null).executeTakeFirst()
     // The device's push subscription ends with its session (logout, a kick, a new password, deletion).
     await trx.deleteFrom('push_subscriptions').where('session_id', '=', sessionId).execute()
     // A kicked session keeps its (now refused) refresh tokens until they expire, so a refresh from the old
     // terminal can be told why the session ended (GET /refresh's `signed-in-elsewhere`).
     if (reason !== 'kicked') await trx.deleteFrom('refresh_tokens').where('session_id', '=', sessionId).where('used_at', 'is', null).execute()
+    return Number(ended.numUpdatedRows) === 1
   }
 
   /** Revokes every live session of the account (but one); returns their ids for emitEnded. */

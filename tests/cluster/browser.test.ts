@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ROOT, startCluster } from '../../scripts/cluster-lib.mjs'
-import { api, newStudent, ok } from './support'
+import { api, newStudent, ok, outboxNodes } from './support'
 
 const databaseUrl = process.env.CLUSTER_DATABASE_URL!
 const redisUrl = process.env.CLUSTER_REDIS_URL!
@@ -21,6 +21,7 @@ let browser: Browser
 
 beforeAll(async () => {
   cluster = await startCluster({ nodes: 3, databaseUrl, redisUrl })
+  outboxNodes.splice(0, outboxNodes.length, ...cluster.nodes.map((n) => n.base))
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
 })
 

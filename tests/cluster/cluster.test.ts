@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCluster } from '../../scripts/cluster-lib.mjs'
-import { api, DEVICE, newStudent, ok, signInElsewhere, smsCode, terminal, until, type Student, type Terminal } from './support'
+import { api, DEVICE, newStudent, ok, outboxNodes, signInElsewhere, smsCode, terminal, until, type Student, type Terminal } from './support'
 
 const databaseUrl = process.env.CLUSTER_DATABASE_URL
 const redisUrl = process.env.CLUSTER_REDIS_URL
@@ -37,6 +37,7 @@ beforeAll(async () => {
       SMS_PER_IP_HOUR: '100000',
     },
   })
+  outboxNodes.splice(0, outboxNodes.length, ...cluster.nodes.map((n) => n.base))
 })
 
 afterAll(async () => {

@@ -10,6 +10,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { wavFile } from '../support/wav'
 import { call, DEVICE, makeApp, PASSWORD, passwordLogin, smsCode, STUDENT_PHONE } from './helpers'
+import { optionsFromEnv } from '../../server/config'
 
 /** A GET over a real socket with any Host header (fetch() would not send a chosen Host). */
 function get(port: number, path: string, host?: string): Promise<{ status: number; body: string }> {
@@ -75,11 +76,56 @@ describe('the dev SMS outbox', () => {
     expect((await app.inject({ method: 'GET', url, remoteAddress: '192.168.1.20' })).statusCode).toBe(404)
     expect((await app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' })).json()).toMatchObject({ code: 0 })
 
-    const proxied = (await makeApp({ trustProxy: true })).app
+    const proxied = (await makeApp({ trustProxy: 1 })).app
     await call(proxied, 'POST', '/sms/code', { body: { username: STUDENT_PHONE, scene: 'login' } })
     const far = await proxied.inject({ method: 'GET', url, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '10.0.0.5' } })
     expect(far.statusCode).toBe(404)
     expect(far.json()).toMatchObject({ code: 100404, data: null })
+  })
+
+  it('reads nothing for a forged X-Forwarded-For or Forwarded, whatever TRUST_PROXY says', async () => {
+    for (const trustProxy of [false, 1, 'loopback'] as const) {
+      const { app } = await makeApp({ trustProxy })
+      await call(app, 'POST', '/sms/code', { body: { username: STUDENT_PHONE, scene: 'login' } })
+      const url = `/api/dev/sms/outbox?phone=${STUDENT_PHONE}`
+      const forged = [{ 'x-forwarded-for': '127.0.0.1' }, { 'x-forwarded-for': '::1' }, { 'x-forwarded-for': '::ffff:127.0.0.1' }, { 'x-forwarded-for': '127.0.0.1, 127.0.0.1' }, { forwarded: 'for=127.0.0.1' }]
+      for (const remoteAddress of ['127.0.0.1', '203.0.113.9']) {
+        for (const headers of forged) {
+          const r = await app.inject({ method: 'GET', url, remoteAddress, headers })
+          expect([r.statusCode, r.json().code], `${String(trustProxy)} ${remoteAddress} ${JSON.stringify(headers)}`).toEqual([404, 100404])
+        }
+      }
+    }
+  })
+})
+
+describe('TRUST_PROXY', () => {
+  it('=true is refused at start with a message; a hop count and an address list remain', async () => {
+    expect(() => optionsFromEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true would believe the left-most X-Forwarded-For.*number of proxies/s)
+    await expect(makeApp({ trustProxy: true })).rejects.toThrow(/TRUST_PROXY=true/)
+    expect(optionsFromEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(optionsFromEnv({ TRUST_PROXY: 'loopback,10.0.0.0/8' }).trustProxy).toBe('loopback,10.0.0.0/8')
+  })
+
+  it('behind one proxy, a forged left-most X-Forwarded-For moves no per-address count', async () => {
+    const { app } = await makeApp({ trustProxy: 1, limits: { authPerMinute: 3, sms: { perIpHour: 2, intervalSeconds: 0 } } })
+    // What nginx with $proxy_add_x_forwarded_for sends for a client at 203.0.113.7 that wrote its own value.
+    const via = (forged: string) => ({ remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': `${forged}, 203.0.113.7` } })
+    const body = { username: '13700137000', password: PASSWORD, ...DEVICE }
+    const statuses: number[] = []
+    for (let i = 0; i < 4; i++) statuses.push((await app.inject({ method: 'POST', url: '/api/login', payload: body, ...via(`10.9.9.${i}`) })).statusCode)
+    expect(statuses).toEqual([200, 200, 200, 429])
+    // Another client behind the same proxy has its own count.
+    expect((await app.inject({ method: 'POST', url: '/api/login', payload: body, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '198.51.100.4' } })).statusCode).toBe(200)
+
+    const sms = await makeApp({ trustProxy: 1, limits: { sms: { perIpHour: 2, intervalSeconds: 0 } } })
+    const codes: number[] = []
+    for (const [i, phone] of ['13700137001', '13700137002', '13700137003'].entries()) {
+      const r = await sms.app.inject({ method: 'POST', url: '/api/sms/code', payload: { username: phone, scene: 'login' }, ...via(`10.8.8.${i}`) })
+      codes.push(r.json<{ code: number }>().code)
+    }
+    expect(codes.slice(0, 2)).toEqual([0, 0])
+    expect(codes[2]).not.toBe(0)
   })
 })
 
@@ -89,6 +135,16 @@ describe("the external broker's auth calls", () => {
     const { app } = await makeApp({ mqtt: { url: 'mqtt://127.0.0.1:1' } })
     expect((await app.inject({ method: 'POST', url: '/api/broker/auth', payload: body, remoteAddress: '10.1.2.3' })).statusCode).toBe(403)
     expect((await app.inject({ method: 'POST', url: '/api/broker/auth', payload: body, remoteAddress: '127.0.0.1' })).statusCode).toBe(200)
+  })
+  it('answer no loopback call that was forwarded, whatever TRUST_PROXY says', async () => {
+    for (const trustProxy of [false, 1] as const) {
+      const { app } = await makeApp({ trustProxy, mqtt: { url: 'mqtt://127.0.0.1:1' } })
+      for (const headers of [{ 'x-forwarded-for': '127.0.0.1' }, { forwarded: 'for=127.0.0.1' }]) {
+        for (const path of ['/api/broker/auth', '/api/broker/acl']) {
+          expect((await app.inject({ method: 'POST', url: path, payload: { ...body, topic: 't' }, remoteAddress: '127.0.0.1', headers })).statusCode, `${path} ${JSON.stringify(headers)}`).toBe(403)
+        }
+      }
+    }
   })
   it('with a shared secret, answer only calls that carry it', async () => {
     const { app } = await makeApp({ mqtt: { url: 'mqtt://127.0.0.1:1', authSecret: 'broker-secret-1' } })
@@ -143,6 +199,74 @@ describe('slow clients', () => {
     const closed = await closedAfter(socket, 6000)
     expect(closed).toBeGreaterThan(900)
     expect(closed).toBeLessThan(4000)
+  })
+
+  it('close a body that trickles under the minimum rate within one window; a steady body at the same rate rule finishes', async () => {
+    const { app } = await makeApp({ timeouts: { headersMs: 5000, idleMs: 30_000, requestMs: 30_000, bodyWindowMs: 500, bodyMinBytes: 1000 } })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const port = (app.server.address() as AddressInfo).port
+    const socket = connect(port, '127.0.0.1')
+    socket.on('error', () => {})
+    socket.write('POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{')
+    // 10 bytes a second: under 1000 bytes per 500 ms.
+    const drip = setInterval(() => socket.writable && socket.write(' '), 100)
+    const closed = await closedAfter(socket, 6000)
+    clearInterval(drip)
+    expect(closed).toBeGreaterThan(400)
+    expect(closed).toBeLessThan(3000)
+
+    // 60 KB in 10 chunks, one every 150 ms: 6 KB per window and more.
+    const body = JSON.stringify({ username: STUDENT_PHONE, password: PASSWORD, ...DEVICE, padding: 'x'.repeat(60_000) })
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: '/api/login', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      })
+      req.on('error', reject)
+      const chunk = Math.ceil(body.length / 10)
+      let sent = 0
+      const next = () => {
+        req.write(body.slice(sent, sent + chunk))
+        sent += chunk
+        if (sent >= body.length) req.end()
+        else setTimeout(next, 150)
+      }
+      next()
+    })
+    expect(status).toBe(200)
+  })
+
+  it('hold at most limits.connectionsPerAddress connections of one address; a trusted proxy is not counted', async () => {
+    const opened = async (port: number, n: number) =>
+      Promise.all(
+        Array.from({ length: n }, async () => {
+          const s = connect(port, '127.0.0.1')
+          s.on('error', () => {})
+          await new Promise((resolve) => s.once('connect', resolve))
+          return s
+        }),
+      )
+    const { app } = await makeApp({ limits: { connectionsPerAddress: 3 } })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const port = (app.server.address() as AddressInfo).port
+    const three = await opened(port, 3)
+    const [fourth] = await opened(port, 1)
+    expect(await closedAfter(fourth!, 3000)).toBeGreaterThanOrEqual(0)
+    expect(three.every((s) => !s.destroyed && s.readyState === 'open')).toBe(true)
+    // One closes: a new connection is served.
+    three[0]!.destroy()
+    await new Promise((r) => setTimeout(r, 50))
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`)
+    expect(health.status).toBe(200)
+    for (const s of three) s.destroy()
+
+    const proxied = (await makeApp({ trustProxy: 'loopback', limits: { connectionsPerAddress: 3 } })).app
+    await proxied.listen({ port: 0, host: '127.0.0.1' })
+    const behind = await opened((proxied.server.address() as AddressInfo).port, 6)
+    const res = await fetch(`http://127.0.0.1:${(proxied.server.address() as AddressInfo).port}/api/health`)
+    expect(res.status).toBe(200)
+    expect(behind.every((s) => s.readyState === 'open')).toBe(true)
+    for (const s of behind) s.destroy()
   })
 
   it('let a slow but steady upload finish although it takes longer than the idle deadline', async () => {

@@ -6,7 +6,8 @@
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { Agent } from 'node:https'
+import { Agent, type AgentOptions } from 'node:https'
+import type { Duplex } from 'node:stream'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -19,7 +20,18 @@ import { call, DEVICE, FakeClock, makeApp, passwordLogin, smsCode, deleteAccount
 
 const TEACHER_PHONE = '13600136000'
 let standIn: PushStandIn
-let agent: Agent
+let agent: CountingAgent
+/** The stand-in's host:port, the PUSH_SERVICES entry that names its port. */
+let service: string
+
+/** The sender's agent, counting every connection it opens (and to where). */
+class CountingAgent extends Agent {
+  readonly opened: string[] = []
+  override createConnection(options: AgentOptions & { host?: string; port?: number }, cb?: (err: Error | null, socket: Duplex) => void): Duplex | null | undefined {
+    this.opened.push(`${options.host}:${options.port}`)
+    return super.createConnection(options, cb)
+  }
+}
 const certDir = mkdtempSync(join(tmpdir(), 'habor-push-cert-'))
 
 beforeAll(async () => {
@@ -28,7 +40,8 @@ beforeAll(async () => {
   execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' })
   standIn = await startPushStandIn({ cert: readFileSync(cert), key: readFileSync(key) })
   // The test's agent trusts the stand-in's certificate, and only it.
-  agent = new Agent({ ca: readFileSync(cert) })
+  agent = new CountingAgent({ ca: readFileSync(cert) })
+  service = new URL(standIn.origin).host
 })
 afterAll(async () => {
   await standIn.close()
@@ -36,7 +49,7 @@ afterAll(async () => {
   rmSync(certDir, { recursive: true, force: true })
 })
 
-const pushApp = (clock?: FakeClock) => makeApp({ push: { services: ['127.0.0.1'], agent, pollMs: 0 } }, clock)
+const pushApp = (clock?: FakeClock) => makeApp({ push: { services: [service], agent, pollMs: 0 } }, clock)
 
 const subscribe = (app: TestApp['app'], token: string, sub: StandInSubscription, lang: 'zh-Hans' | 'en' = 'zh-Hans') =>
   call<PushSubscribed>(app, 'PUT', '/push/subscription', { token, body: { endpoint: sub.endpoint, keys: sub.keys, lang } })
@@ -98,6 +111,72 @@ describe('subscriptions', () => {
     }
     expect((await call(t.app, 'PUT', '/push/subscription', { body: cases[0] })).status).toBe(401)
     expect(await rows(t.app)).toEqual([])
+  })
+
+  it('refuse an endpoint another URL parser reads differently, another port, or an odd host; nothing is stored and nothing contacted', async () => {
+    const t = await makeApp({ push: { services: [service, 'fcm.googleapis.com', 'notify.windows.com'], agent, pollMs: 0 } })
+    const { token } = await passwordLogin(t.app)
+    const good = standIn.subscribe()
+    const port = new URL(standIn.origin).port
+    const opened = agent.opened.length
+    const endpoints = [
+      // A legacy parser ends the host at these; WHATWG sees a subdomain of a push service.
+      'https://127.0.0.7;.fcm.googleapis.com/x',
+      "https://127.0.0.7'.fcm.googleapis.com/x",
+      'https://127.0.0.7`.fcm.googleapis.com/x',
+      'https://127.0.0.7{.fcm.googleapis.com/x',
+      'https://127.0.0.7}.fcm.googleapis.com/x',
+      'https://localhost{.notify.windows.com/x',
+      'https://127.0.0.7%3B.fcm.googleapis.com/x',
+      'https://127.0.0.7\\.fcm.googleapis.com/x',
+      // A port the service's entry does not name; the stand-in's entry names its own.
+      'https://fcm.googleapis.com:8443/x',
+      'https://fcm.googleapis.com:443@127.0.0.7/x',
+      `https://127.0.0.1/push/${good.id}`,
+      `https://127.0.0.1:1/push/${good.id}`,
+      // Hosts that are not written as [a-z0-9.-] or that WHATWG rewrites.
+      `https://2130706433:${port}/push/${good.id}`,
+      `https://0x7f.1:${port}/push/${good.id}`,
+      `https://[::1]:${port}/push/${good.id}`,
+      'https://fcm.googleapis.com./x'.replace('./', '\u3002/'),
+    ]
+    for (const endpoint of endpoints) {
+      const r = await call(t.app, 'PUT', '/push/subscription', { token, body: { endpoint, keys: good.keys, lang: 'zh-Hans' } })
+      expect([r.status, r.body.code, r.body.msg], endpoint).toEqual([200, 100002, expect.stringMatching(/^endpoint: /)])
+    }
+    expect(await rows(t.app)).toEqual([])
+    // The entries themselves: the default port, and the one the stand-in's entry names.
+    expect((await call(t.app, 'PUT', '/push/subscription', { token, body: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: good.keys, lang: 'zh-Hans' } })).body.code).toBe(0)
+    expect((await call(t.app, 'PUT', '/push/subscription', { token, body: { endpoint: 'https://fcm.googleapis.com:443/fcm/send/abc', keys: good.keys, lang: 'zh-Hans' } })).body.code).toBe(0)
+    expect((await subscribe(t.app, token, good)).body.code).toBe(0)
+    expect(agent.opened.length).toBe(opened)
+  })
+
+  it('stored before the rule, an endpoint the rule refuses is never contacted: its subscription goes at the next send', async () => {
+    const t = await makeApp({ push: { services: [service, 'fcm.googleapis.com'], agent, pollMs: 0 } })
+    const bad = ['https://127.0.0.1;.fcm.googleapis.com/x', `https://127.0.0.1/push/x`, 'https://fcm.googleapis.com:8443/x']
+    for (const endpoint of bad) {
+      const { token } = await passwordLogin(t.app)
+      const sub = standIn.subscribe()
+      const stored = await subscribe(t.app, token, sub)
+      expect(stored.body.code).toBe(0)
+      await t.app.db.updateTable('push_subscriptions').set({ endpoint }).where('id', '=', stored.body.data.id).execute()
+      const now = t.clock.now()
+      await t.app.db.insertInto('push_queue').values({ id: crypto.randomUUID(), subscription_id: stored.body.data.id, payload: JSON.stringify({ kind: 'task', title: 't', body: 'b', url: '/' }), attempts: 0, next_at: now, claimed_until: 0, created_at: now }).execute()
+      const opened = agent.opened.length
+      expect(await t.app.push.drain()).toEqual({ sent: 0, retried: 0, dropped: 0, gone: 1 })
+      expect(agent.opened.length, endpoint).toBe(opened)
+      expect(await rows(t.app)).toEqual([])
+      expect(standIn.received.filter((r) => r.id === sub.id)).toEqual([])
+    }
+    // The stand-in itself, on the port its entry names, is contacted through the same agent.
+    const { token } = await passwordLogin(t.app)
+    const sub = standIn.subscribe()
+    expect((await subscribe(t.app, token, sub)).body.code).toBe(0)
+    await assignTask(t)
+    const opened = agent.opened.length
+    expect((await t.app.push.drain()).sent).toBe(1)
+    expect(agent.opened.slice(opened)).toEqual([service])
   })
 
   it('are one per session: parallel stores of one session leave one row; an endpoint moves to the session that stored it last', async () => {
@@ -175,7 +254,7 @@ describe('sending', () => {
     // A second node: another sender on the same database with the same keys.
     const key = (await call<PushKey>(t.app, 'GET', '/push/key')).body.data.publicKey
     const secret = await t.app.db.selectFrom('server_secrets').select('value').where('name', '=', 'vapid').executeTakeFirstOrThrow()
-    const other = new PushSender({ db: t.app.db, clock: Date.now, vapid: { ...(JSON.parse(secret.value) as { publicKey: string; privateKey: string }), subject: 'mailto:test@example.com' }, agent, log: t.app.log, auto: false })
+    const other = new PushSender({ db: t.app.db, clock: Date.now, vapid: { ...(JSON.parse(secret.value) as { publicKey: string; privateKey: string }), subject: 'mailto:test@example.com' }, agent, services: [{ host: '127.0.0.1', port: Number(new URL(standIn.origin).port) }], log: t.app.log, auto: false })
     expect(other.publicKey).toBe(key)
     const [a, b] = await Promise.all([t.app.push.drain(), other.drain()])
     expect(a.sent + b.sent).toBe(6)

@@ -72,7 +72,7 @@ describe('the built app', () => {
   })
 
   it('adds HSTS only on https (trusted proxy)', async () => {
-    const { app } = await makeApp({ trustProxy: true })
+    const { app } = await makeApp({ trustProxy: 1 })
     const r = await app.inject({ url: '/home', headers: { 'x-forwarded-proto': 'https' } })
     expect(r.headers['strict-transport-security']).toContain('max-age=')
   })

@@ -50,14 +50,19 @@ export const FileAnswer = Failure
 export const Str = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max })
 
 /**
- * Text other people see (names, classes, card lines): no NUL or other control characters, and none of the
- * bidirectional overrides that would make a name read backwards or hide what follows it.
+ * Text other people see (names, classes, card lines): no control characters (NUL among them), no format
+ * characters (\p{Cf}: the bidirectional overrides that make a name read backwards, zero-width spaces, the
+ * byte order mark), nothing default-ignorable (U+034F, U+115F, U+3164 render blank), no line or paragraph
+ * separators, and no lone surrogates. An emoji keeps its presentation selector (U+FE0F) and the joiner
+ * (U+200D) between two emoji, so ❤️ and 👨‍👩‍👧 stay writable. Patterns are compiled with the `u` flag.
  */
-const UNSEEN = '\\u0000-\\u001F\\u007F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069'
-export const Shown = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max, pattern: `^[^${UNSEEN}]*$` })
+const UNSEEN = '\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Default_Ignorable_Code_Point}'
+const EMOJI_GLUE = '(?<=\\p{Extended_Pictographic})\\uFE0F|(?<=[\\p{Extended_Pictographic}\\uFE0F])\\u200D(?=\\p{Extended_Pictographic})'
+export const Shown = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max, pattern: `^(?:[^${UNSEEN}]|${EMOJI_GLUE})*$` })
 /** The same for text with lines (a card's message): tabs and line breaks are allowed. */
-export const ShownLines = (max: number, min = 1) =>
-  Type.String({ minLength: min, maxLength: max, pattern: `^[^${UNSEEN.replace('\\u0000-\\u001F', '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F')}]*$` })
+export const ShownLines = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max, pattern: `^(?:[^${UNSEEN}]|[\\t\\n\\r]|${EMOJI_GLUE})*$` })
+/** The latest instant a request may name (milliseconds since the epoch): 2100-01-01. */
+export const LATEST_MS = 4_102_444_800_000
 
 export const DeviceTypeField = Type.Union(DEVICE_TYPES.map((d) => Type.Literal(d)))
 /** Sent with every login. */
@@ -75,7 +80,7 @@ export const NewPassword = Str(PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH)
 /** A password to check: any the account may have. */
 export const GivenPassword = Str(128)
 /** Signed calls carry these beside their own fields. */
-export const SignedFields = { timestamp: Type.Optional(Type.Number()), nonce: Type.Optional(Str(64)) }
+export const SignedFields = { timestamp: Type.Optional(Type.Number({ minimum: 0, maximum: LATEST_MS })), nonce: Type.Optional(Str(64)) }
 
 /** A row id in a path or body: a UUID or one of the demo ids (letters, digits, hyphens). */
 export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' })

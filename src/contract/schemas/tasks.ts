@@ -1,7 +1,7 @@
 /** Class tasks (src/contract/tasks.ts). */
 import { Type } from '@sinclair/typebox'
 import { TASK_BRIEF_MAX, TASK_TITLE_MAX } from '../tasks'
-import { Answer, Id, Nullable, Shown, ShownLines } from './common'
+import { Answer, Id, LATEST_MS, Nullable, Shown, ShownLines } from './common'
 
 export const TaskAssign = Type.Object(
   {
@@ -13,7 +13,7 @@ export const TaskAssign = Type.Object(
     title: Shown(TASK_TITLE_MAX),
     brief: ShownLines(TASK_BRIEF_MAX),
     /** Milliseconds since the epoch; in the future. Omitted: no due date. */
-    dueAt: Type.Optional(Type.Integer({ minimum: 0 })),
+    dueAt: Type.Optional(Type.Integer({ minimum: 0, maximum: LATEST_MS })),
     /** A book of the library the task is about. */
     bookId: Type.Optional(Id),
     /** The name the students see (the teacher's account has no display name of its own). */
