@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ROOT, startCluster } from '../../scripts/cluster-lib.mjs'
-import { api, newStudent, ok, outboxNodes } from './support'
+import { api, confirmClass, newStudent, ok, outboxNodes } from './support'
 
 const databaseUrl = process.env.CLUSTER_DATABASE_URL!
 const redisUrl = process.env.CLUSTER_REDIS_URL!
@@ -105,6 +105,7 @@ it('a task assigned through node C shows on the open Home on node A within 1 s, 
   expect(await page.getByTestId('unread').innerText()).toBe('通知')
 
   const teacher = await ok(api<{ token: string }>(c!.base, 'POST', '/login', { body: { username: '13600136000', password: 'Passw0rd!', appId: 'jsj-habor', deviceType: 'pad', deviceCode: randomUUID() } }))
+  await confirmClass(c!.base, teacher.token)
   const task = await ok(api<{ id: string }>(c!.base, 'POST', '/tasks', { token: teacher.token, body: { orgCode: 'DEMO', grade: '五年级', className: '2班', title: '读《小王子》第二章', brief: '说说小王子的星球。', publisherName: '李老师' } }))
   const answered = Date.now()
   await page.waitForFunction(() => (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document.querySelector('[data-testid="unread"]')?.textContent === '1 条新通知', null, { polling: 'raf', timeout: 1000 })

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCluster } from '../../scripts/cluster-lib.mjs'
-import { api, DEVICE, newStudent, ok, outboxNodes, signInElsewhere, smsCode, terminal, until, type Student, type Terminal } from './support'
+import { api, confirmClass, DEVICE, newStudent, ok, outboxNodes, signInElsewhere, smsCode, terminal, until, type Student, type Terminal } from './support'
 
 const databaseUrl = process.env.CLUSTER_DATABASE_URL
 const redisUrl = process.env.CLUSTER_REDIS_URL
@@ -62,6 +62,7 @@ describe('one node or three: the same rules', () => {
     const student = await newStudent(nodeBase(0))
     const t = await terminal(nodeWs(0), student, 0)
     const teacher = await ok(api<{ token: string }>(nodeBase(2), 'POST', '/login', { body: { username: '13600136000', password: 'Passw0rd!', ...DEVICE, deviceType: 'pad', deviceCode: randomUUID() } }))
+    await confirmClass(nodeBase(2), teacher.token)
     const start = Date.now()
     const task = await ok(api<{ id: string }>(nodeBase(2), 'POST', '/tasks', { token: teacher.token, body: { orgCode: 'DEMO', grade: '五年级', className: '2班', title: '读《小王子》', brief: '读完第一章。', publisherName: '李老师' } }))
     await until(() => t.messages.length > 0, 1000, 'the notice on node A')

@@ -110,6 +110,17 @@ export async function newStudent(base: string, deviceCode = randomUUID()): Promi
   return { phone, userId: subOf(token), token }
 }
 
+/**
+ * The demo teacher confirms every student waiting to join `grade` `className` of DEMO, so that the class's
+ * tasks reach them (a declared class alone decides nothing: docs/security.md, "Class membership").
+ */
+export async function confirmClass(base: string, teacherToken: string, grade = '五年级', className = '2班'): Promise<void> {
+  const waiting = await ok(api<{ studentId: string; grade: string; className: string }[]>(base, 'GET', '/classes/requests?orgCode=DEMO', { token: teacherToken }))
+  for (const r of waiting.filter((w) => w.grade === grade && w.className === className)) {
+    await ok(api(base, 'POST', '/classes/confirm', { token: teacherToken, body: { orgCode: 'DEMO', studentId: r.studentId, grade, className } }))
+  }
+}
+
 /** Signs the student in from another device through `base`: the earlier session is kicked. */
 export async function signInElsewhere(base: string, s: Student): Promise<string> {
   const code = await smsCode(base, base, s.phone)
