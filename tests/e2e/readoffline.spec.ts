@@ -62,7 +62,9 @@ test('the task, the report, Invite and a shared task opened online read offline 
     if (r.method() === 'POST' && r.url().endsWith('/api/tasks/demo-task-month/done')) posts.push(r.headers()['idempotency-key'] ?? '')
   })
   await page.getByRole('button', { name: '我已完成' }).click()
-  await expect(page.getByText('待同步：已在这台设备上记下，连上网络后会自动提交')).toBeVisible()
+  // 撤销 is offered for 5 s before the outbox takes the tap (docs/product.md, Task).
+  await expect(page.getByRole('button', { name: '撤销' })).toBeVisible()
+  await expect(page.getByText('待同步：已在这台设备上记下，连上网络后会自动提交')).toBeVisible({ timeout: 15_000 })
   await expect(page.getByRole('status', { name: '1 项改动待同步' })).toBeVisible()
 
   // … and lands once when the network is back.

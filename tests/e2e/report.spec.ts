@@ -54,6 +54,10 @@ test('the demo student creates, pages, hides a slide, shares and saves; a visito
   await page.getByRole('button', { name: '登录后生成我的报告' }).click()
   await expect(page).toHaveURL(/\/login\?redirect=Create&query=invite%3DDEMO2023&invite=DEMO2023$/)
   await page.locator('form[data-ready]').waitFor()
+  // An invitation opens Login on the SMS tab, for the friend who has no account yet; the demo student
+  // has one and chooses the password tab.
+  await expect(page.getByRole('tab', { name: '验证码登录' })).toHaveAttribute('aria-selected', 'true')
+  await page.getByRole('tab', { name: '密码登录' }).click()
   await page.getByLabel('手机号').fill(DEMO.phone)
   await page.getByLabel('密码', { exact: true }).fill(DEMO.password)
   await page.getByRole('checkbox').check()
