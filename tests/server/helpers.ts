@@ -4,15 +4,18 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { afterEach } from 'vitest'
+import { afterEach, expect } from 'vitest'
 import { build } from '../../server/app'
 import type { BuildInput } from '../../server/config'
+import type { TaskAssigned } from '../../src/contract/tasks'
 import { signRequest, type DeviceInfo, type Envelope } from '../../src/contract'
 
 export const DEVICE: DeviceInfo = { deviceType: 'browser', deviceCode: 'device-a', appId: 'jsj-habor' }
 export const STUDENT_PHONE = '13800138000'
 export const SMS_ONLY_PHONE = '13900139000'
 export const PASSWORD = 'Passw0rd!'
+/** The seeded demo teacher, who may assign tasks to the demo student's class (七年级 2班 of DEMO). */
+export const TEACHER_PHONE = '13600136000'
 
 export class FakeClock {
   constructor(public t = Date.now()) {}
@@ -139,4 +142,15 @@ export async function deleteAccount(app: FastifyInstance, token: string, confirm
   confirm.clock.advance(61_000)
   const code = await smsCode(app, confirm.phone, 'login')
   return call(app, 'POST', '/logout/cancel', { token, body: { code } })
+}
+
+/** The demo teacher assigns a task to the demo student's class; its id. */
+export async function assignDemoTask(app: FastifyInstance, title = '读《草房子》第一章'): Promise<string> {
+  const teacher = await passwordLogin(app, { deviceCode: 'teacher' }, TEACHER_PHONE)
+  const r = await call<TaskAssigned>(app, 'POST', '/tasks', {
+    token: teacher.token,
+    body: { orgCode: 'DEMO', grade: '七年级', className: '2班', title, brief: '读完第一章，写下桑桑做的一件事。', publisherName: '李老师' },
+  })
+  expect(r.body.code).toBe(0)
+  return r.body.data.id
 }

@@ -6,22 +6,12 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { InboxNotified, InboxPage, InboxUnread } from '../../src/contract/inbox'
-import type { TaskAssigned } from '../../src/contract/tasks'
 import { taskMessage } from '../../server/services/pushTexts'
 import { listeningApp, mqttConnect, smsLogin, subscribe, until, userIdOf, withToken } from './broker-helpers'
-import { call, makeApp, passwordLogin, type TestApp } from './helpers'
+import { assignDemoTask, call, makeApp, passwordLogin, type TestApp } from './helpers'
 
-const TEACHER_PHONE = '13600136000'
 
-async function assignTask(t: TestApp, title = '读《草房子》第一章') {
-  const teacher = await passwordLogin(t.app, { deviceCode: 'teacher' }, TEACHER_PHONE)
-  const r = await call<TaskAssigned>(t.app, 'POST', '/tasks', {
-    token: teacher.token,
-    body: { orgCode: 'DEMO', grade: '七年级', className: '2班', title, brief: '读完第一章，写下桑桑做的一件事。', publisherName: '李老师' },
-  })
-  expect(r.body.code).toBe(0)
-  return r.body.data.id
-}
+const assignTask = (t: TestApp, title?: string) => assignDemoTask(t.app, title)
 
 const list = (t: TestApp, token: string, query = '') => call<InboxPage>(t.app, 'GET', `/inbox${query}`, { token })
 const unread = async (t: TestApp, token: string) => (await call<InboxUnread>(t.app, 'GET', '/inbox/unread', { token })).body.data.unread

@@ -12,13 +12,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PushKey, PushMessage, PushSettings, PushSubscribed } from '../../src/contract/push'
-import type { TaskAssigned } from '../../src/contract/tasks'
 import { build } from '../../server/app'
 import { PUSH_RETRY_MS, PushSender } from '../../server/services/push'
 import { startPushStandIn, type PushStandIn, type StandInSubscription } from '../support/push-stand-in.mjs'
-import { call, DEVICE, FakeClock, makeApp, passwordLogin, smsCode, deleteAccount, PASSWORD, type Pair, type TestApp } from './helpers'
+import { assignDemoTask, call, DEVICE, FakeClock, TEACHER_PHONE, makeApp, passwordLogin, smsCode, deleteAccount, PASSWORD, type Pair, type TestApp } from './helpers'
 
-const TEACHER_PHONE = '13600136000'
 let standIn: PushStandIn
 let agent: CountingAgent
 /** The stand-in's host:port, the PUSH_SERVICES entry that names its port. */
@@ -59,15 +57,7 @@ const queued = async (app: TestApp['app']) => app.db.selectFrom('push_queue').se
 const sidOf = (token: string): string => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid
 const receivedBy = (sub: StandInSubscription) => standIn.received.filter((r) => r.id === sub.id).map((r) => JSON.parse(r.payload) as PushMessage)
 
-async function assignTask(t: TestApp, title = '读《草房子》第一章') {
-  const teacher = await passwordLogin(t.app, { deviceCode: 'teacher' }, TEACHER_PHONE)
-  const r = await call<TaskAssigned>(t.app, 'POST', '/tasks', {
-    token: teacher.token,
-    body: { orgCode: 'DEMO', grade: '七年级', className: '2班', title, brief: '读完第一章，写下桑桑做的一件事。', publisherName: '李老师' },
-  })
-  expect(r.body.code).toBe(0)
-  return r.body.data.id
-}
+const assignTask = (t: TestApp, title?: string) => assignDemoTask(t.app, title)
 
 describe('the VAPID key', () => {
   it('is public, a P-256 point, made once and read back by the next start from the database', async () => {
