@@ -167,6 +167,26 @@ describe('caches', () => {
 
 describe('slow clients', () => {
   /** Resolves with the milliseconds until the server closed the socket, or -1 when it is still open at `giveUpMs`. */
+  /** POSTs `body` to /api/login on `port` in 10 chunks, `gapMs` apart; the answer's status. */
+  function loginInChunks(port: number, body: string, gapMs: number): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: '/api/login', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      })
+      req.on('error', reject)
+      const chunk = Math.ceil(body.length / 10)
+      let sent = 0
+      const next = () => {
+        req.write(body.slice(sent, sent + chunk))
+        sent += chunk
+        if (sent >= body.length) req.end()
+        else setTimeout(next, gapMs)
+      }
+      next()
+    })
+  }
+
   function closedAfter(socket: Socket, giveUpMs: number): Promise<number> {
     const start = performance.now()
     return new Promise((resolve) => {
@@ -217,22 +237,7 @@ describe('slow clients', () => {
 
     // 60 KB in 10 chunks, one every 150 ms: 6 KB per window and more.
     const body = JSON.stringify({ username: STUDENT_PHONE, password: PASSWORD, ...DEVICE, padding: 'x'.repeat(60_000) })
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: '/api/login', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        res.resume()
-        resolve(res.statusCode ?? 0)
-      })
-      req.on('error', reject)
-      const chunk = Math.ceil(body.length / 10)
-      let sent = 0
-      const next = () => {
-        req.write(body.slice(sent, sent + chunk))
-        sent += chunk
-        if (sent >= body.length) req.end()
-        else setTimeout(next, 150)
-      }
-      next()
-    })
+    const status = await loginInChunks(port, body, 150)
     expect(status).toBe(200)
   })
 
@@ -274,26 +279,8 @@ describe('slow clients', () => {
     await app.listen({ port: 0, host: '127.0.0.1' })
     const body = JSON.stringify({ username: STUDENT_PHONE, password: PASSWORD, ...DEVICE, padding: 'x'.repeat(60_000) })
     const started = performance.now()
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = request(
-        { host: '127.0.0.1', port: (app.server.address() as AddressInfo).port, path: '/api/login', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-        (res) => {
-          res.resume()
-          resolve(res.statusCode ?? 0)
-        },
-      )
-      req.on('error', reject)
-      // 10 chunks, one every 300 ms: about 3 s in all, each gap well inside the idle deadline.
-      const chunk = Math.ceil(body.length / 10)
-      let sent = 0
-      const next = () => {
-        req.write(body.slice(sent, sent + chunk))
-        sent += chunk
-        if (sent >= body.length) req.end()
-        else setTimeout(next, 300)
-      }
-      next()
-    })
+    // 10 chunks, one every 300 ms: about 3 s in all, each gap well inside the idle deadline.
+    const status = await loginInChunks((app.server.address() as AddressInfo).port, body, 300)
     expect(performance.now() - started).toBeGreaterThan(2500)
     expect(status).toBe(200)
   })
