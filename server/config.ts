@@ -4,20 +4,9 @@
  */
 import type { Clock } from './clock'
 import type { DownloadOptions } from './routes/download'
-import type { SmsProvider } from './services/sms'
+import type { SmsLimits, SmsProvider } from './services/sms'
 
-export interface SmsLimits {
-  /** Seconds a code stays valid. */
-  ttlSeconds: number
-  /** Wrong tries that burn a code. */
-  maxAttempts: number
-  /** Minimum seconds between two sends to one phone. */
-  intervalSeconds: number
-  perHour: number
-  perDay: number
-  /** Sends per IP and hour (a classroom behind one NAT shares an IP). */
-  perIpHour: number
-}
+export type { SmsLimits }
 
 export interface Limits {
   sms: SmsLimits

@@ -8,7 +8,6 @@ import type { Redis } from 'ioredis'
 import { sql } from 'kysely'
 import { CODE, type SmsOutboxData, type SmsScene } from '../../src/contract'
 import type { Clock } from '../clock'
-import type { SmsLimits } from '../config'
 import type { Db } from '../db/connect'
 import { ApiError, tooMany } from '../errors'
 import { randomDigits, safeEqualHex, sha256Hex } from './crypto'
@@ -17,6 +16,20 @@ import { randomDigits, safeEqualHex, sha256Hex } from './crypto'
  * What a message says besides a code: the only place where an unknown and a known number are told apart
  * (docs/security.md "Answers that do not tell who has an account").
  */
+/** The send limits of SMS codes (LIMIT_SMS_* in docs/server.md). */
+export interface SmsLimits {
+  /** Seconds a code stays valid. */
+  ttlSeconds: number
+  /** Wrong tries that burn a code. */
+  maxAttempts: number
+  /** Minimum seconds between two sends to one phone. */
+  intervalSeconds: number
+  perHour: number
+  perDay: number
+  /** Sends per IP and hour (a classroom behind one NAT shares an IP). */
+  perIpHour: number
+}
+
 export type SmsNote = 'no-account' | 'has-account'
 
 export interface SmsMessage {

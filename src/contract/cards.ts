@@ -6,13 +6,10 @@
 import type { Static } from '@sinclair/typebox'
 // Type-only: the schemas and TypeBox stay on the server (docs/contract.md).
 import type * as S from './schemas/cards'
+import { CARD_DESIGNS, type CardDesign, CARD_MESSAGE_MAX, CARD_TO_MAX } from './values/cards'
+export { CARD_DESIGNS, type CardDesign, CARD_MESSAGE_MAX, CARD_TO_MAX }
 
-export const CARD_DESIGNS = ['carnation', 'sunrise', 'garden', 'letter'] as const
-export type CardDesign = (typeof CARD_DESIGNS)[number]
 
-/** docs/product.md "Timing and limits": the default input maxlength. */
-export const CARD_MESSAGE_MAX = 140
-export const CARD_TO_MAX = 20
 /** docs/product.md "Timing and limits"; a voice message keeps the same limit. */
 export const CARD_AUDIO_MAX_SECONDS = 60
 export const CARD_AUDIO_MAX_BYTES = 5 * 1024 * 1024

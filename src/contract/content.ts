@@ -6,10 +6,10 @@
 import type { Static } from '@sinclair/typebox'
 // Type-only: the schemas and TypeBox stay on the server (docs/contract.md).
 import type * as S from './schemas/content'
+import { type ContentKind, CONTENT_KINDS, CONTENT_ID_PATTERN } from './values/content'
+export { type ContentKind, CONTENT_KINDS, CONTENT_ID_PATTERN }
 
-export type ContentKind = 'opus' | 'read' | 'task' | 'sound'
 
-export const CONTENT_KINDS: readonly ContentKind[] = ['opus', 'read', 'task', 'sound']
 
 /** `/content/opus/:id` and so on, under the API base. */
 export const contentPath = (kind: ContentKind, id: string): string => `/content/${kind}/${encodeURIComponent(id)}`
@@ -17,8 +17,6 @@ export const contentPath = (kind: ContentKind, id: string): string => `/content/
 /** Media bytes: `/api/content/media/:id` (same origin, so the service worker caches it). */
 export const MEDIA_PATH = '/content/media'
 
-/** Ids are uuids, or the fixed demo ids: letters, digits and dashes. */
-export const CONTENT_ID_PATTERN = '^[A-Za-z0-9-]{1,64}$'
 export const isContentId = (id: string | null | undefined): id is string => typeof id === 'string' && new RegExp(CONTENT_ID_PATTERN).test(id)
 
 /** The page path that shows a kind of content (its share link is `<origin><path>?id=<id>`). */

@@ -15,11 +15,12 @@ import type { Static } from '@sinclair/typebox'
 import type { PushKind } from './push'
 // Type-only: the schemas and TypeBox stay on the server (docs/contract.md).
 import type * as S from './schemas/inbox'
+import { INBOX_PAGE_MAX } from './values/inbox'
+export { INBOX_PAGE_MAX }
 
 export const INBOX_PATH = '/inbox'
 export const INBOX_UNREAD_PATH = '/inbox/unread'
 export const INBOX_READ_ALL_PATH = '/inbox/read'
-export const INBOX_PAGE_MAX = 50
 export const INBOX_PAGE_DEFAULT = 20
 
 export type InboxEntry = Static<typeof S.InboxEntry>

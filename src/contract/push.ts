@@ -11,14 +11,13 @@
 import type { Static } from '@sinclair/typebox'
 // Type-only: the schemas and TypeBox stay on the server (docs/contract.md).
 import type * as S from './schemas/push'
+import { PUSH_KINDS, type PushKind } from './values/push'
+export { PUSH_KINDS, type PushKind }
 
 export const PUSH_KEY_PATH = '/push/key'
 export const PUSH_SUBSCRIPTION_PATH = '/push/subscription'
 export const PUSH_SETTINGS_PATH = '/push/settings'
 
-/** What a notification is about; each can be turned off in Settings. */
-export const PUSH_KINDS = ['task', 'friend', 'card'] as const
-export type PushKind = (typeof PUSH_KINDS)[number]
 
 export type PushSettings = Static<typeof S.PushSettings>
 export type PushKey = Static<typeof S.PushKey>

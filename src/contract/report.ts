@@ -6,11 +6,10 @@
 import type { Static } from '@sinclair/typebox'
 // Type-only: the schemas and TypeBox stay on the server (docs/contract.md).
 import type * as S from './schemas/report'
+import { REPORT_YEARS, type ReportYear, TIME_BUCKETS, type TimeBucket, CLOSING_KEYWORDS, type ClosingKeyword, SLIDE_KINDS, type SlideKind } from './values/report'
+export { REPORT_YEARS, type ReportYear, TIME_BUCKETS, type TimeBucket, CLOSING_KEYWORDS, type ClosingKeyword, SLIDE_KINDS, type SlideKind }
 
 
-/** The years a report can be made for. */
-export const REPORT_YEARS = [2023] as const
-export type ReportYear = (typeof REPORT_YEARS)[number]
 
 /**
  * POST (login) `{ year, invite? }`: create my report, or refresh it when it exists · GET (login): my
@@ -24,11 +23,7 @@ export const PUBLIC_REPORT_PATH = '/report'
 /** The app page that shows a report. */
 export const reportPagePath = (id: string): string => `/2023/report?id=${encodeURIComponent(id)}`
 
-export const TIME_BUCKETS = ['morning', 'noon', 'afternoon', 'evening', 'night'] as const
-export type TimeBucket = (typeof TIME_BUCKETS)[number]
 
-export const CLOSING_KEYWORDS = ['start', 'persistent', 'explorer', 'creator', 'bookworm', 'curious'] as const
-export type ClosingKeyword = (typeof CLOSING_KEYWORDS)[number]
 
 /** The word of the year as shown on the closing slide and in link previews. */
 export const KEYWORD_WORDS: Record<ClosingKeyword, { 'zh-Hans': string; en: string }> = {
@@ -61,8 +56,6 @@ export interface ReportFigures {
   keyword: ClosingKeyword
 }
 
-export const SLIDE_KINDS = ['cover', 'minutes', 'books', 'streak', 'time', 'categories', 'works', 'closing'] as const
-export type SlideKind = (typeof SLIDE_KINDS)[number]
 
 export type ReportSlide = Static<typeof S.ReportSlide>
 /** What everyone may see of a report: its visible slides. */

@@ -9,12 +9,12 @@
 import type { Static } from '@sinclair/typebox'
 // Type-only: the schemas and TypeBox stay on the server (docs/contract.md).
 import type * as S from './schemas/tasks'
+import { TASK_TITLE_MAX, TASK_BRIEF_MAX } from './values/tasks'
+export { TASK_TITLE_MAX, TASK_BRIEF_MAX }
 
 export const TASKS_PATH = '/tasks'
 /** The membership role that may assign tasks in its organisation. */
 export const TEACHER_ROLE = 'teacher'
-export const TASK_TITLE_MAX = 60
-export const TASK_BRIEF_MAX = 2000
 
 export type TaskAssign = Static<typeof S.TaskAssign>
 export type TaskAssigned = Static<typeof S.TaskAssigned>

@@ -1,6 +1,6 @@
 /** The sign-in and account calls of src/contract/api.ts: their bodies, queries and answers. */
 import { Type } from '@sinclair/typebox'
-import { SMS_SCENES } from '../api'
+import { SMS_SCENES } from '../values/api'
 import {
   Answer,
   Device,

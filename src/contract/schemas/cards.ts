@@ -1,6 +1,6 @@
 /** Mother's Day cards (src/contract/cards.ts): bodies and answers. */
 import { Type } from '@sinclair/typebox'
-import { CARD_DESIGNS, CARD_MESSAGE_MAX, CARD_TO_MAX } from '../cards'
+import { CARD_DESIGNS, CARD_MESSAGE_MAX, CARD_TO_MAX } from '../values/cards'
 import { Answer, FileAnswer, Id, NoDataAnswer, Nullable, Shown, ShownLines } from './common'
 
 export const CardDesignField = Type.Union(CARD_DESIGNS.map((d) => Type.Literal(d)))

@@ -5,7 +5,7 @@
  * take their types from them with type-only imports, so TypeBox never reaches the app's bundles.
  */
 import { Type, type TSchema } from '@sinclair/typebox'
-import { DEVICE_TYPES } from '../api'
+import { DEVICE_TYPES } from '../values/api'
 import { CODE } from '../codes'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password'
 

@@ -1,6 +1,6 @@
 /** Public content of the share pages and Sound (src/contract/content.ts): the path and the views. */
 import { Type } from '@sinclair/typebox'
-import { CONTENT_ID_PATTERN, CONTENT_KINDS, type ContentKind } from '../content'
+import { CONTENT_ID_PATTERN, CONTENT_KINDS, type ContentKind } from '../values/content'
 import { Answer, FileAnswer, Nullable } from './common'
 
 const ContentId = Type.String({ pattern: CONTENT_ID_PATTERN })

@@ -1,7 +1,7 @@
 /** The notification inbox (src/contract/inbox.ts). */
 import { Type } from '@sinclair/typebox'
-import { INBOX_PAGE_MAX } from '../inbox'
-import { PUSH_KINDS } from '../push'
+import { INBOX_PAGE_MAX } from '../values/inbox'
+import { PUSH_KINDS } from '../values/push'
 import { Answer, Nullable } from './common'
 
 const Text = Type.Object({ title: Type.String(), body: Type.String() })

@@ -1,6 +1,6 @@
 /** Web Push subscriptions and settings (src/contract/push.ts). */
 import { Type, type TBoolean } from '@sinclair/typebox'
-import { PUSH_KINDS, type PushKind } from '../push'
+import { PUSH_KINDS, type PushKind } from '../values/push'
 import { Answer, NoDataAnswer } from './common'
 
 const B64URL = '^[A-Za-z0-9_-]+={0,2}$'

@@ -1,6 +1,6 @@
 /** The year in review (src/contract/report.ts): the bodies, the slides and the report views. */
 import { Type } from '@sinclair/typebox'
-import { CLOSING_KEYWORDS, REPORT_YEARS, SLIDE_KINDS, TIME_BUCKETS } from '../report'
+import { CLOSING_KEYWORDS, REPORT_YEARS, SLIDE_KINDS, TIME_BUCKETS } from '../values/report'
 import { Answer, Nullable } from './common'
 
 const literals = <T extends string | number>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)))

@@ -1,6 +1,6 @@
 /** Class tasks (src/contract/tasks.ts). */
 import { Type } from '@sinclair/typebox'
-import { TASK_BRIEF_MAX, TASK_TITLE_MAX } from '../tasks'
+import { TASK_BRIEF_MAX, TASK_TITLE_MAX } from '../values/tasks'
 import { Answer, Id, LATEST_MS, Nullable, Shown, ShownLines } from './common'
 
 export const TaskAssign = Type.Object(
