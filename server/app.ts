@@ -35,6 +35,7 @@ import healthRoutes from './routes/health'
 import downloadRoutes from './routes/download'
 import reportRoutes from './routes/report'
 import wechatRoutes from './routes/wechat'
+import { guardRouteTable } from './routes/table'
 import { PasswordAttempts } from './services/failures'
 import { OAuthLogin } from './services/oauth'
 import { Wechat } from './services/wechat'
@@ -245,6 +246,8 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       // Handlers return the data; every success leaves as the envelope. Errors and noData() are envelopes
       // already; a streamed file never reaches this hook.
       api.addHook('preSerialization', async (_req, _reply, payload: unknown) => (isEnvelope(payload) ? payload : envelope(payload)))
+      // Every /api route is an entry of the route table, and every entry has its route (docs/contract.md).
+      const table = guardRouteTable(api, '/api')
       await api.register(authRoutes)
       await api.register(accountRoutes)
       await api.register(wechatRoutes)
@@ -260,6 +263,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       await api.register(inboxRoutes)
       await api.register(reportRoutes)
       await api.register(contentRoutes)
+      table.assertServed()
     },
     { prefix: '/api' },
   )

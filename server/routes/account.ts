@@ -3,8 +3,6 @@
  * the temporary token), password change, logout and account deletion.
  */
 import { CODE, type StudentProfile, type TokenPair } from '../../src/contract'
-import { PROFILE_PATH } from '../../src/contract/api'
-import * as S from '../../src/contract/schemas/api'
 import { idempotent } from '../services/idempotency'
 import type { Notified } from '../services/inbox'
 import { ApiError, badInput, noData, passwordLocked, tokenError, wrongPassword } from '../errors'
@@ -14,23 +12,20 @@ import { friendMessage } from '../services/pushTexts'
 import { STUDENT_PERMS, STUDENT_ROLES, deleteAccount, findUser, newInviteCode, profileOf } from '../services/users'
 import { checkPassword, loginAs } from './helpers'
 import type { ApiRoutes } from './provider'
+import { entry } from './table'
 
 const routes: ApiRoutes = async (app) => {
   const o = app.config
   const authLimit = { rateLimit: { max: o.limits.authPerMinute, timeWindow: 60_000 } }
-  const registrationStep = app.requireAuth({ checkHeaders: false })
 
   // The profile comes from the same query as the session check (one round trip per call).
-  app.get('/auth/student', { schema: { querystring: S.StudentQuery, response: { 200: S.ANSWER.student } }, preHandler: app.requireAuth({ account: true }) }, async (req) => {
+  app.route({ ...entry(app, 'student'), handler: async (req) => {
     const profile = profileOf(req.account!, req.auth!.orgId ?? undefined)
     if (!profile) throw new ApiError(CODE.USER_NOT_FOUND, 'account does not exist')
     return profile satisfies StudentProfile
-  })
+  } })
 
-  app.put(
-    '/auth/user/password/reset',
-    { schema: { body: S.PasswordResetBody, response: { 200: S.ANSWER.none } }, config: authLimit, preHandler: registrationStep },
-    async (req) => {
+  app.route({ ...entry(app, 'passwordReset'), config: authLimit, handler: async (req) => {
       const user = await findUser(app.db, req.auth!.sub)
       if (!user) throw tokenError(CODE.JWT_INVALID)
       if (user.password_hash !== null) throw new ApiError(CODE.PASSWORD_INVALID, 'password already set: change it with POST /auth/user/password')
@@ -38,10 +33,9 @@ const routes: ApiRoutes = async (app) => {
       const hash = await hashPassword(req.body.password)
       await app.db.updateTable('users').set({ password_hash: hash, updated_at: o.clock() }).where('id', '=', user.id).where('password_hash', 'is', null).execute()
       return noData()
-    },
-  )
+    } })
 
-  app.post('/auth/user/password', { schema: { body: S.PasswordSetBody, response: { 200: S.ANSWER.none } }, config: authLimit, preHandler: app.requireAuth() }, async (req) => {
+  app.route({ ...entry(app, 'password'), config: authLimit, handler: async (req) => {
     const auth = req.auth!
     const user = await findUser(app.db, auth.sub)
     if (!user) throw tokenError(CODE.JWT_INVALID)
@@ -63,12 +57,9 @@ const routes: ApiRoutes = async (app) => {
     })
     app.sessions.emitEnded(ended)
     return noData()
-  })
+  } })
 
-  app.put(
-    '/auth/student/improve',
-    { schema: { body: S.ImproveBody, response: { 200: S.ANSWER.tokens } }, config: authLimit, preHandler: registrationStep },
-    async (req, reply) => {
+  app.route({ ...entry(app, 'improve'), config: authLimit, handler: async (req, reply) => {
       const b = req.body
       const auth = req.auth!
       const org = await app.db.selectFrom('orgs').select(['id']).where('code', '=', b.orgCode.trim().toUpperCase()).executeTakeFirst()
@@ -117,12 +108,11 @@ const routes: ApiRoutes = async (app) => {
       )
       app.inbox.send(notified)
       return { token: r.token, refreshToken: r.refreshToken } satisfies TokenPair
-    },
-  )
+    } })
 
   // Editing the profile after registration: the session stays as it is (no new token pair), so an edit made
   // offline can wait in the app's outbox and land later; its Idempotency-Key makes a replay land once.
-  app.put(PROFILE_PATH, { schema: { body: S.ProfileBody, response: { 200: S.ANSWER.profile } }, preHandler: app.requireAuth({ account: true }) }, async (req) => {
+  app.route({ ...entry(app, 'updateProfile'), handler: async (req) => {
     const acc = req.account!
     if (!acc.student) throw new ApiError(CODE.USER_NOT_FOUND, 'no profile yet: complete it first')
     const studentId = acc.student.id
@@ -133,18 +123,18 @@ const routes: ApiRoutes = async (app) => {
       await trx.updateTable('students').set({ name: profile.name, grade: profile.grade, class_name: profile.className, updated_at: now }).where('id', '=', studentId).execute()
       return profile
     })
-  })
+  } })
 
-  app.post('/logout', { schema: { body: S.LogoutBody, response: { 200: S.ANSWER.none } }, preHandler: app.requireAuth({ checkHeaders: false }) }, async (req) => {
+  app.route({ ...entry(app, 'logout'), handler: async (req) => {
     // Only the caller's session ends; nobody else is kicked (docs/contract.md).
     await app.sessions.revoke(app.db, req.auth!.sid, 'logout')
     app.sessions.emitEnded([req.auth!.sid])
     return noData()
-  })
+  } })
 
   // Deleting an account cannot be undone, so a borrowed unlocked phone is not enough: the password, or a
   // code just sent to the account's phone, confirms it (an account with neither has nothing to ask).
-  app.post('/logout/cancel', { schema: { body: S.LogoutCancelBody, response: { 200: S.ANSWER.none } }, config: authLimit, preHandler: app.requireAuth() }, async (req) => {
+  app.route({ ...entry(app, 'logoutCancel'), config: authLimit, handler: async (req) => {
     const user = await findUser(app.db, req.auth!.sub)
     if (!user) throw tokenError(CODE.JWT_INVALID)
     const { password, code } = req.body
@@ -161,7 +151,7 @@ const routes: ApiRoutes = async (app) => {
     }
     app.sessions.emitEnded(await app.db.transaction().execute((trx) => deleteAccount(trx, app.sessions, user.id, o.clock())))
     return noData()
-  })
+  } })
 }
 
 export default routes

@@ -11,16 +11,16 @@ import { hashPassword, verifyPassword } from '../services/crypto'
 import { attemptKey } from '../services/failures'
 import type { Trx } from '../services/sessions'
 import { createUser, findOrCreateByPhone, findUser, findUserByPhone, hasProfile } from '../services/users'
-import * as S from '../../src/contract/schemas/api'
 import { checkDevice, checkPassword, loginAs, phoneOf } from './helpers'
 import type { ApiRoutes } from './provider'
+import { entry } from './table'
 
 const routes: ApiRoutes = async (app) => {
   const o = app.config
   const authLimit = { rateLimit: { max: o.limits.authPerMinute, timeWindow: 60_000 } }
   const attempts = app.passwordAttempts
 
-  app.post('/login', { schema: { body: S.LoginBody, response: { 200: S.ANSWER.tokens } }, config: authLimit }, async (req, reply) => {
+  app.route({ ...entry(app, 'login'), config: authLimit, handler: async (req, reply) => {
     const b = req.body
     checkDevice(app, b)
     const phone = phoneOf(b.username)
@@ -35,16 +35,16 @@ const routes: ApiRoutes = async (app) => {
     await attempts.clear(key)
     const r = await loginAs(app, reply, { appId: b.appId, deviceType: b.deviceType, deviceCode: b.deviceCode }, async () => user.id)
     return { token: r.token, refreshToken: r.refreshToken } satisfies TokenPair
-  })
+  } })
 
-  app.post('/login/sms', { schema: { body: S.LoginSmsBody, response: { 200: S.ANSWER.smsLogin } }, config: authLimit }, async (req, reply) => {
+  app.route({ ...entry(app, 'loginSms'), config: authLimit, handler: async (req, reply) => {
     const b = req.body
     checkDevice(app, b)
     const phone = phoneOf(b.username)
     await app.sms.consume(phone, ['login', 'register'], b.code)
     const r = await loginAs(app, reply, b, (trx) => findOrCreateByPhone(trx, o.clock(), phone))
     return { isReg: r.isReg, isPassword: r.isPassword, token: r.token, refreshToken: r.refreshToken } satisfies SmsLoginData
-  })
+  } })
 
   /** Linked identity → its account; otherwise a new account without phone that Bind completes. */
   const viaIdentity = (provider: string, subject: string) => async (trx: Trx) => {
@@ -55,30 +55,23 @@ const routes: ApiRoutes = async (app) => {
     return userId
   }
 
-  app.post('/login/oauth', { schema: { body: S.LoginOauthBody, response: { 200: S.ANSWER.oauthLogin } }, config: authLimit }, async (req, reply) => {
+  app.route({ ...entry(app, 'loginOauth'), config: authLimit, handler: async (req, reply) => {
     const b = req.body
     checkDevice(app, b)
     const id = await app.oauth.exchange(b.payload)
     const r = await loginAs(app, reply, b, viaIdentity(id.provider, id.subject))
     return r satisfies OauthLoginData
-  })
+  } })
 
-  app.post(
-    '/login/wx/mp',
-    { schema: { body: S.LoginWxMpBody, response: { 200: S.ANSWER.oauthLogin } }, config: authLimit, preHandler: app.verifySigned },
-    async (req, reply) => {
+  app.route({ ...entry(app, 'loginWxMp'), config: authLimit, handler: async (req, reply) => {
       const b = req.body
       checkDevice(app, b)
       const { openid } = await app.wechat.codeToSession(b.payload)
       const r = await loginAs(app, reply, b, viaIdentity(app.wechat.providerKey, openid))
       return { isReg: r.isReg, isPassword: r.isPassword, isPhone: r.isPhone, token: r.token, refreshToken: r.refreshToken } satisfies OauthLoginData
-    },
-  )
+    } })
 
-  app.post(
-    '/login/oauth/binding',
-    { schema: { body: S.LoginOauthBindingBody, response: { 200: S.ANSWER.oauthLogin } }, config: authLimit, preHandler: app.requireAuth({ checkHeaders: false }) },
-    async (req, reply) => {
+  app.route({ ...entry(app, 'loginOauthBinding'), config: authLimit, handler: async (req, reply) => {
       const b = req.body
       checkDevice(app, b)
       const phone = phoneOf(b.username)
@@ -106,16 +99,15 @@ const routes: ApiRoutes = async (app) => {
         { replaceSessionId: auth.sid },
       )
       return r satisfies OauthLoginData
-    },
-  )
+    } })
 
-  app.get('/refresh', { schema: { response: { 200: S.ANSWER.tokens } }, config: authLimit }, async (req, reply) => {
+  app.route({ ...entry(app, 'refresh'), config: authLimit, handler: async (req, reply) => {
     const token = bearerOf(req)
     if (!token) throw tokenError(CODE.JWT_UNAUTHORIZED)
     return sendTokens(reply, await app.sessions.rotate(token)) satisfies TokenPair
-  })
+  } })
 
-  app.post('/sms/code', { schema: { body: S.SmsCodeBody, response: { 200: S.ANSWER.smsCode } }, config: authLimit }, async (req) => {
+  app.route({ ...entry(app, 'smsCode'), config: authLimit, handler: async (req) => {
     const { scene } = req.body
     const phone = phoneOf(req.body.username)
     const user = await findUserByPhone(app.db, phone)
@@ -123,9 +115,9 @@ const routes: ApiRoutes = async (app) => {
     // number's owner reads it (docs/security.md "Answers that do not tell who has an account").
     const note = scene === 'forget' && !user ? 'no-account' : scene === 'register' && user ? 'has-account' : undefined
     return (await app.sms.send(phone, scene, req.ip, note)) satisfies SmsCodeData
-  })
+  } })
 
-  app.put('/auth/user/forget', { schema: { body: S.ForgetBody, response: { 200: S.ANSWER.none } }, config: authLimit }, async (req) => {
+  app.route({ ...entry(app, 'forget'), config: authLimit, handler: async (req) => {
     const b = req.body
     checkDevice(app, b)
     // Before the code is spent: a refused password leaves the code for the next try.
@@ -144,9 +136,9 @@ const routes: ApiRoutes = async (app) => {
     app.sessions.emitEnded(ended)
     await attempts.clear(attemptKey(user, phone))
     return noData()
-  })
+  } })
 
-  app.get('/oauth/url', { schema: { querystring: S.OauthUrlQuery, response: { 200: S.ANSWER.oauthUrl } }, config: authLimit }, async (req) => {
+  app.route({ ...entry(app, 'oauthUrl'), config: authLimit, handler: async (req) => {
     let redirect: URL
     try {
       redirect = new URL(req.query.redirectUri)
@@ -157,7 +149,7 @@ const routes: ApiRoutes = async (app) => {
     const origin = acceptedOrigin(app, req)
     if (!origin) throw new ApiError(CODE.PARAM_INVALID, 'host: not served here', 421)
     return app.oauth.authorizationUrl(origin, redirect.href)
-  })
+  } })
 }
 
 export default routes

@@ -13,9 +13,7 @@ import {
   CARD_AUDIO_MAX_BYTES,
   CARD_AUDIO_MAX_SECONDS,
   CARD_AUDIO_PATH,
-  CARD_AUDIO_UPLOAD_PATH,
   CARD_DESIGNS,
-  CARDS_PATH,
   cardAudioType,
   type Card,
   type CardDesign,
@@ -25,9 +23,8 @@ import { cardMessage } from '../services/pushTexts'
 import { idempotent } from '../services/idempotency'
 import { ApiError, badInput, noData } from '../errors'
 import { bearerOf } from '../plugins/auth'
-import { IdParams } from '../../src/contract/schemas/common'
-import { ANSWER, CardCreateBody, CardUpdateBody } from '../../src/contract/schemas/cards'
 import type { ApiRoutes } from './provider'
+import { entry } from './table'
 import type { SessionAccount } from '../services/users'
 import { audioDir, cardsDb, releaseAudio, removeAudioFile, reserveUpload, seedDemoCard, storeAudio, STORAGE_QUOTA_BYTES, sweepUnattached, UNATTACHED_MAX, UNATTACHED_TTL_MS, type CardTable } from '../services/cards'
 import { audioContainer, audioMime, sendFile } from '../services/media'
@@ -118,7 +115,7 @@ const routes: ApiRoutes = async (app) => {
   const sweeper = setInterval(sweep, 15 * 60_000).unref()
   app.addHook('onClose', async () => clearInterval(sweeper))
 
-  app.post(CARD_AUDIO_UPLOAD_PATH, { bodyLimit: UPLOAD_LIMIT, schema: { response: { 200: ANSWER.uploaded } }, preHandler: app.requireAuth({ account: true }) }, async (req) => {
+  app.route({ ...entry(app, 'cardAudioUpload'), bodyLimit: UPLOAD_LIMIT, handler: async (req) => {
     // Only a finished account (with a profile) records cards; a registration token cannot store files.
     if (!isFinished(req.account)) throw new ApiError(CODE.USER_NOT_FOUND, 'upload: finish the profile first')
     let bytes: Buffer
@@ -173,9 +170,9 @@ const routes: ApiRoutes = async (app) => {
       },
       { content },
     )
-  })
+  } })
 
-  app.get(`${CARD_AUDIO_PATH}/:id`, { compress: false, schema: { params: IdParams, response: { 200: ANSWER.audio } } }, async (req, reply) => {
+  app.route({ ...entry(app, 'cardAudio'), compress: false, handler: async (req, reply) => {
     const audio = await db
       .selectFrom('card_audio')
       .innerJoin('cards', 'cards.audio_id', 'card_audio.id')
@@ -192,9 +189,9 @@ const routes: ApiRoutes = async (app) => {
     // The id never changes its bytes: cache for a year (privately while only its author may hear it).
     const scope = audio.shareable === 1 ? 'public' : 'private'
     return sendFile(req, reply, file, { type: audio.mime, cacheControl: `${scope}, max-age=${YEAR_SECONDS}, immutable` })
-  })
+  } })
 
-  app.post(CARDS_PATH, { schema: { body: CardCreateBody, response: { 200: ANSWER.created } }, preHandler: app.requireAuth({ account: true }) }, async (req) => {
+  app.route({ ...entry(app, 'createCard'), handler: async (req) => {
     // Like uploads: a registration token (no profile or no phone yet) writes no cards.
     if (!isFinished(req.account)) throw new ApiError(CODE.USER_NOT_FOUND, 'cards: finish the profile first')
     const userId = req.auth!.sub
@@ -216,20 +213,20 @@ const routes: ApiRoutes = async (app) => {
         .execute()
       return { id }
     })
-  })
+  } })
 
-  app.get(CARDS_PATH, { schema: { response: { 200: ANSWER.cards } }, preHandler: app.requireAuth() }, async (req) => {
+  app.route({ ...entry(app, 'myCards'), handler: async (req) => {
     const userId = req.auth!.sub
     const rows = await db.selectFrom('cards').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null).orderBy('created_at', 'desc').limit(50).execute()
     return Promise.all(rows.map((r) => cardOf(r, userId)))
-  })
+  } })
 
-  app.get(`${CARDS_PATH}/:id`, { schema: { params: IdParams, response: { 200: ANSWER.card } } }, async (req) => {
+  app.route({ ...entry(app, 'card'), handler: async (req) => {
     const viewer = await viewerOf(req)
     const row = await visibleCard(req.params.id, viewer)
     if (viewer !== row.user_id && row.first_opened_at === null) await firstOpened(row)
     return cardOf(row, viewer)
-  })
+  } })
 
   /** The first time someone other than its author opens a card, the author hears of it (once). */
   const firstOpened = async (row: CardTable): Promise<void> => {
@@ -247,13 +244,13 @@ const routes: ApiRoutes = async (app) => {
     if (!row) throw new ApiError(CODE.DATA_EMPTY)
   }
 
-  app.put(`${CARDS_PATH}/:id`, { schema: { params: IdParams, body: CardUpdateBody, response: { 200: ANSWER.none } }, preHandler: app.requireAuth() }, async (req) => {
+  app.route({ ...entry(app, 'cardUpdate'), handler: async (req) => {
     await ownCard(req.params.id, req.auth!.sub)
     await db.updateTable('cards').set({ shareable: req.body.shareable ? 1 : 0, updated_at: o.clock() }).where('id', '=', req.params.id).execute()
     return noData()
-  })
+  } })
 
-  app.delete(`${CARDS_PATH}/:id`, { schema: { params: IdParams, response: { 200: ANSWER.none } }, preHandler: app.requireAuth() }, async (req) => {
+  app.route({ ...entry(app, 'cardDelete'), handler: async (req) => {
     await ownCard(req.params.id, req.auth!.sub)
     // The card stays (deleted) for its links; its recording goes, row and file, and frees the account's room.
     const key = await db.transaction().execute(async (trx) => {
@@ -262,7 +259,7 @@ const routes: ApiRoutes = async (app) => {
     })
     if (key) removeAudioFile(o.dataDir, key)
     return noData()
-  })
+  } })
 }
 
 export default routes

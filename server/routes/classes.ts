@@ -4,12 +4,11 @@
  * student. See docs/security.md ("Class membership").
  */
 import { CODE } from '../../src/contract'
-import { CLASS_CONFIRM_PATH, CLASS_REQUESTS_PATH } from '../../src/contract/classes'
 import { TEACHER_ROLE } from '../../src/contract/tasks'
-import { ANSWER, ClassConfirm, ClassRequestsQuery } from '../../src/contract/schemas/classes'
 import { ApiError } from '../errors'
 import type { SessionAccount } from '../services/users'
 import type { ApiRoutes } from './provider'
+import { entry } from './table'
 
 const routes: ApiRoutes = async (app) => {
   const { db } = app
@@ -22,7 +21,7 @@ const routes: ApiRoutes = async (app) => {
     return membership.org.id
   }
 
-  app.get(CLASS_REQUESTS_PATH, { schema: { querystring: ClassRequestsQuery, response: { 200: ANSWER.requests } }, preHandler: app.requireAuth({ account: true }) }, async (req) => {
+  app.route({ ...entry(app, 'classRequests'), handler: async (req) => {
     const orgId = taughtOrg(req.account!, req.query.orgCode)
     const rows = await db
       .selectFrom('students')
@@ -43,9 +42,9 @@ const routes: ApiRoutes = async (app) => {
       .limit(200)
       .execute()
     return rows.map((r) => ({ studentId: r.id, name: r.name, grade: r.grade, className: r.class_name, confirmedGrade: r.confirmed_grade, confirmedClassName: r.confirmed_class }))
-  })
+  } })
 
-  app.post(CLASS_CONFIRM_PATH, { schema: { body: ClassConfirm, response: { 200: ANSWER.confirmed } }, preHandler: app.requireAuth({ account: true }) }, async (req) => {
+  app.route({ ...entry(app, 'classConfirm'), handler: async (req) => {
     const b = req.body
     const orgId = taughtOrg(req.account!, b.orgCode)
     const grade = b.grade.trim()
@@ -62,7 +61,7 @@ const routes: ApiRoutes = async (app) => {
       .executeTakeFirst()
     if (Number(done.numUpdatedRows) !== 1) throw new ApiError(CODE.DATA_EMPTY, 'no student of this organisation asks for this class')
     return { grade, className }
-  })
+  } })
 }
 
 export default routes

@@ -5,41 +5,32 @@
  */
 import { existsSync } from 'node:fs'
 import { CODE } from '../../src/contract'
-import { MEDIA_PATH } from '../../src/contract/content'
-import { ANSWER, ContentParams, MediaParams } from '../../src/contract/schemas/content'
 import { ApiError } from '../errors'
 import { loadContent } from '../services/content'
 import { ASSET_DIR, MEDIA_CACHE, mediaPath, sendFile } from '../services/media'
 import type { ApiRoutes } from './provider'
+import { entry } from './table'
 
 const SHARE_CARD_ASSET = 'demo/share-card.png'
 
 const contentRoutes: ApiRoutes = async (app) => {
-  app.get(
-    `${MEDIA_PATH}/:id`,
-    { compress: false, schema: { params: MediaParams, response: { 200: ANSWER.media } } },
-    async (req, reply) => {
+  app.route({ ...entry(app, 'media'), compress: false, handler: async (req, reply) => {
       const m = await app.db.selectFrom('media').select(['id', 'mime', 'storage', 'key']).where('id', '=', req.params.id).executeTakeFirst()
       const file = m ? mediaPath(m.storage, m.key, app.config.dataDir) : null
       if (!m || !file || !existsSync(file)) throw new ApiError(CODE.DATA_EMPTY)
       return sendFile(req, reply, file, { type: m.mime, cacheControl: MEDIA_CACHE })
-    },
-  )
+    } })
 
   // The link-preview picture of pages without a picture of their own (1200×630).
-  app.get('/content/card.png', { compress: false, schema: { response: { 200: ANSWER.media } } }, (req, reply) => sendFile(req, reply, `${ASSET_DIR}${SHARE_CARD_ASSET}`, { type: 'image/png', cacheControl: MEDIA_CACHE }))
+  app.route({ ...entry(app, 'shareCardImage'), compress: false, handler: (req, reply) => sendFile(req, reply, `${ASSET_DIR}${SHARE_CARD_ASSET}`, { type: 'image/png', cacheControl: MEDIA_CACHE }) })
 
-  app.get(
-    '/content/:kind/:id',
-    { schema: { params: ContentParams, response: { 200: ANSWER.content } } },
-    async (req, reply) => {
+  app.route({ ...entry(app, 'content'), handler: async (req, reply) => {
       const view = await loadContent(app.db, req.params.kind, req.params.id)
       // Revalidate every time: an owner who stops sharing must be obeyed at once.
       reply.header('cache-control', 'no-cache')
       if (!view) throw new ApiError(CODE.DATA_EMPTY)
       return view
-    },
-  )
+    } })
 }
 
 export default contentRoutes

@@ -4,18 +4,18 @@
  * people who joined with the invitation. One call, so Home fills its sections with one round trip.
  */
 import { CODE } from '../../src/contract'
-import { DESK_LIMIT, DESK_PATH } from '../../src/contract/desk'
-import { ANSWER } from '../../src/contract/schemas/desk'
+import { DESK_LIMIT } from '../../src/contract/desk'
 import { ApiError } from '../errors'
 import { reportsDb } from '../services/report'
 import { membershipsOf } from '../services/users'
 import type { ApiRoutes } from './provider'
+import { entry } from './table'
 
 const routes: ApiRoutes = async (app) => {
   const o = app.config
   const db = reportsDb(app.db)
 
-  app.get(DESK_PATH, { schema: { response: { 200: ANSWER.desk } }, preHandler: app.requireAuth() }, async (req) => {
+  app.route({ ...entry(app, 'desk'), handler: async (req) => {
     const auth = req.auth!
     const student = await db.selectFrom('students').select(['id', 'confirmed_grade', 'confirmed_class']).where('user_id', '=', auth.sub).executeTakeFirst()
     if (!student) throw new ApiError(CODE.USER_NOT_FOUND, 'account does not exist')
@@ -67,7 +67,7 @@ const routes: ApiRoutes = async (app) => {
       report: report ? { id: report.id, shareable: report.shareable === 1 } : null,
       invited: Number(invited.n),
     }
-  })
+  } })
 }
 
 export default routes

@@ -8,10 +8,11 @@ import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { APP_CONFIG } from '../../manifest/app'
 import { CODE } from '../../src/contract'
-import { DOWNLOAD_FILES_PATH, DOWNLOAD_INFO_PATH, type ApkInfo, type DownloadInfo } from '../../src/contract/download'
-import { ANSWER, APK_NAME, FileParams } from '../../src/contract/schemas/download'
+import { DOWNLOAD_FILES_PATH, type ApkInfo, type DownloadInfo } from '../../src/contract/download'
+import { APK_NAME } from '../../src/contract/schemas/download'
 import { ApiError } from '../errors'
 import type { ApiRoutes } from './provider'
+import { entry } from './table'
 
 export interface DownloadOptions {
   dir: string
@@ -48,15 +49,18 @@ export function downloadInfo(o: DownloadOptions): DownloadInfo {
 
 const downloadRoutes: ApiRoutes = async (app) => {
   const o: DownloadOptions = { dir: join(app.config.dataDir, 'downloads'), ...app.config.download }
-  app.get(DOWNLOAD_INFO_PATH, { schema: { response: { 200: ANSWER.info } } }, async (_req, reply) => {
-    reply.header('cache-control', 'no-cache')
-    return downloadInfo(o)
+  app.route({
+    ...entry(app, 'downloadInfo'),
+    handler: async (_req, reply) => {
+      reply.header('cache-control', 'no-cache')
+      return downloadInfo(o)
+    },
   })
-  app.get(
-    `${DOWNLOAD_FILES_PATH}/:name`,
+  app.route({
+    ...entry(app, 'downloadFile'),
     // An APK is compressed already, and its exact length is what the page's progress bar divides by.
-    { schema: { params: FileParams, response: { 200: ANSWER.file } }, compress: false },
-    async (req, reply) => {
+    compress: false,
+    handler: async (req, reply) => {
       const file = join(o.dir, req.params.name)
       if (!existsSync(file) || !statSync(file).isFile()) throw new ApiError(CODE.DATA_EMPTY)
       return reply
@@ -66,7 +70,7 @@ const downloadRoutes: ApiRoutes = async (app) => {
         .header('cache-control', 'public, max-age=3600')
         .send(createReadStream(file))
     },
-  )
+  })
 }
 
 export default downloadRoutes

@@ -6,17 +6,17 @@
  */
 import { sql } from 'kysely'
 import { CODE } from '../../src/contract'
-import { ANSWER } from '../../src/contract/schemas/health'
 import { ApiError } from '../errors'
 import type { ApiRoutes } from './provider'
+import { entry } from './table'
 
 const routes: ApiRoutes = async (app) => {
-  app.get('/health', { schema: { response: { 200: ANSWER.health } } }, async () => {
+  app.route({ ...entry(app, 'health'), handler: async () => {
     if (app.lifecycle.draining) throw new ApiError(CODE.SERVICE_ERROR, 'shutting down', 503, { status: 'draining' })
     await sql`select 1`.execute(app.db)
     const { publisher, embedded } = app.broker
     return { status: 'ok' as const, db: app.dbInfo.kind, broker: publisher.mode, connections: embedded?.connectedClients ?? null }
-  })
+  } })
 }
 
 export default routes

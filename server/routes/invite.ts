@@ -5,16 +5,16 @@
  * (PUT /auth/student/improve ignores it).
  */
 import { CODE } from '../../src/contract'
-import { INVITE_CHECK_PATH, INVITE_PATH, invitePath, normalizeInviteCode } from '../../src/contract/invite'
-import { ANSWER, InviteCheckQuery } from '../../src/contract/schemas/invite'
+import { invitePath, normalizeInviteCode } from '../../src/contract/invite'
 import { ApiError } from '../errors'
 import { newInviteCode } from '../services/users'
 import type { ApiRoutes } from './provider'
+import { entry } from './table'
 
 const routes: ApiRoutes = async (app) => {
   const o = app.config
 
-  app.get(INVITE_PATH, { schema: { response: { 200: ANSWER.info } }, preHandler: app.requireAuth() }, async (req) => {
+  app.route({ ...entry(app, 'invite'), handler: async (req) => {
     const userId = req.auth!.sub
     let own = await app.db.selectFrom('invite_codes').select('code').where('owner_user_id', '=', userId).executeTakeFirst()
     if (!own) {
@@ -40,9 +40,9 @@ const routes: ApiRoutes = async (app) => {
       // A deleted account stays in the count without its name.
       joined: rows.map((r) => ({ name: r.status === 'deleted' ? '' : (r.name ?? ''), joinedAt: Number(r.created_at) })),
     }
-  })
+  } })
 
-  app.get(INVITE_CHECK_PATH, { schema: { querystring: InviteCheckQuery, response: { 200: ANSWER.check } } }, async (req) => {
+  app.route({ ...entry(app, 'inviteCheck'), handler: async (req) => {
     const code = normalizeInviteCode(req.query.code)
     const row = await app.db
       .selectFrom('invite_codes')
@@ -56,7 +56,7 @@ const routes: ApiRoutes = async (app) => {
       .executeTakeFirst()
     if (!row || row.status !== 'active') throw new ApiError(CODE.DATA_EMPTY, 'invitation code not found or no longer valid')
     return { code: row.code, inviterName: row.name ?? '', org: row.orgCode ? { code: row.orgCode, name: row.orgName ?? '' } : null }
-  })
+  } })
 }
 
 export default routes

@@ -4,27 +4,26 @@
  * must be one of the push services (config push.services), on the port its entry names (the default
  * otherwise), with a host name of [a-z0-9.-]: the server will send to it.
  */
-import { PUSH_KEY_PATH, PUSH_KINDS, PUSH_SETTINGS_PATH, PUSH_SUBSCRIPTION_PATH, type PushSettings } from '../../src/contract/push'
-import { ANSWER, PushSettingsBody, PushSubscribe } from '../../src/contract/schemas/push'
+import { PUSH_KINDS, type PushSettings } from '../../src/contract/push'
 import { badInput, noData } from '../errors'
 import { checkEndpoint, parseService, REFUSAL_TEXT } from '../services/pushEndpoint'
 import type { ApiRoutes } from './provider'
+import { entry } from './table'
 
 const decoded = (b64url: string): Buffer => Buffer.from(b64url, 'base64url')
 
 const routes: ApiRoutes = async (app) => {
   const { db } = app
   const services = app.config.push.services.map(parseService)
-  const session = app.requireAuth({ checkHeaders: false })
 
   const settingsOf = async (userId: string): Promise<PushSettings> => {
     const muted = new Set((await db.selectFrom('push_muted').select('kind').where('user_id', '=', userId).execute()).map((r) => r.kind))
     return Object.fromEntries(PUSH_KINDS.map((k) => [k, !muted.has(k)])) as PushSettings
   }
 
-  app.get(PUSH_KEY_PATH, { schema: { response: { 200: ANSWER.key } } }, async () => ({ publicKey: app.push.publicKey }))
+  app.route({ ...entry(app, 'pushKey'), handler: async () => ({ publicKey: app.push.publicKey }) })
 
-  app.put(PUSH_SUBSCRIPTION_PATH, { schema: { body: PushSubscribe, response: { 200: ANSWER.subscribed } }, preHandler: session }, async (req) => {
+  app.route({ ...entry(app, 'pushSubscribe'), handler: async (req) => {
     const { endpoint, keys, lang } = req.body
     // Checked on the parse the sender uses (server/services/pushEndpoint.ts).
     const checked = checkEndpoint(endpoint, services)
@@ -46,16 +45,16 @@ const routes: ApiRoutes = async (app) => {
       return trx.selectFrom('push_subscriptions').select('id').where('session_id', '=', sid).executeTakeFirstOrThrow()
     })
     return { id: stored.id }
-  })
+  } })
 
-  app.delete(PUSH_SUBSCRIPTION_PATH, { schema: { response: { 200: ANSWER.none } }, preHandler: session }, async (req) => {
+  app.route({ ...entry(app, 'pushUnsubscribe'), handler: async (req) => {
     await db.deleteFrom('push_subscriptions').where('session_id', '=', req.auth!.sid).execute()
     return noData()
-  })
+  } })
 
-  app.get(PUSH_SETTINGS_PATH, { schema: { response: { 200: ANSWER.settings } }, preHandler: session }, async (req) => settingsOf(req.auth!.sub))
+  app.route({ ...entry(app, 'pushSettings'), handler: async (req) => settingsOf(req.auth!.sub) })
 
-  app.put(PUSH_SETTINGS_PATH, { schema: { body: PushSettingsBody, response: { 200: ANSWER.settings } }, preHandler: session }, async (req) => {
+  app.route({ ...entry(app, 'pushSettingsSave'), handler: async (req) => {
     const userId = req.auth!.sub
     const entries = Object.entries(req.body) as [keyof PushSettings, boolean][]
     // Unknown kinds were removed by the schema: what is left must name at least one known kind.
@@ -67,7 +66,7 @@ const routes: ApiRoutes = async (app) => {
       }
     })
     return settingsOf(userId)
-  })
+  } })
 }
 
 export default routes

@@ -6,14 +6,13 @@
  */
 import { CODE } from '../../src/contract'
 import { normalizeInviteCode } from '../../src/contract/invite'
-import { MY_REPORTS_PATH, PUBLIC_REPORT_PATH, SLIDE_KINDS } from '../../src/contract/report'
-import { IdParams } from '../../src/contract/schemas/common'
-import { ANSWER, ReportCreateBody, ReportUpdateBody } from '../../src/contract/schemas/report'
+import { SLIDE_KINDS } from '../../src/contract/report'
 import { ApiError } from '../errors'
 import { idempotent } from '../services/idempotency'
 import { ownerView, publicView, reportsDb, saveReport, sharedReport, summaryOf, yearInputs, type ReportTable } from '../services/report'
 import { computeReport } from '../services/reportFigures'
 import type { ApiRoutes } from './provider'
+import { entry } from './table'
 
 const routes: ApiRoutes = async (app) => {
   const db = reportsDb(app.db)
@@ -26,7 +25,7 @@ const routes: ApiRoutes = async (app) => {
     return row
   }
 
-  app.post(MY_REPORTS_PATH, { preHandler: app.requireAuth(), schema: { body: ReportCreateBody, response: { 200: ANSWER.owner } } }, async (req) => {
+  app.route({ ...entry(app, 'createReport'), handler: async (req) => {
     const userId = req.auth!.sub
     const student = await db.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst()
     if (!student) throw new ApiError(CODE.USER_NOT_FOUND)
@@ -37,21 +36,17 @@ const routes: ApiRoutes = async (app) => {
     const invite = code ? await db.selectFrom('invite_codes').select('code').where('code', '=', code).where('owner_user_id', '!=', userId).executeTakeFirst() : undefined
     const row = await saveReport(db, { userId, year, figures: computeReport(year, reading, works), inviteCode: invite?.code ?? null, now: clock() })
     return ownerView(db, row)
-  })
+  } })
 
-  app.get(MY_REPORTS_PATH, { preHandler: app.requireAuth(), schema: { response: { 200: ANSWER.list } } }, async (req) => {
+  app.route({ ...entry(app, 'reports'), handler: async (req) => {
     const rows = await db.selectFrom('reports').selectAll().where('user_id', '=', req.auth!.sub).orderBy('year', 'desc').orderBy('updated_at', 'desc').execute()
     return rows.map(summaryOf)
-  })
+  } })
 
-  app.get(`${MY_REPORTS_PATH}/:id`, { preHandler: app.requireAuth(), schema: { params: IdParams, response: { 200: ANSWER.owner } } }, async (req) =>
-    ownerView(db, await mine(req.params.id, req.auth!.sub)),
-  )
+  app.route({ ...entry(app, 'report'), handler: async (req) =>
+    ownerView(db, await mine(req.params.id, req.auth!.sub)) })
 
-  app.put(
-    `${MY_REPORTS_PATH}/:id`,
-    { preHandler: app.requireAuth(), schema: { params: IdParams, body: ReportUpdateBody, response: { 200: ANSWER.owner } } },
-    async (req) => {
+  app.route({ ...entry(app, 'updateReport'), handler: async (req) => {
       const userId = req.auth!.sub
       const { shareable, hidden } = req.body
       // updated_at is when the figures were made; settings do not move it.
@@ -65,14 +60,13 @@ const routes: ApiRoutes = async (app) => {
         await trx.updateTable('reports').set(changes).where('id', '=', row.id).execute()
         return ownerView(trx, await mine(row.id, userId, trx))
       })
-    },
-  )
+    } })
 
-  app.get(`${PUBLIC_REPORT_PATH}/:id`, { schema: { params: IdParams, response: { 200: ANSWER.public } } }, async (req) => {
+  app.route({ ...entry(app, 'publicReport'), handler: async (req) => {
     const row = await sharedReport(db, req.params.id)
     if (!row) throw new ApiError(CODE.DATA_EMPTY)
     return publicView(db, row)
-  })
+  } })
 }
 
 export default routes

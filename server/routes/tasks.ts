@@ -4,9 +4,8 @@
  * grade and class name and who belong to its organisation; to anyone else it does not exist (400002).
  */
 import { CODE } from '../../src/contract'
-import { TASKS_PATH, TEACHER_ROLE } from '../../src/contract/tasks'
-import { IdParams, LATEST_MS } from '../../src/contract/schemas/common'
-import { ANSWER, TaskAssign } from '../../src/contract/schemas/tasks'
+import { TEACHER_ROLE } from '../../src/contract/tasks'
+import { LATEST_MS } from '../../src/contract/schemas/common'
 import { ApiError, badInput } from '../errors'
 import { assignRoom, confirmedClass } from '../services/classes'
 import { idempotent } from '../services/idempotency'
@@ -14,6 +13,7 @@ import type { Notified } from '../services/inbox'
 import { taskMessage } from '../services/pushTexts'
 import type { SessionAccount } from '../services/users'
 import type { ApiRoutes } from './provider'
+import { entry } from './table'
 
 const notFound = () => new ApiError(CODE.TASK_NOT_FOUND)
 
@@ -33,7 +33,7 @@ const routes: ApiRoutes = async (app) => {
     return { task, studentId: student.id }
   }
 
-  app.post(TASKS_PATH, { schema: { body: TaskAssign, response: { 200: ANSWER.assigned } }, preHandler: app.requireAuth({ account: true }) }, async (req) => {
+  app.route({ ...entry(app, 'assignTask'), handler: async (req) => {
     const b = req.body
     const acc = req.account!
     const code = b.orgCode.trim().toUpperCase()
@@ -92,9 +92,9 @@ const routes: ApiRoutes = async (app) => {
     })
     app.inbox.send(notified)
     return assigned
-  })
+  } })
 
-  app.get(`${TASKS_PATH}/:id`, { schema: { params: IdParams, response: { 200: ANSWER.detail } }, preHandler: app.requireAuth({ account: true }) }, async (req) => {
+  app.route({ ...entry(app, 'task'), handler: async (req) => {
     const { task, studentId } = await visibleTask(req.params.id, req.account!)
     const book = task.book_id ? await db.selectFrom('books').select(['id', 'title', 'author']).where('id', '=', task.book_id).executeTakeFirst() : undefined
     const done = await db.selectFrom('task_completions').select('done_at').where('task_id', '=', task.id).where('student_id', '=', studentId).executeTakeFirst()
@@ -109,9 +109,9 @@ const routes: ApiRoutes = async (app) => {
       book: book ?? null,
       doneAt: done ? Number(done.done_at) : null,
     }
-  })
+  } })
 
-  app.post(`${TASKS_PATH}/:id/done`, { schema: { params: IdParams, response: { 200: ANSWER.done } }, preHandler: app.requireAuth({ account: true }) }, async (req) => {
+  app.route({ ...entry(app, 'taskDone'), handler: async (req) => {
     const { task, studentId } = await visibleTask(req.params.id, req.account!)
     // Marking done twice (a retry, two taps, two devices at once) keeps the first time: one row. The
     // outbox's Idempotency-Key is honoured too, like every queued write's.
@@ -120,7 +120,7 @@ const routes: ApiRoutes = async (app) => {
       const row = await trx.selectFrom('task_completions').select('done_at').where('task_id', '=', task.id).where('student_id', '=', studentId).executeTakeFirstOrThrow()
       return { doneAt: Number(row.done_at) }
     })
-  })
+  } })
 }
 
 export default routes

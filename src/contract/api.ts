@@ -6,8 +6,11 @@
  */
 import type { Static } from '@sinclair/typebox'
 import type { BusinessCode } from './codes'
+import { spec } from './route'
 // Type-only: the schemas (and TypeBox) stay on the server; the app takes only their types.
 import type * as S from './schemas/api'
+import { DEVICE_TYPES, SMS_SCENES, type DeviceType, type SmsScene } from './values/api'
+export { DEVICE_TYPES, SMS_SCENES, type DeviceType, type SmsScene }
 
 /** Every response body: HTTP 200 for business results (code 0 = success), 401/404/429 per the wire contract. */
 export interface Envelope<T = unknown> {
@@ -30,8 +33,6 @@ export const HEADER = {
   refreshToken: 'refresh-token',
 } as const
 
-export type DeviceType = 'browser' | 'wechat' | 'mobile' | 'pad' | 'client'
-export const DEVICE_TYPES: readonly DeviceType[] = ['browser', 'wechat', 'mobile', 'pad', 'client']
 
 /** Sent with every login (docs/product.md "Stored state"); `deviceCode` is a random id made once per browser. */
 export type DeviceInfo = Pick<LoginBody, 'deviceType' | 'deviceCode' | 'appId'>
@@ -42,8 +43,6 @@ export type SmsLoginData = Static<typeof S.SmsLoginData>
 /** isPhone = the account has a bound phone. */
 export type OauthLoginData = Static<typeof S.OauthLoginData>
 
-export type SmsScene = 'login' | 'register' | 'forget' | 'bind'
-export const SMS_SCENES: readonly SmsScene[] = ['login', 'register', 'forget', 'bind']
 
 export type OrgRef = Static<typeof S.OrgRef>
 /** GET /auth/student: the user-info object (docs/contract.md). `id` is the topic's {userId}. */
@@ -91,71 +90,35 @@ export interface TooManyData {
 
 // ---- the table ----------------------------------------------------------------------------------------
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
-/** Which Bearer token the call carries: none, the stored access token, the temporary registration token, or the refresh token. */
-export type Bearer = 'none' | 'access' | 'temp' | 'refresh'
+export { spec, type Access, type Bearer, type CallFlags, type CallSpec, type Method, type Route } from './route'
 
-export interface CallSpec<Body, Query, Data, Params = undefined> {
-  method: Method
-  /** Under the API base; `:name` segments are filled from the call's params. */
-  path: string
-  /** Needs the stored token (refused client-side when none exists; 401 → refresh-and-retry). */
-  auth: boolean
-  bearer: Bearer
-  /** Adds timestamp + nonce and a Sign header (see sign.ts). */
-  signed: boolean
-  /** Counts for the app's loading indicator; a page that draws its own loading state says false. */
-  loading: boolean
-  /** Time-out in ms; the client's default when unset. */
-  timeout?: number
-  /** Type carriers only; always undefined at run time. */
-  body?: Body
-  query?: Query
-  params?: Params
-  data?: Data
-}
+/** A registration step carries the temporary token of the login that began it, which the app does not store as its session. */
+const REGISTRATION_STEP = { auth: false, bearer: 'temp' } as const
 
-export interface CallFlags {
-  auth?: boolean
-  bearer?: Bearer
-  signed?: boolean
-  loading?: boolean
-  timeout?: number
-}
-
-/** One call of the contract: the app sends it with `call(spec, input)` (lib/http), typed by these parameters. */
-export const spec = <Body = undefined, Query = undefined, Data = null, Params = undefined>(
-  method: Method,
-  path: string,
-  flags: CallFlags = {},
-): CallSpec<Body, Query, Data, Params> => ({
-  method,
-  path,
-  auth: flags.auth ?? false,
-  bearer: flags.bearer ?? (flags.auth ? 'access' : 'none'),
-  signed: flags.signed ?? false,
-  loading: flags.loading ?? true,
-  timeout: flags.timeout,
-})
-
+/**
+ * The sign-in and account calls: the part of the route table Login's start needs, kept apart from the
+ * pages' calls (calls.ts) and the routes the app does not send (served.ts) so that /login's start chunk
+ * carries only these (docs/contract.md "The route table").
+ */
 export const API = {
-  weixinJsInit: spec<WxJsInitBody, undefined, WxJsInitData>('POST', '/weixin/js/init', { signed: true }),
-  student: spec<undefined, { appId: string }, StudentProfile>('GET', '/auth/student', { auth: true }),
-  login: spec<LoginBody, undefined, TokenPair>('POST', '/login'),
-  loginSms: spec<LoginSmsBody, undefined, SmsLoginData>('POST', '/login/sms'),
-  loginOauth: spec<LoginOauthBody, undefined, OauthLoginData>('POST', '/login/oauth'),
-  loginWxMp: spec<LoginWxMpBody, undefined, OauthLoginData>('POST', '/login/wx/mp', { signed: true }),
-  loginOauthBinding: spec<LoginOauthBindingBody, undefined, OauthLoginData>('POST', '/login/oauth/binding', { bearer: 'temp' }),
-  logout: spec<LogoutBody, undefined, null>('POST', '/logout', { auth: true }),
-  logoutCancel: spec<LogoutCancelBody, undefined, null>('POST', '/logout/cancel', { auth: true }),
-  forget: spec<ForgetBody, undefined, null>('PUT', '/auth/user/forget'),
-  passwordReset: spec<PasswordResetBody, undefined, null>('PUT', '/auth/user/password/reset', { bearer: 'temp' }),
-  password: spec<PasswordSetBody, undefined, null>('POST', '/auth/user/password', { auth: true }),
-  improve: spec<ImproveBody, undefined, TokenPair>('PUT', '/auth/student/improve', { bearer: 'temp' }),
-  refresh: spec<undefined, undefined, TokenPair>('GET', '/refresh', { bearer: 'refresh' }),
-  smsCode: spec<SmsCodeBody, undefined, SmsCodeData>('POST', '/sms/code'),
-  oauthUrl: spec<undefined, { redirectUri: string }, OauthUrlData>('GET', '/oauth/url'),
-  devSmsOutbox: spec<undefined, { phone: string }, SmsOutboxData>('GET', '/dev/sms/outbox'),
+  weixinJsInit: spec<WxJsInitBody, undefined, WxJsInitData>('POST', '/weixin/js/init', 'signed'),
+  student: spec<undefined, { appId: string }, StudentProfile>('GET', '/auth/student', 'account'),
+  login: spec<LoginBody, undefined, TokenPair>('POST', '/login', 'public'),
+  loginSms: spec<LoginSmsBody, undefined, SmsLoginData>('POST', '/login/sms', 'public'),
+  loginOauth: spec<LoginOauthBody, undefined, OauthLoginData>('POST', '/login/oauth', 'public'),
+  loginWxMp: spec<LoginWxMpBody, undefined, OauthLoginData>('POST', '/login/wx/mp', 'signed'),
+  loginOauthBinding: spec<LoginOauthBindingBody, undefined, OauthLoginData>('POST', '/login/oauth/binding', 'token', REGISTRATION_STEP),
+  /** Any live session may end itself, whatever organisation it acts for. */
+  logout: spec<LogoutBody, undefined, null>('POST', '/logout', 'token'),
+  logoutCancel: spec<LogoutCancelBody, undefined, null>('POST', '/logout/cancel', 'session'),
+  forget: spec<ForgetBody, undefined, null>('PUT', '/auth/user/forget', 'public'),
+  passwordReset: spec<PasswordResetBody, undefined, null>('PUT', '/auth/user/password/reset', 'token', REGISTRATION_STEP),
+  password: spec<PasswordSetBody, undefined, null>('POST', '/auth/user/password', 'session'),
+  improve: spec<ImproveBody, undefined, TokenPair>('PUT', '/auth/student/improve', 'token', REGISTRATION_STEP),
+  refresh: spec<undefined, undefined, TokenPair>('GET', '/refresh', 'refresh'),
+  smsCode: spec<SmsCodeBody, undefined, SmsCodeData>('POST', '/sms/code', 'public'),
+  oauthUrl: spec<undefined, { redirectUri: string }, OauthUrlData>('GET', '/oauth/url', 'public'),
+  devSmsOutbox: spec<undefined, { phone: string }, SmsOutboxData>('GET', '/dev/sms/outbox', 'public', { devOnly: true }),
 } as const
 
 export type ApiName = keyof typeof API

@@ -1,7 +1,8 @@
 /**
- * The calls the pages make for their data, beside the sign-in and account calls of api.ts's API. Pages
- * send them with `call(CALLS.x, input)`; each page draws its own loading state (no global indicator) and
- * waits up to DATA_TIMEOUT_MS. Kept apart from API so that Login's start does not carry them.
+ * The calls the pages make for their data: the part of the route table (docs/contract.md "The route
+ * table") beside the sign-in and account calls of api.ts's API. Pages send them with `call(CALLS.x,
+ * input)`; each page draws its own loading state (no global indicator) and waits up to DATA_TIMEOUT_MS.
+ * Kept apart from API so that Login's start chunk does not carry them.
  */
 import { PROFILE_PATH, spec, type ProfileBody } from './api'
 import { CARDS_PATH, type Card, type CardCreateBody, type CardCreated } from './cards'
@@ -16,40 +17,41 @@ import { MY_REPORTS_PATH, PUBLIC_REPORT_PATH, type OwnerReport, type PublicRepor
 
 export const DATA_TIMEOUT_MS = 15_000
 // Public reads still carry the access token when there is one: a card or report answers `mine` by it.
-const data = { loading: false, timeout: DATA_TIMEOUT_MS, bearer: 'access' } as const
-const mine = { loading: false, timeout: DATA_TIMEOUT_MS, auth: true } as const
+const read = { loading: false, timeout: DATA_TIMEOUT_MS, bearer: 'access' } as const
+const mine = { loading: false, timeout: DATA_TIMEOUT_MS } as const
+const write = { loading: false } as const
 
 export const CALLS = {
-  desk: spec<undefined, undefined, Desk>('GET', DESK_PATH, mine),
-  invite: spec<undefined, undefined, InviteInfo>('GET', INVITE_PATH, mine),
+  desk: spec<undefined, undefined, Desk>('GET', DESK_PATH, 'session', mine),
+  invite: spec<undefined, undefined, InviteInfo>('GET', INVITE_PATH, 'session', mine),
   /** Public; only informs (Login's welcome, Improve, Join), so it gives up sooner. */
-  inviteCheck: spec<undefined, { code: string }, InviteCheck>('GET', INVITE_CHECK_PATH, { loading: false, timeout: 10_000, bearer: 'access' }),
-  downloadInfo: spec<undefined, undefined, DownloadInfo>('GET', DOWNLOAD_INFO_PATH, data),
-  content: spec<undefined, undefined, ContentViews[ContentKind], { kind: ContentKind; id: string }>('GET', '/content/:kind/:id', data),
-  reports: spec<undefined, undefined, ReportSummary[]>('GET', MY_REPORTS_PATH, mine),
-  report: spec<undefined, undefined, OwnerReport, { id: string }>('GET', `${MY_REPORTS_PATH}/:id`, mine),
+  inviteCheck: spec<undefined, { code: string }, InviteCheck>('GET', INVITE_CHECK_PATH, 'public', { loading: false, timeout: 10_000, bearer: 'access' }),
+  downloadInfo: spec<undefined, undefined, DownloadInfo>('GET', DOWNLOAD_INFO_PATH, 'public', read),
+  content: spec<undefined, undefined, ContentViews[ContentKind], { kind: ContentKind; id: string }>('GET', '/content/:kind/:id', 'public', read),
+  reports: spec<undefined, undefined, ReportSummary[]>('GET', MY_REPORTS_PATH, 'session', mine),
+  report: spec<undefined, undefined, OwnerReport, { id: string }>('GET', `${MY_REPORTS_PATH}/:id`, 'session', mine),
   /** Computing the figures can take longer than a read: the client's default time-out. */
-  createReport: spec<ReportCreateBody, undefined, OwnerReport>('POST', MY_REPORTS_PATH, { auth: true, loading: false }),
+  createReport: spec<ReportCreateBody, undefined, OwnerReport>('POST', MY_REPORTS_PATH, 'session', write),
   /** Takes Idempotency-Key (docs/offline.md). */
-  updateReport: spec<ReportUpdateBody, undefined, OwnerReport, { id: string }>('PUT', `${MY_REPORTS_PATH}/:id`, { auth: true, loading: false }),
-  publicReport: spec<undefined, undefined, PublicReport, { id: string }>('GET', `${PUBLIC_REPORT_PATH}/:id`, data),
-  card: spec<undefined, undefined, Card, { id: string }>('GET', `${CARDS_PATH}/:id`, data),
+  updateReport: spec<ReportUpdateBody, undefined, OwnerReport, { id: string }>('PUT', `${MY_REPORTS_PATH}/:id`, 'session', write),
+  publicReport: spec<undefined, undefined, PublicReport, { id: string }>('GET', `${PUBLIC_REPORT_PATH}/:id`, 'public', read),
+  card: spec<undefined, undefined, Card, { id: string }>('GET', `${CARDS_PATH}/:id`, 'public', read),
   /** The student's own cards, newest first (50 at most). */
-  myCards: spec<undefined, undefined, Card[]>('GET', CARDS_PATH, mine),
+  myCards: spec<undefined, undefined, Card[]>('GET', CARDS_PATH, 'session', mine),
   /** Takes Idempotency-Key (docs/offline.md). */
-  createCard: spec<CardCreateBody, undefined, CardCreated>('POST', CARDS_PATH, { auth: true, loading: false }),
+  createCard: spec<CardCreateBody, undefined, CardCreated>('POST', CARDS_PATH, 'account', write),
   /** Takes Idempotency-Key (docs/offline.md): a profile edit made offline waits in the outbox. */
-  updateProfile: spec<ProfileBody, undefined, ProfileBody>('PUT', PROFILE_PATH, { auth: true, loading: false }),
-  task: spec<undefined, undefined, TaskDetail, { id: string }>('GET', `${TASKS_PATH}/:id`, mine),
+  updateProfile: spec<ProfileBody, undefined, ProfileBody>('PUT', PROFILE_PATH, 'account', write),
+  task: spec<undefined, undefined, TaskDetail, { id: string }>('GET', `${TASKS_PATH}/:id`, 'account', mine),
   /** A repeat answers the first time: safe to send again. */
-  taskDone: spec<undefined, undefined, TaskDone, { id: string }>('POST', `${TASKS_PATH}/:id/done`, { auth: true, loading: false }),
-  pushKey: spec<undefined, undefined, PushKey>('GET', PUSH_KEY_PATH, { loading: false, timeout: DATA_TIMEOUT_MS }),
-  pushSubscribe: spec<PushSubscribe, undefined, PushSubscribed>('PUT', PUSH_SUBSCRIPTION_PATH, { auth: true, loading: false }),
-  pushSettings: spec<undefined, undefined, PushSettings>('GET', PUSH_SETTINGS_PATH, mine),
-  inbox: spec<undefined, InboxQuery, InboxPage>('GET', INBOX_PATH, mine),
-  inboxUnread: spec<undefined, undefined, InboxUnread>('GET', INBOX_UNREAD_PATH, mine),
+  taskDone: spec<undefined, undefined, TaskDone, { id: string }>('POST', `${TASKS_PATH}/:id/done`, 'account', write),
+  pushKey: spec<undefined, undefined, PushKey>('GET', PUSH_KEY_PATH, 'public', { loading: false, timeout: DATA_TIMEOUT_MS }),
+  pushSubscribe: spec<PushSubscribe, undefined, PushSubscribed>('PUT', PUSH_SUBSCRIPTION_PATH, 'token', write),
+  pushSettings: spec<undefined, undefined, PushSettings>('GET', PUSH_SETTINGS_PATH, 'token', mine),
+  pushSettingsSave: spec<Partial<PushSettings>, undefined, PushSettings>('PUT', PUSH_SETTINGS_PATH, 'token', write),
+  inbox: spec<undefined, InboxQuery, InboxPage>('GET', INBOX_PATH, 'token', mine),
+  inboxUnread: spec<undefined, undefined, InboxUnread>('GET', INBOX_UNREAD_PATH, 'token', mine),
   /** Marking read again is harmless: safe to send again. */
-  inboxRead: spec<undefined, undefined, InboxUnread, { id: string }>('POST', `${INBOX_PATH}/:id/read`, { auth: true, loading: false }),
-  inboxReadAll: spec<undefined, undefined, InboxUnread>('POST', INBOX_READ_ALL_PATH, { auth: true, loading: false }),
-  pushSettingsSave: spec<Partial<PushSettings>, undefined, PushSettings>('PUT', PUSH_SETTINGS_PATH, { auth: true, loading: false }),
+  inboxRead: spec<undefined, undefined, InboxUnread, { id: string }>('POST', `${INBOX_PATH}/:id/read`, 'token', write),
+  inboxReadAll: spec<undefined, undefined, InboxUnread>('POST', INBOX_READ_ALL_PATH, 'token', write),
 } as const

@@ -204,7 +204,8 @@ type CallInput<Body, Query, Segments> = (Body extends undefined ? { body?: undef
   Pick<RequestOptions, 'header' | 'timeout' | 'signal' | 'loading'>
 
 /** A call of the contract (src/contract: API and CALLS), resolving with the envelope's data. */
-export async function call<Body, Query, Data, Segments>(spec: CallSpec<Body, Query, Data, Segments>, input: CallInput<Body, Query, Segments>): Promise<Data> {
+// NoInfer: the entry alone fixes the types; an input would otherwise widen them to whatever it holds.
+export async function call<Body, Query, Data, Segments>(spec: CallSpec<Body, Query, Data, Segments>, input: NoInfer<CallInput<Body, Query, Segments>>): Promise<Data> {
   const params = input.params as Record<string, string> | undefined
   const res = await execute<{ data: Data }>({
     url: params ? spec.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? '')) : spec.path,
