@@ -9,7 +9,7 @@ import { wireNetwork } from './app/network'
 import { preloadView } from './lib/device/prestart'
 import { initStorage } from './lib/storage'
 import { takeOverTaps } from './pages/Login/early'
-import { authState } from './state/auth'
+import { hasSession } from './state/session/machine'
 import './styles/base.css'
 
 document.documentElement.dataset.build = __BUILD_ID__
@@ -24,7 +24,7 @@ await initStorage()
 await nextTask()
 boot()
 wireNetwork()
-const early = document.getElementById('root')?.dataset.prerendered === '/login' && !authState.token ? takeOverTaps() : undefined
+const early = document.getElementById('root')?.dataset.prerendered === '/login' && !hasSession() ? takeOverTaps() : undefined
 await nextTask()
 preloadView()
 await Promise.all([bootLangReady(), early, nextTask()])

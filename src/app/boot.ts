@@ -6,7 +6,6 @@ import { detectDeviceType, isConnectedType, networkTypeOf } from '../lib/device/
 import { ensureDeviceCode } from '../lib/device/deviceCode'
 import { read, write } from '../lib/storage'
 import { setDeviceType, setLaunched, setNetwork, setWindowSize } from '../state/app'
-import { authState } from '../state/auth'
 import { restoreSession } from '../state/session/machine'
 import { loadLang } from '../i18n/i18n'
 import { applyLang, resolveLang } from '../state/lang'
@@ -55,9 +54,9 @@ export function boot(): void {
   addEventListener('online', readNetwork)
   addEventListener('offline', readNetwork)
   ;(navigator as NavigatorWithConnection).connection?.addEventListener?.('change', readNetwork)
-  restoreSession()
+  const phase = restoreSession()
   setTimeout(() => setLaunched(true), LAUNCHED_DELAY_MS)
-  if (authState.token) void relaunchSession()
+  if (phase === 'resuming') void relaunchSession()
 }
 
 /** The cached session's profile reload and logged-in event (state/session/launch.ts). */

@@ -8,6 +8,7 @@ import { subscribe } from 'valtio'
 import { REACHABLE_EVENT } from '../lib/http/reach'
 import { appState } from '../state/app'
 import { authState } from '../state/auth'
+import { sessionAccount, sessionState } from '../state/session/machine'
 
 let started: Promise<typeof import('../lib/outbox/outbox')> | undefined
 
@@ -26,7 +27,7 @@ export const OUTBOX_RETRY_MAX_MS = 60_000
 
 export function startOutbox(): void {
   started ??= import('../lib/outbox/outbox').then((outbox) => {
-    outbox.configureOutbox({ account: () => (authState.token ? String(authState.userInfo?.id ?? '') : '') })
+    outbox.configureOutbox({ account: sessionAccount })
     // A lost answer or a time-out fires no event, so a drain that met no server is tried again on a
     // timer (the key makes a repeat harmless); the online event and a reachable API try at once.
     let wait = OUTBOX_RETRY_FIRST_MS
@@ -67,13 +68,15 @@ export function startOutbox(): void {
     })
     // A logout hides another account's waiting writes; a login shows (and sends) its own.
     let who = outbox.currentAccount()
-    subscribe(authState, () => {
-      const now = authState.token ? String(authState.userInfo?.id ?? '') : ''
+    const follow = (): void => {
+      const now = sessionAccount()
       if (now === who) return
       who = now
       outbox.publish()
       if (now) drain()
-    })
+    }
+    subscribe(sessionState, follow)
+    subscribe(authState, follow)
     outbox.publish()
     drain()
     return outbox

@@ -10,7 +10,7 @@ import { CODE } from '../contract/codes'
 import { isRequestError, isUnreachable } from '../lib/http/errors'
 import { REACHABLE_EVENT } from '../lib/http/reach'
 import { readCopy, saveCopy } from '../lib/offline/copies'
-import { authState } from '../state/auth'
+import { sessionAccount } from '../state/session/machine'
 
 export type ResourceState<T> =
   | { kind: 'loading' }
@@ -32,7 +32,7 @@ export function resourceStateOf<T>(error: unknown): ResourceState<T> {
 }
 
 /** The signed-in account whose copies are read and written ('' when none: nothing is remembered). */
-const account = (): string => (authState.token ? String(authState.userInfo?.id ?? '') : '')
+const account = sessionAccount
 
 export interface RememberOptions<T> {
   /** The copy's name: one per data set, so include what selects it (the organisation, the id). */

@@ -9,7 +9,6 @@ import { proxy, useSnapshot } from 'valtio'
 import { CALLS } from '../contract/calls'
 import type { InboxEntry, InboxNotified } from '../contract/inbox'
 import { call } from '../lib/http'
-import { authState } from './auth'
 import { showUnread } from './push'
 import { isLive } from './session/machine'
 
@@ -32,9 +31,8 @@ let generation = 0
 /** Runs `ask`, and `apply` with its answer only if the same sign-in is still live. */
 async function forThisSignIn<T>(ask: () => Promise<T>, apply: (v: T) => void): Promise<void> {
   const asked = generation
-  const token = authState.token
   const v = await ask()
-  if (asked !== generation || !isLive() || !token) return
+  if (asked !== generation || !isLive()) return
   apply(v)
 }
 

@@ -4,7 +4,7 @@ import type { PageProps } from '../../../manifest/pages'
 import { replace } from '../../state/navigation'
 import { checkCode, checkPhone } from '../../lib/auth/form'
 import { useLang } from '../../state/app'
-import { useAuth } from '../../state/auth'
+import { useSessionPhase } from '../../state/session/machine'
 import { AuthForm } from '../../ui/AuthForm/AuthForm'
 import { loadFlows } from '../../ui/AuthForm/loadFlows'
 import { LoginFirst } from '../../ui/AuthForm/LoginFirst'
@@ -34,7 +34,7 @@ const TEXTS = {
 export default function Bind({ page }: PageProps) {
   const lang = useLang()
   const t = TEXTS[lang]
-  const auth = useAuth()
+  const phase = useSessionPhase()
   const [phone, setPhone] = useState('')
   const [code, setCode] = useState('')
   const form = useFormErrors<Field>(lang)
@@ -57,7 +57,7 @@ export default function Bind({ page }: PageProps) {
     }
   }
 
-  if (!auth.tempToken && !auth.token) return <LoginFirst page={page} text={t.none} />
+  if (phase === 'signedOut') return <LoginFirst page={page} text={t.none} />
 
   return (
     <AuthForm page={page} onSubmit={submit} error={form.formError} submit={t.submit} busy={submitting} disabled={sms.sending}>

@@ -18,7 +18,7 @@ import { useOutboxItems } from '../../hooks/useOutboxItems'
 import * as outbox from '../../lib/outbox/outbox'
 import { useLang } from '../../state/app'
 import { authState, useAuth } from '../../state/auth'
-import { useSignedIn } from '../../state/session/machine'
+import { useSessionPhase, useSignedIn } from '../../state/session/machine'
 import { AuthForm } from '../../ui/AuthForm/AuthForm'
 import { loadFlows } from '../../ui/AuthForm/loadFlows'
 import { LoginFirst } from '../../ui/AuthForm/LoginFirst'
@@ -107,6 +107,7 @@ export default function Improve({ page: row, query }: PageProps) {
   const f = formTexts(lang)
   const t = TEXTS[lang]
   const auth = useAuth()
+  const phase = useSessionPhase()
   // A session that launch found without a profile (profile pending) completes it as a registration does.
   const editing = useSignedIn() && Boolean(auth.userInfo)
   const page = useMemo(() => (editing ? { ...row, title: EDIT_TITLE } : row), [editing, row])
@@ -223,7 +224,7 @@ export default function Improve({ page: row, query }: PageProps) {
     return fill(f[e], { n: 32 })
   }
 
-  if (!auth.token && !auth.tempToken) return <LoginFirst page={page} text={t.none} />
+  if (phase === 'signedOut') return <LoginFirst page={page} text={t.none} />
   const waiting = editing ? pending : null
 
   return (

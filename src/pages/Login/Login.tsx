@@ -18,7 +18,7 @@ import { takePrestart } from '../../lib/device/prestart'
 import { isUnreachable } from '../../lib/http/errors'
 import { read } from '../../lib/storage'
 import { useLang } from '../../state/app'
-import { authState } from '../../state/auth'
+import { sessionState } from '../../state/session/machine'
 import { FormError } from '../../ui/AuthForm/FormError'
 import { loadFlows } from '../../ui/AuthForm/loadFlows'
 import { SignInPhoneField } from '../../ui/AuthForm/SignInPhoneField'
@@ -136,7 +136,7 @@ export default function Login({ page, query }: PageProps) {
   const fail = async (e: unknown) => {
     // 200004 after a login that stored a session means the account has no profile yet, which Improve
     // completes; without a session it is only a refusal, shown here with what was typed kept.
-    if (isUserMissing(e) && (authState.token || authState.tempToken)) {
+    if (isUserMissing(e) && sessionState.phase !== 'signedOut') {
       replace('/improve')
       return
     }

@@ -9,6 +9,7 @@ import { back, replace } from '../../state/navigation'
 import { checkConfirm, checkNewPassword, checkPassword, formTexts } from '../../lib/auth/form'
 import { useLang } from '../../state/app'
 import { useAuth } from '../../state/auth'
+import { useSessionPhase } from '../../state/session/machine'
 import { AuthForm } from '../../ui/AuthForm/AuthForm'
 import { loadFlows } from '../../ui/AuthForm/loadFlows'
 import { LoginFirst } from '../../ui/AuthForm/LoginFirst'
@@ -47,7 +48,8 @@ export default function Password({ page: row }: PageProps) {
   const f = formTexts(lang)
   const t = TEXTS[lang]
   const auth = useAuth()
-  const registering = !auth.token && Boolean(auth.tempToken)
+  const phase = useSessionPhase()
+  const registering = phase === 'registering'
   const askOld = !registering && auth.userInfo?.isPassword === true
   const page = useMemo(() => (askOld ? { ...row, title: CHANGE_TITLE } : row), [askOld, row])
   useEffect(() => {
@@ -87,7 +89,7 @@ export default function Password({ page: row }: PageProps) {
     }
   }
 
-  if (!registering && !auth.token) return <LoginFirst page={page} text={t.none} />
+  if (phase === 'signedOut') return <LoginFirst page={page} text={t.none} />
 
   return (
     <AuthForm

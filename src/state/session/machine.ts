@@ -2,7 +2,8 @@
  * The one session of the app (docs/architecture.md "The session"): a phase that only `dispatch` changes,
  * the transitions as a pure table (`transition`), and the steps that change the stored tokens and the
  * phase together. Everything that asks "is someone signed in?" reads a predicate of the phase:
- * the route guard `guardSignedIn`, the live channel `liveReady`.
+ * the route guard `guardSignedIn`, the live channel `liveReady`, what is kept per account `sessionAccount`;
+ * the tokens themselves are read only by the request client and the live channel, through their ports.
  *
  *   signedOut ─answered(temp)─▶ registering ─answered(session)─▶ profilePending ─profileIn─▶ entering ─entered─▶ signedIn
  *   (launch with a cached session) resuming ─profileIn─▶ signedIn;  profileMissing ─▶ profilePending (Improve)
@@ -100,7 +101,7 @@ export function storeAnswer(store: Stored): SessionPhase {
 
 /** Ends the session: every auth key cleared (device, last phone, language and drafts stay). */
 export function endSession(): void {
-  const who = authState.token ? String(authState.userInfo?.id ?? '') : ''
+  const who = sessionAccount()
   clearSession()
   dispatch({ type: 'ended' })
   // Whatever ends the session (logout, a kick, deletion), what this account saw offline goes with it:
@@ -114,6 +115,14 @@ export function resetSession(): void {
   sessionState.phase = 'signedOut'
 }
 
+/** The phase holds a session's tokens (not a registration step's temporary one). */
+export const holdsSession = (phase: SessionPhase): boolean => HOLDS_SESSION.includes(phase)
+
 export const isSignedIn = (): boolean => guardSignedIn(sessionState.phase)
+export const hasSession = (): boolean => holdsSession(sessionState.phase)
+/** The account whose session is held ('' in none): what is kept per account (outbox, offline copies) is keyed by it. */
+export const sessionAccount = (): string => (hasSession() ? String(authState.userInfo?.id ?? '') : '')
+/** The phase, for a view: pages ask it rather than look for tokens. */
+export const useSessionPhase = (): SessionPhase => useSnapshot(sessionState).phase
 export const isLive = (): boolean => liveReady(sessionState.phase)
 export const useSignedIn = (): boolean => guardSignedIn(useSnapshot(sessionState).phase)

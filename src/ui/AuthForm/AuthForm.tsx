@@ -6,7 +6,7 @@ import type { FormEvent, ReactNode } from 'react'
 import type { PageRow } from '../../../manifest/pages'
 import { translate } from '../../i18n/i18n'
 import { useLang } from '../../state/app'
-import { useAuth } from '../../state/auth'
+import { useSessionPhase } from '../../state/session/machine'
 import { Button } from '../Button/Button'
 import { PageScaffold } from '../PageScaffold/PageScaffold'
 import { FormError } from './FormError'
@@ -29,9 +29,8 @@ interface Props {
 
 export function AuthForm({ page, onSubmit, error, submit, busy, disabled, after, children }: Props) {
   const lang = useLang()
-  const auth = useAuth()
   // Half-way through a registration the student may have meant another account: a way back to Login.
-  const registering = !auth.token && Boolean(auth.tempToken)
+  const registering = useSessionPhase() === 'registering'
   const anotherAccount = async () => {
     const flows = await loadFlows()
     await flows.logout()

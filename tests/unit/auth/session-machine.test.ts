@@ -8,9 +8,12 @@ import {
   dispatch,
   endSession,
   guardSignedIn,
+  hasSession,
+  holdsSession,
   liveReady,
   resetSession,
   restoreSession,
+  sessionAccount,
   sessionState,
   storeAnswer,
   transition,
@@ -69,6 +72,40 @@ describe('the transitions', () => {
   ] as const)('%s: the guard counts it signed in %s, the live channel may connect %s', (phase, guard, live) => {
     expect(guardSignedIn(phase)).toBe(guard)
     expect(liveReady(phase)).toBe(live)
+  })
+
+  it.each([
+    ['signedOut', false],
+    ['registering', false],
+    ['profilePending', true],
+    ['entering', true],
+    ['resuming', true],
+    ['signedIn', true],
+  ] as const)('%s holds a session: %s', (phase, holds) => {
+    expect(holdsSession(phase)).toBe(holds)
+  })
+})
+
+describe('what is kept per account asks the phase, not the tokens', () => {
+  beforeEach(() => resetSession())
+
+  it('a registration step holds a temporary token and no account; its final pair does', () => {
+    storeAnswer({ tempToken: 'TMP', refreshToken: 'R' })
+    authState.userInfo = { id: 7 } as unknown as typeof authState.userInfo
+    expect(sessionState.phase).toBe('registering')
+    expect(hasSession()).toBe(false)
+    expect(sessionAccount()).toBe('')
+    storeAnswer({ token: 'T', refreshToken: 'R' })
+    expect(hasSession()).toBe(true)
+    expect(sessionAccount()).toBe('7')
+  })
+
+  it('the account goes with the phase when the session ends, though a token were left behind', () => {
+    storeAnswer({ token: 'T', refreshToken: 'R' })
+    authState.userInfo = { id: 7 } as unknown as typeof authState.userInfo
+    dispatch({ type: 'ended' })
+    expect(sessionAccount()).toBe('')
+    expect(hasSession()).toBe(false)
   })
 })
 
