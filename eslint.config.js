@@ -2,6 +2,8 @@
 // src/lib/storage) and the one direction of imports between the layers of src/ (docs/architecture.md).
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import { importX } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
@@ -22,59 +24,71 @@ const MAY_IMPORT = {
   ui: ['contract', 'i18n', 'lib', 'state', 'hooks', 'ui'],
   pages: ['contract', 'i18n', 'lib', 'state', 'hooks', 'ui', 'pages'],
 }
-const TOP = Object.keys(MAY_IMPORT).concat('app', 'dev')
-const DEPTHS = [1, 2, 3, 4]
-/** The files of `dir` that climb `depth` folders to reach src/ (`dir` being `below` folders under it; server/ climbs to the root). */
-const at = (dir, depth, below = dir.split('/').length - 1) => [`${dir}/${'*/'.repeat(depth - below)}*.{ts,tsx}`]
-/** An import that climbs exactly `depth` folders and then names one of `dirs`. */
-const climbsInto = (depth, dirs) => `^(\\.\\./){${depth}}(${dirs})(/|$)`
+const TOP = Object.keys(MAY_IMPORT).concat('app', 'dev', 'main.tsx', 'prerender.tsx')
 
 /**
- * no-restricted-imports for static imports and no-restricted-syntax for import(): a relative import names a
- * layer by how far it climbs, so each config covers the files of one folder depth.
+ * Dynamic imports of a module name (mqtt, crypto-js whole) and of a raw request, which the static rule
+ * does not see; and any import() whose module is not a plain string (a template literal, a variable),
+ * which no resolver can follow to hold it to the layers: a lazy module is named in full (app/routes.ts).
  */
-function restrict(files, { patterns = [], paths = [CRYPTO_JS, MQTT], rawRequest = false }) {
-  if (!rawRequest && files.every((f) => f.startsWith('src/'))) patterns = [...patterns, RAW_REQUEST]
+function restrict(files, { paths = [CRYPTO_JS, MQTT], rawRequest = false } = {}) {
+  const patterns = !rawRequest && files.every((f) => f.startsWith('src/')) ? [RAW_REQUEST] : []
   const dynamic = [...paths.map((p) => ({ regex: `^${p.name}(/|$)`, message: p.message })), ...patterns.filter((p) => !p.importNames)].map((p) => ({
     // esquery's regex literal cannot hold a slash, escaped or not.
     selector: `ImportExpression[source.value=/${p.regex.replaceAll('/', '\\x2F')}/]`,
     message: p.message,
   }))
-  return { files, rules: { 'no-restricted-imports': ['error', { paths, patterns }], 'no-restricted-syntax': ['error', ...dynamic] } }
+  const unnamed = { selector: "ImportExpression[source.type!='Literal']", message: 'import() names its module as a plain string, so lint can resolve it to its layer (docs/architecture.md).' }
+  return { files, rules: { 'no-restricted-imports': ['error', { paths, patterns }], 'no-restricted-syntax': ['error', ...dynamic, unnamed] } }
 }
-/** Outside the network layer, a request goes through the contract's call table (API, CALLS), never raw. */
+/** Outside the network layer, a request goes through the contract's route table (API, CALLS), never raw. */
 const RAW_REQUEST = {
   regex: '(^|/)(lib|\\.\\.)/http(/index|/client)?$',
   importNames: ['request'],
-  message: "Send calls with call(API.x | CALLS.x, …) from the contract's call table (docs/architecture.md).",
+  message: "Send calls with call(API.x | CALLS.x, …) from the contract's route table (docs/architecture.md).",
 }
 const layerMessage = (layer) => `src/${layer} may import only ${MAY_IMPORT[layer].join(', ')} (docs/architecture.md).`
-const layerPattern = (layer, depth) => ({ regex: climbsInto(depth, TOP.filter((dir) => !MAY_IMPORT[layer].includes(dir)).join('|')), message: layerMessage(layer) })
 
 const pageNames = readdirSync(new URL('./src/pages', import.meta.url), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
 
-const importRules = [
-  restrict(['src/**/*.{ts,tsx}'], {}),
-  ...Object.keys(MAY_IMPORT).flatMap((layer) => DEPTHS.map((depth) => restrict(at(`src/${layer}`, depth), { patterns: [layerPattern(layer, depth)] }))),
-  // src/lib/http is the network layer: its own request is its to use.
-  ...DEPTHS.slice(1).map((depth) => restrict(at('src/lib/http', depth), { patterns: [layerPattern('lib', depth)], rawRequest: true })),
-  // src/lib/live owns the MQTT connection.
-  ...DEPTHS.slice(1).map((depth) => restrict(at('src/lib/live', depth), { patterns: [layerPattern('lib', depth)], paths: [CRYPTO_JS] })),
+/**
+ * The one direction of imports, on resolved paths (import-x's no-restricted-paths with the TypeScript
+ * resolver): an import is judged by the file it reaches, however its path is written — climbing past
+ * src/ and back, through `..` in the middle, from any depth, statically, re-exported or by import().
+ */
+const ZONES = [
+  ...Object.entries(MAY_IMPORT).flatMap(([layer, ok]) => TOP.filter((d) => !ok.includes(d)).map((d) => ({ target: `./src/${layer}`, from: `./src/${d}`, message: layerMessage(layer) }))),
   // A page never imports another page: what two pages share lives in ui/, hooks/, state/ or lib/.
-  ...pageNames.flatMap((name) =>
-    DEPTHS.slice(1).map((depth) =>
-      restrict(at(`src/pages/${name}`, depth), {
-        patterns: [
-          layerPattern('pages', depth),
-          { regex: `^(\\.\\./){${depth - 1}}(?!${name}/)[^./]`, message: `A page never imports another page; move what they share into ui/, hooks/, state/ or lib/ (docs/architecture.md).` },
-        ],
-      }),
-    ),
-  ),
-  // The server takes only the contract from src/ (and the page table from manifest/).
-  ...DEPTHS.map((depth) =>
-    restrict(at('server', depth, 1), { paths: [], patterns: [{ regex: `^(\\.\\./){${depth}}src/(?!contract(/|$))`, message: 'The server imports only src/contract from src/ (docs/architecture.md).' }] }),
-  ),
+  ...pageNames.map((name) => ({
+    target: `./src/pages/${name}`,
+    from: './src/pages',
+    except: [`./${name}`],
+    message: 'A page never imports another page; move what they share into ui/, hooks/, state/ or lib/ (docs/architecture.md).',
+  })),
+  // The server takes only the contract from src/ (and the page table from manifest/); the app nothing of the server.
+  { target: './server', from: './src', except: ['./contract'], message: 'The server imports only src/contract from src/ (docs/architecture.md).' },
+  { target: './src', from: './server', message: 'The app never imports the server (docs/architecture.md).' },
+  // The service worker shares the contract and the push store (the sign-in it shows notifications for) with the app.
+  { target: './sw', from: './src', except: ['./contract', './lib/push'], message: 'The service worker imports only src/contract and src/lib/push from src/ (docs/architecture.md).' },
+]
+
+const importRules = [
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sw/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.app.json', 'tsconfig.node.json', 'tsconfig.sw.json'], noWarnOnMultipleProjects: true })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: ZONES }],
+      // A root-absolute path ('/src/state/auth') is Vite's, not the resolver's: name modules relatively.
+      'import-x/no-absolute-path': 'error',
+    },
+  },
+  restrict(['src/**/*.{ts,tsx}']),
+  // src/lib/http is the network layer: its own request is its to use.
+  restrict(['src/lib/http/**/*.ts'], { rawRequest: true }),
+  // src/lib/live owns the MQTT connection.
+  restrict(['src/lib/live/**/*.ts'], { paths: [CRYPTO_JS] }),
+  restrict(['server/**/*.ts', 'sw/**/*.ts'], { paths: [] }),
 ]
 
 export default tseslint.config(

@@ -18,6 +18,8 @@ export function startAfterPaint(
   app: string,
   modules: readonly string[],
   view: readonly string[] = [],
+  // The built chunks' URLs, known only after the build: no module of src/ is named here to resolve.
+  // eslint-disable-next-line no-restricted-syntax
   load: (url: string) => Promise<unknown> = (url) => import(/* @vite-ignore */ url),
 ): void {
   const inputs = ['pointerdown', 'keydown', 'focusin']

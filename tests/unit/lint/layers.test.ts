@@ -1,7 +1,8 @@
 // @vitest-environment node
 /**
  * The layers of src/ import one way (docs/architecture.md), and lint is what holds that: each forbidden
- * pair gets a fixture that must fail `npm run lint`, and the allowed neighbours one that must pass.
+ * pair gets a fixture that must fail `npm run lint`, and the allowed neighbours one that must pass. The
+ * rule judges the file an import resolves to, so each fixture names a module that exists.
  */
 import { ESLint } from 'eslint'
 import { join } from 'node:path'
@@ -20,23 +21,37 @@ const MAY_IMPORT: Record<string, string[]> = {
   pages: ['contract', 'i18n', 'lib', 'state', 'hooks', 'ui', 'pages'],
 }
 const LAYERS = [...Object.keys(MAY_IMPORT), 'app', 'dev']
+/** A real module of each layer, as written from src/. */
+const MODULE: Record<string, string> = {
+  contract: 'contract/codes',
+  i18n: 'i18n/format',
+  lib: 'lib/http',
+  state: 'state/auth',
+  hooks: 'hooks/useOnline',
+  ui: 'ui/AuthForm/AuthForm',
+  pages: 'pages/Login/Login',
+  app: 'app/boot',
+  dev: 'dev/kit',
+}
 
 let eslint: ESLint
 beforeAll(() => {
   eslint = new ESLint({ cwd: ROOT })
 })
 
+const RULES = ['no-restricted-imports', 'no-restricted-syntax', '@typescript-eslint/no-restricted-imports', 'import-x/no-restricted-paths', 'import-x/no-absolute-path']
+
 /** The import rules that fire on `code` placed at `file` (relative to the repository). */
 async function importErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(ROOT, file) })
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax' || m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message)
+  return result!.messages.filter((m) => RULES.includes(m.ruleId ?? '')).map((m) => m.message)
 }
 
 /** A file of `layer` at one and at two folders below it, importing `target` by climbing to src/. */
 const placements = (layer: string, target: string) =>
   layer === 'pages'
-    ? [{ file: 'src/pages/Login/fixture.tsx', spec: `../../${target}/x` }, { file: 'src/pages/Login/parts/fixture.tsx', spec: `../../../${target}/x` }]
-    : [{ file: `src/${layer}/fixture.ts`, spec: `../${target}/x` }, { file: `src/${layer}/sub/fixture.ts`, spec: `../../${target}/x` }]
+    ? [{ file: 'src/pages/Login/fixture.tsx', spec: `../../${MODULE[target]}` }, { file: 'src/pages/Login/parts/fixture.tsx', spec: `../../../${MODULE[target]}` }]
+    : [{ file: `src/${layer}/fixture.ts`, spec: `../${MODULE[target]}` }, { file: `src/${layer}/sub/fixture.ts`, spec: `../../${MODULE[target]}` }]
 
 const forbidden = Object.entries(MAY_IMPORT).flatMap(([layer, allowed]) => LAYERS.filter((t) => !allowed.includes(t)).map((target) => [layer, target] as const))
 const allowed = Object.entries(MAY_IMPORT).flatMap(([layer, ok]) => ok.map((target) => [layer, target] as const))
@@ -67,9 +82,58 @@ describe('layers of src/', () => {
 
   it('app/, main.tsx and dev/ may import every layer', async () => {
     for (const target of LAYERS) {
-      expect(await importErrors('src/app/fixture.ts', `import { x } from '../${target}/x'\nexport const y = x\n`)).toEqual([])
-      expect(await importErrors('src/fixture.tsx', `import { x } from './${target}/x'\nexport const y = x\n`)).toEqual([])
+      expect(await importErrors('src/app/fixture.ts', `import { x } from '../${MODULE[target]}'\nexport const y = x\n`)).toEqual([])
+      expect(await importErrors('src/fixture.tsx', `import { x } from './${MODULE[target]}'\nexport const y = x\n`)).toEqual([])
     }
+  })
+})
+
+describe('the slips a path-counting rule let through, each caught on the resolved path', () => {
+  const refused = async (file: string, code: string, why = 'docs/architecture.md') => expect(await importErrors(file, code), `${file}: ${code}`).toEqual([expect.stringContaining(why)])
+
+  it('1. a page reaching another page through ../../pages/…', async () => {
+    await refused('src/pages/Login/fixture.tsx', `import Home from '../../pages/Home/Home'\nexport const y = Home\n`)
+    await refused('src/pages/Home/sections/fixture.tsx', `import { x } from '../../../pages/Login/texts'\nexport const y = x\n`)
+  })
+
+  it('2. import() whose module is a template literal or a variable', async () => {
+    await refused('src/lib/auth/fixture.ts', 'export const load = (name: string) => import(`../../pages/${name}/${name}`)\n')
+    await refused('src/pages/Home/fixture.tsx', "const where = '../Login/Login'\nexport const load = () => import(where)\n")
+  })
+
+  it('3. a path that climbs past src/ and comes back in', async () => {
+    await refused('src/lib/fixture.ts', `import { x } from '../../src/state/auth'\nexport const y = x\n`)
+  })
+
+  it('4. a path with .. in the middle, or starting at ./', async () => {
+    await refused('src/lib/fixture.ts', `import { x } from '../lib/../state/auth'\nexport const y = x\n`)
+    await refused('src/lib/http/fixture.ts', `import { x } from './../../state/auth'\nexport const y = x\n`)
+  })
+
+  it('5. a file deeper than any depth the rule was written for', async () => {
+    await refused('src/lib/a/b/c/d/e/fixture.ts', `import { x } from '../../../../../../state/auth'\nexport const y = x\n`)
+  })
+
+  it('6. the server reaching past the contract through src/contract/../', async () => {
+    await refused('server/routes/fixture.ts', `import { x } from '../../src/contract/../state/auth'\nexport const y = x\n`)
+  })
+
+  it('7. a root-absolute path, which Vite resolves from the project root', async () => {
+    expect(await importErrors('src/lib/fixture.ts', `import { x } from '/src/state/auth'\nexport const y = x\n`)).toHaveLength(1)
+  })
+
+  it('re-exports are held to the rule too', async () => {
+    await refused('src/lib/fixture.ts', `export { authState } from '../state/auth'\n`)
+  })
+
+  it('sw/ is linted with the rest: only the contract and the push store from src/', async () => {
+    await refused('sw/fixture.ts', `import { x } from '../src/state/auth'\nexport const y = x\n`)
+    await refused('sw/fixture.ts', "export const load = (p: string) => import(p)\n")
+    expect(await importErrors('sw/fixture.ts', `import { PUSH_TO_APP } from '../src/lib/push/store'\nimport { CODE } from '../src/contract'\nexport const y = [PUSH_TO_APP, CODE]\n`)).toEqual([])
+  })
+
+  it('the app never imports the server', async () => {
+    await refused('src/contract/fixture.ts', `import { build } from '../../server/app'\nexport const y = build\n`)
   })
 })
 
@@ -93,8 +157,8 @@ describe('the server and the side-effect homes', () => {
   })
 
   it('a raw request is sent only by the network layer; everything else goes through the call table', async () => {
-    expect(await importErrors('src/pages/Home/fixture.tsx', `import { request } from '../../lib/http'\nexport const y = request\n`)).toEqual([expect.stringContaining('call table')])
-    expect(await importErrors('src/lib/outbox/fixture.ts', `import { call, request } from '../http'\nexport const y = [call, request]\n`)).toEqual([expect.stringContaining('call table')])
+    expect(await importErrors('src/pages/Home/fixture.tsx', `import { request } from '../../lib/http'\nexport const y = request\n`)).toEqual([expect.stringContaining('route table')])
+    expect(await importErrors('src/lib/outbox/fixture.ts', `import { call, request } from '../http'\nexport const y = [call, request]\n`)).toEqual([expect.stringContaining('route table')])
     expect(await importErrors('src/pages/Home/fixture.tsx', `import { call } from '../../lib/http'\nexport const y = call\n`)).toEqual([])
     expect(await importErrors('src/lib/http/fixture.ts', `import { request } from './client'\nexport const y = request\n`)).toEqual([])
   })
