@@ -64,6 +64,21 @@ describe('the route table', () => {
     }
   })
 
+  it('who may call a route is enforced from its entry: without a token, a session route answers 401 before its handler', async () => {
+    const { app } = await makeApp()
+    const fill = (path: string) => path.replace(':kind', 'opus').replace(/:\w+/g, 'x')
+    // Validation runs before the check, so only entries that take no body or query are sent bare.
+    const bare = names.filter((n) => !('body' in SCHEMAS[n]) && !('querystring' in SCHEMAS[n]))
+    const needSession = bare.filter((n) => ['token', 'session', 'account'].includes(ROUTES[n].access))
+    expect(needSession.length).toBeGreaterThan(10)
+    for (const name of bare) {
+      const res = await app.inject({ method: ROUTES[name].method, url: `/api${fill(ROUTES[name].path)}` })
+      if (needSession.includes(name)) expect([res.statusCode, res.json<{ code: number }>().code], name).toEqual([401, 300001])
+      // A public route must stand on its own: a handler that needs a session it was not given answers 5xx.
+      else expect(res.statusCode, name).toBeLessThan(500)
+    }
+  })
+
   it('every name is one route: no two entries share a method and path', () => {
     const keys = names.map((n) => key(ROUTES[n].method, ROUTES[n].path))
     expect(new Set(keys).size).toBe(keys.length)
