@@ -19,13 +19,19 @@ const routes: ApiRoutes = async (app) => {
   const authLimit = { rateLimit: { max: o.limits.authPerMinute, timeWindow: 60_000 } }
 
   // The profile comes from the same query as the session check (one round trip per call).
-  app.route({ ...entry(app, 'student'), handler: async (req) => {
-    const profile = profileOf(req.account!, req.auth!.orgId ?? undefined)
-    if (!profile) throw new ApiError(CODE.USER_NOT_FOUND, 'account does not exist')
-    return profile satisfies StudentProfile
-  } })
+  app.route({
+    ...entry(app, 'student'),
+    handler: async (req) => {
+      const profile = profileOf(req.account!, req.auth!.orgId ?? undefined)
+      if (!profile) throw new ApiError(CODE.USER_NOT_FOUND, 'account does not exist')
+      return profile satisfies StudentProfile
+    },
+  })
 
-  app.route({ ...entry(app, 'passwordReset'), config: authLimit, handler: async (req) => {
+  app.route({
+    ...entry(app, 'passwordReset'),
+    config: authLimit,
+    handler: async (req) => {
       const user = await findUser(app.db, req.auth!.sub)
       if (!user) throw tokenError(CODE.JWT_INVALID)
       if (user.password_hash !== null) throw new ApiError(CODE.PASSWORD_INVALID, 'password already set: change it with POST /auth/user/password')
@@ -33,33 +39,41 @@ const routes: ApiRoutes = async (app) => {
       const hash = await hashPassword(req.body.password)
       await app.db.updateTable('users').set({ password_hash: hash, updated_at: o.clock() }).where('id', '=', user.id).where('password_hash', 'is', null).execute()
       return noData()
-    } })
+    },
+  })
 
-  app.route({ ...entry(app, 'password'), config: authLimit, handler: async (req) => {
-    const auth = req.auth!
-    const user = await findUser(app.db, auth.sub)
-    if (!user) throw tokenError(CODE.JWT_INVALID)
-    if (user.password_hash !== null) {
-      if (!req.body.oldPassword) throw badInput('oldPassword', 'required to change a password')
-      const key = attemptKey(user)
-      const place = await app.passwordAttempts.reserve(key)
-      if (!place.ok) throw passwordLocked(place.retryAfter)
-      if (!(await verifyPassword(user.password_hash, req.body.oldPassword))) throw wrongPassword(place.left, 'oldPassword: does not match')
-      await app.passwordAttempts.clear(key)
-      if (req.body.password === req.body.oldPassword) throw badInput('password', 'must differ from the current password')
-    }
-    checkPassword(req.body.password)
-    const hash = await hashPassword(req.body.password)
-    const ended = await app.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: hash, updated_at: o.clock() }).where('id', '=', user.id).execute()
-      // Other terminals signed in with the old password end; this one stays.
-      return app.sessions.revokeAllForUser(trx, user.id, 'password-changed', auth.sid)
-    })
-    app.sessions.emitEnded(ended)
-    return noData()
-  } })
+  app.route({
+    ...entry(app, 'password'),
+    config: authLimit,
+    handler: async (req) => {
+      const auth = req.auth!
+      const user = await findUser(app.db, auth.sub)
+      if (!user) throw tokenError(CODE.JWT_INVALID)
+      if (user.password_hash !== null) {
+        if (!req.body.oldPassword) throw badInput('oldPassword', 'required to change a password')
+        const key = attemptKey(user)
+        const place = await app.passwordAttempts.reserve(key)
+        if (!place.ok) throw passwordLocked(place.retryAfter)
+        if (!(await verifyPassword(user.password_hash, req.body.oldPassword))) throw wrongPassword(place.left, 'oldPassword: does not match')
+        await app.passwordAttempts.clear(key)
+        if (req.body.password === req.body.oldPassword) throw badInput('password', 'must differ from the current password')
+      }
+      checkPassword(req.body.password)
+      const hash = await hashPassword(req.body.password)
+      const ended = await app.db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ password_hash: hash, updated_at: o.clock() }).where('id', '=', user.id).execute()
+        // Other terminals signed in with the old password end; this one stays.
+        return app.sessions.revokeAllForUser(trx, user.id, 'password-changed', auth.sid)
+      })
+      app.sessions.emitEnded(ended)
+      return noData()
+    },
+  })
 
-  app.route({ ...entry(app, 'improve'), config: authLimit, handler: async (req, reply) => {
+  app.route({
+    ...entry(app, 'improve'),
+    config: authLimit,
+    handler: async (req, reply) => {
       const b = req.body
       const auth = req.auth!
       const org = await app.db.selectFrom('orgs').select(['id']).where('code', '=', b.orgCode.trim().toUpperCase()).executeTakeFirst()
@@ -108,50 +122,61 @@ const routes: ApiRoutes = async (app) => {
       )
       app.inbox.send(notified)
       return { token: r.token, refreshToken: r.refreshToken } satisfies TokenPair
-    } })
+    },
+  })
 
   // Editing the profile after registration: the session stays as it is (no new token pair), so an edit made
   // offline can wait in the app's outbox and land later; its Idempotency-Key makes a replay land once.
-  app.route({ ...entry(app, 'updateProfile'), handler: async (req) => {
-    const acc = req.account!
-    if (!acc.student) throw new ApiError(CODE.USER_NOT_FOUND, 'no profile yet: complete it first')
-    const studentId = acc.student.id
-    const profile = { name: req.body.name.trim(), grade: req.body.grade.trim(), className: req.body.className.trim() }
-    if (!profile.name) throw badInput('name', 'is required')
-    const now = o.clock()
-    return idempotent(app.db, req, acc.user.id, now, async (trx) => {
-      await trx.updateTable('students').set({ name: profile.name, grade: profile.grade, class_name: profile.className, updated_at: now }).where('id', '=', studentId).execute()
-      return profile
-    })
-  } })
+  app.route({
+    ...entry(app, 'updateProfile'),
+    handler: async (req) => {
+      const acc = req.account!
+      if (!acc.student) throw new ApiError(CODE.USER_NOT_FOUND, 'no profile yet: complete it first')
+      const studentId = acc.student.id
+      const profile = { name: req.body.name.trim(), grade: req.body.grade.trim(), className: req.body.className.trim() }
+      if (!profile.name) throw badInput('name', 'is required')
+      const now = o.clock()
+      return idempotent(app.db, req, acc.user.id, now, async (trx) => {
+        await trx.updateTable('students').set({ name: profile.name, grade: profile.grade, class_name: profile.className, updated_at: now }).where('id', '=', studentId).execute()
+        return profile
+      })
+    },
+  })
 
-  app.route({ ...entry(app, 'logout'), handler: async (req) => {
-    // Only the caller's session ends; nobody else is kicked (docs/contract.md).
-    await app.sessions.revoke(app.db, req.auth!.sid, 'logout')
-    app.sessions.emitEnded([req.auth!.sid])
-    return noData()
-  } })
+  app.route({
+    ...entry(app, 'logout'),
+    handler: async (req) => {
+      // Only the caller's session ends; nobody else is kicked (docs/contract.md).
+      await app.sessions.revoke(app.db, req.auth!.sid, 'logout')
+      app.sessions.emitEnded([req.auth!.sid])
+      return noData()
+    },
+  })
 
   // Deleting an account cannot be undone, so a borrowed unlocked phone is not enough: the password, or a
   // code just sent to the account's phone, confirms it (an account with neither has nothing to ask).
-  app.route({ ...entry(app, 'logoutCancel'), config: authLimit, handler: async (req) => {
-    const user = await findUser(app.db, req.auth!.sub)
-    if (!user) throw tokenError(CODE.JWT_INVALID)
-    const { password, code } = req.body
-    if (password !== undefined && user.password_hash) {
-      const key = attemptKey(user)
-      const place = await app.passwordAttempts.reserve(key)
-      if (!place.ok) throw passwordLocked(place.retryAfter)
-      if (!(await verifyPassword(user.password_hash, password))) throw wrongPassword(place.left, 'password: does not match')
-      await app.passwordAttempts.clear(key)
-    } else if (code !== undefined && user.phone) {
-      await app.sms.consume(user.phone, ['login'], code)
-    } else if (user.password_hash || user.phone) {
-      throw badInput(user.password_hash ? 'password' : 'code', 'required to delete the account')
-    }
-    app.sessions.emitEnded(await app.db.transaction().execute((trx) => deleteAccount(trx, app.sessions, user.id, o.clock())))
-    return noData()
-  } })
+  app.route({
+    ...entry(app, 'logoutCancel'),
+    config: authLimit,
+    handler: async (req) => {
+      const user = await findUser(app.db, req.auth!.sub)
+      if (!user) throw tokenError(CODE.JWT_INVALID)
+      const { password, code } = req.body
+      if (password !== undefined && user.password_hash) {
+        const key = attemptKey(user)
+        const place = await app.passwordAttempts.reserve(key)
+        if (!place.ok) throw passwordLocked(place.retryAfter)
+        if (!(await verifyPassword(user.password_hash, password))) throw wrongPassword(place.left, 'password: does not match')
+        await app.passwordAttempts.clear(key)
+      } else if (code !== undefined && user.phone) {
+        await app.sms.consume(user.phone, ['login'], code)
+      } else if (user.password_hash || user.phone) {
+        throw badInput(user.password_hash ? 'password' : 'code', 'required to delete the account')
+      }
+      app.sessions.emitEnded(await app.db.transaction().execute((trx) => deleteAccount(trx, app.sessions, user.id, o.clock())))
+      return noData()
+    },
+  })
 }
 
 export default routes

@@ -20,31 +20,39 @@ const routes: ApiRoutes = async (app) => {
   const authLimit = { rateLimit: { max: o.limits.authPerMinute, timeWindow: 60_000 } }
   const attempts = app.passwordAttempts
 
-  app.route({ ...entry(app, 'login'), config: authLimit, handler: async (req, reply) => {
-    const b = req.body
-    checkDevice(app, b)
-    const phone = phoneOf(b.username)
-    const user = await findUserByPhone(app.db, phone)
-    // The window is reserved before the slow check and keyed by the number, so parallel tries cannot
-    // outrun it and an unknown number is answered exactly like a known one with a wrong password.
-    const key = attemptKey(user, phone)
-    const place = await attempts.reserve(key)
-    if (!place.ok) throw passwordLocked(place.retryAfter)
-    const ok = await verifyPassword(user?.password_hash ?? null, b.password)
-    if (!user || !ok) throw wrongPassword(place.left)
-    await attempts.clear(key)
-    const r = await loginAs(app, reply, { appId: b.appId, deviceType: b.deviceType, deviceCode: b.deviceCode }, async () => user.id)
-    return { token: r.token, refreshToken: r.refreshToken } satisfies TokenPair
-  } })
+  app.route({
+    ...entry(app, 'login'),
+    config: authLimit,
+    handler: async (req, reply) => {
+      const b = req.body
+      checkDevice(app, b)
+      const phone = phoneOf(b.username)
+      const user = await findUserByPhone(app.db, phone)
+      // The window is reserved before the slow check and keyed by the number, so parallel tries cannot
+      // outrun it and an unknown number is answered exactly like a known one with a wrong password.
+      const key = attemptKey(user, phone)
+      const place = await attempts.reserve(key)
+      if (!place.ok) throw passwordLocked(place.retryAfter)
+      const ok = await verifyPassword(user?.password_hash ?? null, b.password)
+      if (!user || !ok) throw wrongPassword(place.left)
+      await attempts.clear(key)
+      const r = await loginAs(app, reply, { appId: b.appId, deviceType: b.deviceType, deviceCode: b.deviceCode }, async () => user.id)
+      return { token: r.token, refreshToken: r.refreshToken } satisfies TokenPair
+    },
+  })
 
-  app.route({ ...entry(app, 'loginSms'), config: authLimit, handler: async (req, reply) => {
-    const b = req.body
-    checkDevice(app, b)
-    const phone = phoneOf(b.username)
-    await app.sms.consume(phone, ['login', 'register'], b.code)
-    const r = await loginAs(app, reply, b, (trx) => findOrCreateByPhone(trx, o.clock(), phone))
-    return { isReg: r.isReg, isPassword: r.isPassword, token: r.token, refreshToken: r.refreshToken } satisfies SmsLoginData
-  } })
+  app.route({
+    ...entry(app, 'loginSms'),
+    config: authLimit,
+    handler: async (req, reply) => {
+      const b = req.body
+      checkDevice(app, b)
+      const phone = phoneOf(b.username)
+      await app.sms.consume(phone, ['login', 'register'], b.code)
+      const r = await loginAs(app, reply, b, (trx) => findOrCreateByPhone(trx, o.clock(), phone))
+      return { isReg: r.isReg, isPassword: r.isPassword, token: r.token, refreshToken: r.refreshToken } satisfies SmsLoginData
+    },
+  })
 
   /** Linked identity → its account; otherwise a new account without phone that Bind completes. */
   const viaIdentity = (provider: string, subject: string) => async (trx: Trx) => {
@@ -55,23 +63,34 @@ const routes: ApiRoutes = async (app) => {
     return userId
   }
 
-  app.route({ ...entry(app, 'loginOauth'), config: authLimit, handler: async (req, reply) => {
-    const b = req.body
-    checkDevice(app, b)
-    const id = await app.oauth.exchange(b.payload)
-    const r = await loginAs(app, reply, b, viaIdentity(id.provider, id.subject))
-    return r satisfies OauthLoginData
-  } })
+  app.route({
+    ...entry(app, 'loginOauth'),
+    config: authLimit,
+    handler: async (req, reply) => {
+      const b = req.body
+      checkDevice(app, b)
+      const id = await app.oauth.exchange(b.payload)
+      const r = await loginAs(app, reply, b, viaIdentity(id.provider, id.subject))
+      return r satisfies OauthLoginData
+    },
+  })
 
-  app.route({ ...entry(app, 'loginWxMp'), config: authLimit, handler: async (req, reply) => {
+  app.route({
+    ...entry(app, 'loginWxMp'),
+    config: authLimit,
+    handler: async (req, reply) => {
       const b = req.body
       checkDevice(app, b)
       const { openid } = await app.wechat.codeToSession(b.payload)
       const r = await loginAs(app, reply, b, viaIdentity(app.wechat.providerKey, openid))
       return { isReg: r.isReg, isPassword: r.isPassword, isPhone: r.isPhone, token: r.token, refreshToken: r.refreshToken } satisfies OauthLoginData
-    } })
+    },
+  })
 
-  app.route({ ...entry(app, 'loginOauthBinding'), config: authLimit, handler: async (req, reply) => {
+  app.route({
+    ...entry(app, 'loginOauthBinding'),
+    config: authLimit,
+    handler: async (req, reply) => {
       const b = req.body
       checkDevice(app, b)
       const phone = phoneOf(b.username)
@@ -99,57 +118,74 @@ const routes: ApiRoutes = async (app) => {
         { replaceSessionId: auth.sid },
       )
       return r satisfies OauthLoginData
-    } })
+    },
+  })
 
-  app.route({ ...entry(app, 'refresh'), config: authLimit, handler: async (req, reply) => {
-    const token = bearerOf(req)
-    if (!token) throw tokenError(CODE.JWT_UNAUTHORIZED)
-    return sendTokens(reply, await app.sessions.rotate(token)) satisfies TokenPair
-  } })
+  app.route({
+    ...entry(app, 'refresh'),
+    config: authLimit,
+    handler: async (req, reply) => {
+      const token = bearerOf(req)
+      if (!token) throw tokenError(CODE.JWT_UNAUTHORIZED)
+      return sendTokens(reply, await app.sessions.rotate(token)) satisfies TokenPair
+    },
+  })
 
-  app.route({ ...entry(app, 'smsCode'), config: authLimit, handler: async (req) => {
-    const { scene } = req.body
-    const phone = phoneOf(req.body.username)
-    const user = await findUserByPhone(app.db, phone)
-    // An unknown and a known number get the same answer; only the message tells them apart, and only the
-    // number's owner reads it (docs/security.md "Answers that do not tell who has an account").
-    const note = scene === 'forget' && !user ? 'no-account' : scene === 'register' && user ? 'has-account' : undefined
-    return (await app.sms.send(phone, scene, req.ip, note)) satisfies SmsCodeData
-  } })
+  app.route({
+    ...entry(app, 'smsCode'),
+    config: authLimit,
+    handler: async (req) => {
+      const { scene } = req.body
+      const phone = phoneOf(req.body.username)
+      const user = await findUserByPhone(app.db, phone)
+      // An unknown and a known number get the same answer; only the message tells them apart, and only the
+      // number's owner reads it (docs/security.md "Answers that do not tell who has an account").
+      const note = scene === 'forget' && !user ? 'no-account' : scene === 'register' && user ? 'has-account' : undefined
+      return (await app.sms.send(phone, scene, req.ip, note)) satisfies SmsCodeData
+    },
+  })
 
-  app.route({ ...entry(app, 'forget'), config: authLimit, handler: async (req) => {
-    const b = req.body
-    checkDevice(app, b)
-    // Before the code is spent: a refused password leaves the code for the next try.
-    checkPassword(b.payload.password, 'payload.password')
-    const phone = phoneOf(b.username)
-    // The code first: a number without an account never got one (POST /sms/code), so it is refused like
-    // a wrong code (200005), and only someone holding the number's messages learns more.
-    await app.sms.consume(phone, ['forget'], b.payload.code)
-    const user = await findUserByPhone(app.db, phone)
-    if (!user) throw new ApiError(CODE.USER_NOT_FOUND)
-    const hash = await hashPassword(b.payload.password)
-    const ended = await app.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: hash, updated_at: o.clock() }).where('id', '=', user.id).execute()
-      return app.sessions.revokeAllForUser(trx, user.id, 'password-reset')
-    })
-    app.sessions.emitEnded(ended)
-    await attempts.clear(attemptKey(user, phone))
-    return noData()
-  } })
+  app.route({
+    ...entry(app, 'forget'),
+    config: authLimit,
+    handler: async (req) => {
+      const b = req.body
+      checkDevice(app, b)
+      // Before the code is spent: a refused password leaves the code for the next try.
+      checkPassword(b.payload.password, 'payload.password')
+      const phone = phoneOf(b.username)
+      // The code first: a number without an account never got one (POST /sms/code), so it is refused like
+      // a wrong code (200005), and only someone holding the number's messages learns more.
+      await app.sms.consume(phone, ['forget'], b.payload.code)
+      const user = await findUserByPhone(app.db, phone)
+      if (!user) throw new ApiError(CODE.USER_NOT_FOUND)
+      const hash = await hashPassword(b.payload.password)
+      const ended = await app.db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ password_hash: hash, updated_at: o.clock() }).where('id', '=', user.id).execute()
+        return app.sessions.revokeAllForUser(trx, user.id, 'password-reset')
+      })
+      app.sessions.emitEnded(ended)
+      await attempts.clear(attemptKey(user, phone))
+      return noData()
+    },
+  })
 
-  app.route({ ...entry(app, 'oauthUrl'), config: authLimit, handler: async (req) => {
-    let redirect: URL
-    try {
-      redirect = new URL(req.query.redirectUri)
-    } catch {
-      throw badInput('redirectUri', 'not an absolute URL')
-    }
-    if (!/^https?:$/.test(redirect.protocol) || redirect.pathname !== '/login' || redirect.search || redirect.hash) throw badInput('redirectUri', 'must be <origin>/login')
-    const origin = acceptedOrigin(app, req)
-    if (!origin) throw new ApiError(CODE.PARAM_INVALID, 'host: not served here', 421)
-    return app.oauth.authorizationUrl(origin, redirect.href)
-  } })
+  app.route({
+    ...entry(app, 'oauthUrl'),
+    config: authLimit,
+    handler: async (req) => {
+      let redirect: URL
+      try {
+        redirect = new URL(req.query.redirectUri)
+      } catch {
+        throw badInput('redirectUri', 'not an absolute URL')
+      }
+      if (!/^https?:$/.test(redirect.protocol) || redirect.pathname !== '/login' || redirect.search || redirect.hash) throw badInput('redirectUri', 'must be <origin>/login')
+      const origin = acceptedOrigin(app, req)
+      if (!origin) throw new ApiError(CODE.PARAM_INVALID, 'host: not served here', 421)
+      return app.oauth.authorizationUrl(origin, redirect.href)
+    },
+  })
 }
 
 export default routes

@@ -115,118 +115,135 @@ const routes: ApiRoutes = async (app) => {
   const sweeper = setInterval(sweep, 15 * 60_000).unref()
   app.addHook('onClose', async () => clearInterval(sweeper))
 
-  app.route({ ...entry(app, 'cardAudioUpload'), bodyLimit: UPLOAD_LIMIT, handler: async (req) => {
-    // Only a finished account (with a profile) records cards; a registration token cannot store files.
-    if (!isFinished(req.account)) throw new ApiError(CODE.USER_NOT_FOUND, 'upload: finish the profile first')
-    let bytes: Buffer
-    let mime: string | null
-    if (req.isMultipart()) {
-      const form = await readForm(req)
-      if (!form.audio) throw badInput('audio', 'is required')
-      bytes = form.audio.data
-      mime = cardAudioType(form.audio.type)
-    } else if (Buffer.isBuffer(req.body)) {
-      bytes = req.body
-      mime = cardAudioType(req.headers['content-type'])
-    } else throw badInput('audio', 'send the recording as multipart/form-data or an audio body')
-    if (!mime) throw badInput('audio', 'is not an accepted audio type')
-    if (bytes.length === 0) throw badInput('audio', 'is empty')
-    if (bytes.length > CARD_AUDIO_MAX_BYTES) throw badInput('audio', `is larger than ${CARD_AUDIO_MAX_BYTES} bytes`)
-    // The name and declared type say nothing about the bytes: they must start like one of the accepted containers.
-    const container = audioContainer(bytes)
-    if (!container) throw badInput('audio', 'is not an audio file (webm, ogg, m4a, mp3, aac or wav)')
-    mime = audioMime(container, mime)
-    // The length is the recording's own, read from its container: the client's durationMs is not taken.
-    const measured = audioLengthMs(container, bytes)
-    if (measured === null) throw badInput('audio', 'its length cannot be read: not a whole recording')
-    if (!(measured > 0)) throw badInput('audio', 'holds no sound')
-    const duration = measured
-    // A second of slack for the recorder's last chunk.
-    if (duration > (CARD_AUDIO_MAX_SECONDS + 1) * 1000) throw badInput('audio', `is longer than ${CARD_AUDIO_MAX_SECONDS} seconds`)
-    const id = crypto.randomUUID()
-    const durationMs = Math.min(Math.round(duration), CARD_AUDIO_MAX_SECONDS * 1000)
-    await sweep()
-    const now = o.clock()
-    const row = { id, owner_user_id: req.auth!.sub, mime, size: bytes.length, duration_ms: durationMs, created_at: now }
-    // The row and the file are one write: a failure to store the file takes the row (and the key) back.
-    // A repeat is the same recording, type and length, however the form that carried it was encoded.
-    const content = { audio: createHash('sha256').update(bytes).digest('hex'), mime, durationMs }
-    return idempotent(
-      db,
-      req,
-      req.auth!.sub,
-      now,
-      async (trx) => {
-        const room = await reserveUpload(trx, app.dbInfo.kind, row)
-        if (!room.ok && room.reason === 'upload-quota') {
-          throw new ApiError(CODE.TOO_MANY_REQUESTS, `upload: at most ${UNATTACHED_MAX} recordings may wait for a card`, 429, { retryAfter: UNATTACHED_TTL_MS / 1000, reason: 'upload-quota' })
+  app.route({
+    ...entry(app, 'cardAudioUpload'),
+    bodyLimit: UPLOAD_LIMIT,
+    handler: async (req) => {
+      // Only a finished account (with a profile) records cards; a registration token cannot store files.
+      if (!isFinished(req.account)) throw new ApiError(CODE.USER_NOT_FOUND, 'upload: finish the profile first')
+      let bytes: Buffer
+      let mime: string | null
+      if (req.isMultipart()) {
+        const form = await readForm(req)
+        if (!form.audio) throw badInput('audio', 'is required')
+        bytes = form.audio.data
+        mime = cardAudioType(form.audio.type)
+      } else if (Buffer.isBuffer(req.body)) {
+        bytes = req.body
+        mime = cardAudioType(req.headers['content-type'])
+      } else throw badInput('audio', 'send the recording as multipart/form-data or an audio body')
+      if (!mime) throw badInput('audio', 'is not an accepted audio type')
+      if (bytes.length === 0) throw badInput('audio', 'is empty')
+      if (bytes.length > CARD_AUDIO_MAX_BYTES) throw badInput('audio', `is larger than ${CARD_AUDIO_MAX_BYTES} bytes`)
+      // The name and declared type say nothing about the bytes: they must start like one of the accepted containers.
+      const container = audioContainer(bytes)
+      if (!container) throw badInput('audio', 'is not an audio file (webm, ogg, m4a, mp3, aac or wav)')
+      mime = audioMime(container, mime)
+      // The length is the recording's own, read from its container: the client's durationMs is not taken.
+      const measured = audioLengthMs(container, bytes)
+      if (measured === null) throw badInput('audio', 'its length cannot be read: not a whole recording')
+      if (!(measured > 0)) throw badInput('audio', 'holds no sound')
+      const duration = measured
+      // A second of slack for the recorder's last chunk.
+      if (duration > (CARD_AUDIO_MAX_SECONDS + 1) * 1000) throw badInput('audio', `is longer than ${CARD_AUDIO_MAX_SECONDS} seconds`)
+      const id = crypto.randomUUID()
+      const durationMs = Math.min(Math.round(duration), CARD_AUDIO_MAX_SECONDS * 1000)
+      await sweep()
+      const now = o.clock()
+      const row = { id, owner_user_id: req.auth!.sub, mime, size: bytes.length, duration_ms: durationMs, created_at: now }
+      // The row and the file are one write: a failure to store the file takes the row (and the key) back.
+      // A repeat is the same recording, type and length, however the form that carried it was encoded.
+      const content = { audio: createHash('sha256').update(bytes).digest('hex'), mime, durationMs }
+      return idempotent(
+        db,
+        req,
+        req.auth!.sub,
+        now,
+        async (trx) => {
+          const room = await reserveUpload(trx, app.dbInfo.kind, row)
+          if (!room.ok && room.reason === 'upload-quota') {
+            throw new ApiError(CODE.TOO_MANY_REQUESTS, `upload: at most ${UNATTACHED_MAX} recordings may wait for a card`, 429, { retryAfter: UNATTACHED_TTL_MS / 1000, reason: 'upload-quota' })
+          }
+          // Waiting frees nothing here: deleting cards with recordings does.
+          if (!room.ok) {
+            throw new ApiError(CODE.TOO_MANY_REQUESTS, `upload: the account's recordings may take at most ${STORAGE_QUOTA_BYTES} bytes`, 429, { reason: 'storage-quota', quotaBytes: STORAGE_QUOTA_BYTES, usedBytes: room.usedBytes })
+          }
+          storeAudio(o.dataDir, id, bytes)
+          return { audioId: id, size: bytes.length, mime: row.mime, durationMs }
+        },
+        { content },
+      )
+    },
+  })
+
+  app.route({
+    ...entry(app, 'cardAudio'),
+    compress: false,
+    handler: async (req, reply) => {
+      const audio = await db
+        .selectFrom('card_audio')
+        .innerJoin('cards', 'cards.audio_id', 'card_audio.id')
+        .innerJoin('users', 'users.id', 'cards.user_id')
+        .select(['card_audio.key', 'card_audio.mime', 'cards.shareable', 'cards.user_id'])
+        .where('card_audio.id', '=', req.params.id)
+        .where('cards.deleted_at', 'is', null)
+        .where('users.status', '=', 'active')
+        .executeTakeFirst()
+      // A private card's recording reaches its author only (the app fetches it with the token).
+      const allowed = audio && (audio.shareable === 1 || audio.user_id === (await viewerOf(req)))
+      const file = audio ? join(audioDir(o.dataDir), audio.key) : ''
+      if (!audio || !allowed || !existsSync(file)) throw new ApiError(CODE.DATA_EMPTY)
+      // The id never changes its bytes: cache for a year (privately while only its author may hear it).
+      const scope = audio.shareable === 1 ? 'public' : 'private'
+      return sendFile(req, reply, file, { type: audio.mime, cacheControl: `${scope}, max-age=${YEAR_SECONDS}, immutable` })
+    },
+  })
+
+  app.route({
+    ...entry(app, 'createCard'),
+    handler: async (req) => {
+      // Like uploads: a registration token (no profile or no phone yet) writes no cards.
+      if (!isFinished(req.account)) throw new ApiError(CODE.USER_NOT_FOUND, 'cards: finish the profile first')
+      const userId = req.auth!.sub
+      const b = req.body
+      const message = b.message.trim()
+      if (!message) throw badInput('message', 'is required')
+      const id = crypto.randomUUID()
+      const now = o.clock()
+      return idempotent(db, req, userId, now, async (trx) => {
+        if (b.audioId) {
+          const audio = await trx.selectFrom('card_audio').select('id').where('id', '=', b.audioId).where('owner_user_id', '=', userId).executeTakeFirst()
+          if (!audio) throw badInput('audioId', 'no such recording of yours')
+          const used = await trx.selectFrom('cards').select('id').where('audio_id', '=', b.audioId).executeTakeFirst()
+          if (used) throw badInput('audioId', 'is already on another card')
         }
-        // Waiting frees nothing here: deleting cards with recordings does.
-        if (!room.ok) {
-          throw new ApiError(CODE.TOO_MANY_REQUESTS, `upload: the account's recordings may take at most ${STORAGE_QUOTA_BYTES} bytes`, 429, { reason: 'storage-quota', quotaBytes: STORAGE_QUOTA_BYTES, usedBytes: room.usedBytes })
-        }
-        storeAudio(o.dataDir, id, bytes)
-        return { audioId: id, size: bytes.length, mime: row.mime, durationMs }
-      },
-      { content },
-    )
-  } })
+        await trx
+          .insertInto('cards')
+          .values({ id, user_id: userId, design: b.design, recipient: (b.to ?? '').trim(), message, audio_id: b.audioId ?? null, shareable: b.shareable === false ? 0 : 1, deleted_at: null, created_at: now, updated_at: now })
+          .execute()
+        return { id }
+      })
+    },
+  })
 
-  app.route({ ...entry(app, 'cardAudio'), compress: false, handler: async (req, reply) => {
-    const audio = await db
-      .selectFrom('card_audio')
-      .innerJoin('cards', 'cards.audio_id', 'card_audio.id')
-      .innerJoin('users', 'users.id', 'cards.user_id')
-      .select(['card_audio.key', 'card_audio.mime', 'cards.shareable', 'cards.user_id'])
-      .where('card_audio.id', '=', req.params.id)
-      .where('cards.deleted_at', 'is', null)
-      .where('users.status', '=', 'active')
-      .executeTakeFirst()
-    // A private card's recording reaches its author only (the app fetches it with the token).
-    const allowed = audio && (audio.shareable === 1 || audio.user_id === (await viewerOf(req)))
-    const file = audio ? join(audioDir(o.dataDir), audio.key) : ''
-    if (!audio || !allowed || !existsSync(file)) throw new ApiError(CODE.DATA_EMPTY)
-    // The id never changes its bytes: cache for a year (privately while only its author may hear it).
-    const scope = audio.shareable === 1 ? 'public' : 'private'
-    return sendFile(req, reply, file, { type: audio.mime, cacheControl: `${scope}, max-age=${YEAR_SECONDS}, immutable` })
-  } })
+  app.route({
+    ...entry(app, 'myCards'),
+    handler: async (req) => {
+      const userId = req.auth!.sub
+      const rows = await db.selectFrom('cards').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null).orderBy('created_at', 'desc').limit(50).execute()
+      return Promise.all(rows.map((r) => cardOf(r, userId)))
+    },
+  })
 
-  app.route({ ...entry(app, 'createCard'), handler: async (req) => {
-    // Like uploads: a registration token (no profile or no phone yet) writes no cards.
-    if (!isFinished(req.account)) throw new ApiError(CODE.USER_NOT_FOUND, 'cards: finish the profile first')
-    const userId = req.auth!.sub
-    const b = req.body
-    const message = b.message.trim()
-    if (!message) throw badInput('message', 'is required')
-    const id = crypto.randomUUID()
-    const now = o.clock()
-    return idempotent(db, req, userId, now, async (trx) => {
-      if (b.audioId) {
-        const audio = await trx.selectFrom('card_audio').select('id').where('id', '=', b.audioId).where('owner_user_id', '=', userId).executeTakeFirst()
-        if (!audio) throw badInput('audioId', 'no such recording of yours')
-        const used = await trx.selectFrom('cards').select('id').where('audio_id', '=', b.audioId).executeTakeFirst()
-        if (used) throw badInput('audioId', 'is already on another card')
-      }
-      await trx
-        .insertInto('cards')
-        .values({ id, user_id: userId, design: b.design, recipient: (b.to ?? '').trim(), message, audio_id: b.audioId ?? null, shareable: b.shareable === false ? 0 : 1, deleted_at: null, created_at: now, updated_at: now })
-        .execute()
-      return { id }
-    })
-  } })
-
-  app.route({ ...entry(app, 'myCards'), handler: async (req) => {
-    const userId = req.auth!.sub
-    const rows = await db.selectFrom('cards').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null).orderBy('created_at', 'desc').limit(50).execute()
-    return Promise.all(rows.map((r) => cardOf(r, userId)))
-  } })
-
-  app.route({ ...entry(app, 'card'), handler: async (req) => {
-    const viewer = await viewerOf(req)
-    const row = await visibleCard(req.params.id, viewer)
-    if (viewer !== row.user_id && row.first_opened_at === null) await firstOpened(row)
-    return cardOf(row, viewer)
-  } })
+  app.route({
+    ...entry(app, 'card'),
+    handler: async (req) => {
+      const viewer = await viewerOf(req)
+      const row = await visibleCard(req.params.id, viewer)
+      if (viewer !== row.user_id && row.first_opened_at === null) await firstOpened(row)
+      return cardOf(row, viewer)
+    },
+  })
 
   /** The first time someone other than its author opens a card, the author hears of it (once). */
   const firstOpened = async (row: CardTable): Promise<void> => {
@@ -244,22 +261,28 @@ const routes: ApiRoutes = async (app) => {
     if (!row) throw new ApiError(CODE.DATA_EMPTY)
   }
 
-  app.route({ ...entry(app, 'cardUpdate'), handler: async (req) => {
-    await ownCard(req.params.id, req.auth!.sub)
-    await db.updateTable('cards').set({ shareable: req.body.shareable ? 1 : 0, updated_at: o.clock() }).where('id', '=', req.params.id).execute()
-    return noData()
-  } })
+  app.route({
+    ...entry(app, 'cardUpdate'),
+    handler: async (req) => {
+      await ownCard(req.params.id, req.auth!.sub)
+      await db.updateTable('cards').set({ shareable: req.body.shareable ? 1 : 0, updated_at: o.clock() }).where('id', '=', req.params.id).execute()
+      return noData()
+    },
+  })
 
-  app.route({ ...entry(app, 'cardDelete'), handler: async (req) => {
-    await ownCard(req.params.id, req.auth!.sub)
-    // The card stays (deleted) for its links; its recording goes, row and file, and frees the account's room.
-    const key = await db.transaction().execute(async (trx) => {
-      await trx.updateTable('cards').set({ deleted_at: o.clock(), updated_at: o.clock() }).where('id', '=', req.params.id).execute()
-      return releaseAudio(trx, req.params.id)
-    })
-    if (key) removeAudioFile(o.dataDir, key)
-    return noData()
-  } })
+  app.route({
+    ...entry(app, 'cardDelete'),
+    handler: async (req) => {
+      await ownCard(req.params.id, req.auth!.sub)
+      // The card stays (deleted) for its links; its recording goes, row and file, and frees the account's room.
+      const key = await db.transaction().execute(async (trx) => {
+        await trx.updateTable('cards').set({ deleted_at: o.clock(), updated_at: o.clock() }).where('id', '=', req.params.id).execute()
+        return releaseAudio(trx, req.params.id)
+      })
+      if (key) removeAudioFile(o.dataDir, key)
+      return noData()
+    },
+  })
 }
 
 export default routes

@@ -14,23 +14,30 @@ import { entry } from './table'
 const SHARE_CARD_ASSET = 'demo/share-card.png'
 
 const contentRoutes: ApiRoutes = async (app) => {
-  app.route({ ...entry(app, 'media'), compress: false, handler: async (req, reply) => {
+  app.route({
+    ...entry(app, 'media'),
+    compress: false,
+    handler: async (req, reply) => {
       const m = await app.db.selectFrom('media').select(['id', 'mime', 'storage', 'key']).where('id', '=', req.params.id).executeTakeFirst()
       const file = m ? mediaPath(m.storage, m.key, app.config.dataDir) : null
       if (!m || !file || !existsSync(file)) throw new ApiError(CODE.DATA_EMPTY)
       return sendFile(req, reply, file, { type: m.mime, cacheControl: MEDIA_CACHE })
-    } })
+    },
+  })
 
   // The link-preview picture of pages without a picture of their own (1200×630).
   app.route({ ...entry(app, 'shareCardImage'), compress: false, handler: (req, reply) => sendFile(req, reply, `${ASSET_DIR}${SHARE_CARD_ASSET}`, { type: 'image/png', cacheControl: MEDIA_CACHE }) })
 
-  app.route({ ...entry(app, 'content'), handler: async (req, reply) => {
+  app.route({
+    ...entry(app, 'content'),
+    handler: async (req, reply) => {
       const view = await loadContent(app.db, req.params.kind, req.params.id)
       // Revalidate every time: an owner who stops sharing must be obeyed at once.
       reply.header('cache-control', 'no-cache')
       if (!view) throw new ApiError(CODE.DATA_EMPTY)
       return view
-    } })
+    },
+  })
 }
 
 export default contentRoutes

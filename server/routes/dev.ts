@@ -9,14 +9,17 @@ import { entry } from './table'
 const routes: ApiRoutes = async (app) => {
   const outbox = app.smsOutbox
   if (!outbox || app.config.production) return
-  app.route({ ...entry(app, 'devSmsOutbox'), handler: async (req) => {
-    // Anyone's code would reset anyone's password: only this machine may read it, even on a LAN demo or
-    // behind a proxy (a forwarded address is whatever the client wrote).
-    if (!isThisMachine(req.raw)) throw new ApiError(CODE.NOT_FOUND, 'the dev outbox answers only this machine (loopback)', 404)
-    const found = await outbox.newest(phoneOf(req.query.phone, 'phone'))
-    if (!found) throw new ApiError(CODE.DATA_EMPTY)
-    return found satisfies SmsOutboxData
-  } })
+  app.route({
+    ...entry(app, 'devSmsOutbox'),
+    handler: async (req) => {
+      // Anyone's code would reset anyone's password: only this machine may read it, even on a LAN demo or
+      // behind a proxy (a forwarded address is whatever the client wrote).
+      if (!isThisMachine(req.raw)) throw new ApiError(CODE.NOT_FOUND, 'the dev outbox answers only this machine (loopback)', 404)
+      const found = await outbox.newest(phoneOf(req.query.phone, 'phone'))
+      if (!found) throw new ApiError(CODE.DATA_EMPTY)
+      return found satisfies SmsOutboxData
+    },
+  })
 }
 
 export default routes

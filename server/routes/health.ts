@@ -11,12 +11,15 @@ import type { ApiRoutes } from './provider'
 import { entry } from './table'
 
 const routes: ApiRoutes = async (app) => {
-  app.route({ ...entry(app, 'health'), handler: async () => {
-    if (app.lifecycle.draining) throw new ApiError(CODE.SERVICE_ERROR, 'shutting down', 503, { status: 'draining' })
-    await sql`select 1`.execute(app.db)
-    const { publisher, embedded } = app.broker
-    return { status: 'ok' as const, db: app.dbInfo.kind, broker: publisher.mode, connections: embedded?.connectedClients ?? null }
-  } })
+  app.route({
+    ...entry(app, 'health'),
+    handler: async () => {
+      if (app.lifecycle.draining) throw new ApiError(CODE.SERVICE_ERROR, 'shutting down', 503, { status: 'draining' })
+      await sql`select 1`.execute(app.db)
+      const { publisher, embedded } = app.broker
+      return { status: 'ok' as const, db: app.dbInfo.kind, broker: publisher.mode, connections: embedded?.connectedClients ?? null }
+    },
+  })
 }
 
 export default routes

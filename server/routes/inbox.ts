@@ -14,15 +14,21 @@ const routes: ApiRoutes = async (app) => {
 
   app.route({ ...entry(app, 'inboxUnread'), handler: async (req) => ({ unread: await inbox.unread(req.auth!.sub) }) })
 
-  app.route({ ...entry(app, 'inboxReadAll'), handler: async (req) => {
-    await inbox.markAllRead(req.auth!.sub)
-    return { unread: await inbox.unread(req.auth!.sub) }
-  } })
+  app.route({
+    ...entry(app, 'inboxReadAll'),
+    handler: async (req) => {
+      await inbox.markAllRead(req.auth!.sub)
+      return { unread: await inbox.unread(req.auth!.sub) }
+    },
+  })
 
-  app.route({ ...entry(app, 'inboxRead'), handler: async (req) => {
-    if (!(await inbox.markRead(req.auth!.sub, req.params.id))) throw new ApiError(CODE.DATA_EMPTY)
-    return { unread: await inbox.unread(req.auth!.sub) }
-  } })
+  app.route({
+    ...entry(app, 'inboxRead'),
+    handler: async (req) => {
+      if (!(await inbox.markRead(req.auth!.sub, req.params.id))) throw new ApiError(CODE.DATA_EMPTY)
+      return { unread: await inbox.unread(req.auth!.sub) }
+    },
+  })
 }
 
 export default routes

@@ -14,49 +14,55 @@ import { entry } from './table'
 const routes: ApiRoutes = async (app) => {
   const o = app.config
 
-  app.route({ ...entry(app, 'invite'), handler: async (req) => {
-    const userId = req.auth!.sub
-    let own = await app.db.selectFrom('invite_codes').select('code').where('owner_user_id', '=', userId).executeTakeFirst()
-    if (!own) {
-      // Accounts made before codes existed get theirs on first visit; a complete profile is required.
-      const student = await app.db.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst()
-      if (!student) throw new ApiError(CODE.USER_NOT_FOUND, 'account does not exist')
-      const code = newInviteCode()
-      await app.db.insertInto('invite_codes').values({ code, owner_user_id: userId, created_at: o.clock() }).onConflict((oc) => oc.column('owner_user_id').doNothing()).execute()
-      own = await app.db.selectFrom('invite_codes').select('code').where('owner_user_id', '=', userId).executeTakeFirstOrThrow()
-    }
-    const rows = await app.db
-      .selectFrom('invitations')
-      .innerJoin('users', 'users.id', 'invitations.invitee_user_id')
-      .leftJoin('students', 'students.user_id', 'invitations.invitee_user_id')
-      .select(['students.name', 'invitations.created_at', 'users.status'])
-      .where('invitations.inviter_user_id', '=', userId)
-      .orderBy('invitations.created_at', 'desc')
-      .limit(200)
-      .execute()
-    return {
-      code: own.code,
-      path: invitePath(own.code),
-      // A deleted account stays in the count without its name.
-      joined: rows.map((r) => ({ name: r.status === 'deleted' ? '' : (r.name ?? ''), joinedAt: Number(r.created_at) })),
-    }
-  } })
+  app.route({
+    ...entry(app, 'invite'),
+    handler: async (req) => {
+      const userId = req.auth!.sub
+      let own = await app.db.selectFrom('invite_codes').select('code').where('owner_user_id', '=', userId).executeTakeFirst()
+      if (!own) {
+        // Accounts made before codes existed get theirs on first visit; a complete profile is required.
+        const student = await app.db.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst()
+        if (!student) throw new ApiError(CODE.USER_NOT_FOUND, 'account does not exist')
+        const code = newInviteCode()
+        await app.db.insertInto('invite_codes').values({ code, owner_user_id: userId, created_at: o.clock() }).onConflict((oc) => oc.column('owner_user_id').doNothing()).execute()
+        own = await app.db.selectFrom('invite_codes').select('code').where('owner_user_id', '=', userId).executeTakeFirstOrThrow()
+      }
+      const rows = await app.db
+        .selectFrom('invitations')
+        .innerJoin('users', 'users.id', 'invitations.invitee_user_id')
+        .leftJoin('students', 'students.user_id', 'invitations.invitee_user_id')
+        .select(['students.name', 'invitations.created_at', 'users.status'])
+        .where('invitations.inviter_user_id', '=', userId)
+        .orderBy('invitations.created_at', 'desc')
+        .limit(200)
+        .execute()
+      return {
+        code: own.code,
+        path: invitePath(own.code),
+        // A deleted account stays in the count without its name.
+        joined: rows.map((r) => ({ name: r.status === 'deleted' ? '' : (r.name ?? ''), joinedAt: Number(r.created_at) })),
+      }
+    },
+  })
 
-  app.route({ ...entry(app, 'inviteCheck'), handler: async (req) => {
-    const code = normalizeInviteCode(req.query.code)
-    const row = await app.db
-      .selectFrom('invite_codes')
-      .innerJoin('users', 'users.id', 'invite_codes.owner_user_id')
-      .leftJoin('students', 'students.user_id', 'invite_codes.owner_user_id')
-      // The inviter's primary organisation: the friend joins it without typing its code.
-      .leftJoin('memberships', (j) => j.onRef('memberships.student_id', '=', 'students.id').on('memberships.is_primary', '=', 1))
-      .leftJoin('orgs', 'orgs.id', 'memberships.org_id')
-      .select(['invite_codes.code', 'students.name', 'users.status', 'orgs.code as orgCode', 'orgs.name as orgName'])
-      .where('invite_codes.code', '=', code)
-      .executeTakeFirst()
-    if (!row || row.status !== 'active') throw new ApiError(CODE.DATA_EMPTY, 'invitation code not found or no longer valid')
-    return { code: row.code, inviterName: row.name ?? '', org: row.orgCode ? { code: row.orgCode, name: row.orgName ?? '' } : null }
-  } })
+  app.route({
+    ...entry(app, 'inviteCheck'),
+    handler: async (req) => {
+      const code = normalizeInviteCode(req.query.code)
+      const row = await app.db
+        .selectFrom('invite_codes')
+        .innerJoin('users', 'users.id', 'invite_codes.owner_user_id')
+        .leftJoin('students', 'students.user_id', 'invite_codes.owner_user_id')
+        // The inviter's primary organisation: the friend joins it without typing its code.
+        .leftJoin('memberships', (j) => j.onRef('memberships.student_id', '=', 'students.id').on('memberships.is_primary', '=', 1))
+        .leftJoin('orgs', 'orgs.id', 'memberships.org_id')
+        .select(['invite_codes.code', 'students.name', 'users.status', 'orgs.code as orgCode', 'orgs.name as orgName'])
+        .where('invite_codes.code', '=', code)
+        .executeTakeFirst()
+      if (!row || row.status !== 'active') throw new ApiError(CODE.DATA_EMPTY, 'invitation code not found or no longer valid')
+      return { code: row.code, inviterName: row.name ?? '', org: row.orgCode ? { code: row.orgCode, name: row.orgName ?? '' } : null }
+    },
+  })
 }
 
 export default routes

@@ -25,28 +25,35 @@ const routes: ApiRoutes = async (app) => {
     return row
   }
 
-  app.route({ ...entry(app, 'createReport'), handler: async (req) => {
-    const userId = req.auth!.sub
-    const student = await db.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst()
-    if (!student) throw new ApiError(CODE.USER_NOT_FOUND)
-    const { year } = req.body
-    const { reading, works } = await yearInputs(db, student.id, year)
-    // An invitation code is kept only when it is a real one of someone else.
-    const code = req.body.invite ? normalizeInviteCode(req.body.invite) : ''
-    const invite = code ? await db.selectFrom('invite_codes').select('code').where('code', '=', code).where('owner_user_id', '!=', userId).executeTakeFirst() : undefined
-    const row = await saveReport(db, { userId, year, figures: computeReport(year, reading, works), inviteCode: invite?.code ?? null, now: clock() })
-    return ownerView(db, row)
-  } })
+  app.route({
+    ...entry(app, 'createReport'),
+    handler: async (req) => {
+      const userId = req.auth!.sub
+      const student = await db.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst()
+      if (!student) throw new ApiError(CODE.USER_NOT_FOUND)
+      const { year } = req.body
+      const { reading, works } = await yearInputs(db, student.id, year)
+      // An invitation code is kept only when it is a real one of someone else.
+      const code = req.body.invite ? normalizeInviteCode(req.body.invite) : ''
+      const invite = code ? await db.selectFrom('invite_codes').select('code').where('code', '=', code).where('owner_user_id', '!=', userId).executeTakeFirst() : undefined
+      const row = await saveReport(db, { userId, year, figures: computeReport(year, reading, works), inviteCode: invite?.code ?? null, now: clock() })
+      return ownerView(db, row)
+    },
+  })
 
-  app.route({ ...entry(app, 'reports'), handler: async (req) => {
-    const rows = await db.selectFrom('reports').selectAll().where('user_id', '=', req.auth!.sub).orderBy('year', 'desc').orderBy('updated_at', 'desc').execute()
-    return rows.map(summaryOf)
-  } })
+  app.route({
+    ...entry(app, 'reports'),
+    handler: async (req) => {
+      const rows = await db.selectFrom('reports').selectAll().where('user_id', '=', req.auth!.sub).orderBy('year', 'desc').orderBy('updated_at', 'desc').execute()
+      return rows.map(summaryOf)
+    },
+  })
 
-  app.route({ ...entry(app, 'report'), handler: async (req) =>
-    ownerView(db, await mine(req.params.id, req.auth!.sub)) })
+  app.route({ ...entry(app, 'report'), handler: async (req) => ownerView(db, await mine(req.params.id, req.auth!.sub)) })
 
-  app.route({ ...entry(app, 'updateReport'), handler: async (req) => {
+  app.route({
+    ...entry(app, 'updateReport'),
+    handler: async (req) => {
       const userId = req.auth!.sub
       const { shareable, hidden } = req.body
       // updated_at is when the figures were made; settings do not move it.
@@ -60,13 +67,17 @@ const routes: ApiRoutes = async (app) => {
         await trx.updateTable('reports').set(changes).where('id', '=', row.id).execute()
         return ownerView(trx, await mine(row.id, userId, trx))
       })
-    } })
+    },
+  })
 
-  app.route({ ...entry(app, 'publicReport'), handler: async (req) => {
-    const row = await sharedReport(db, req.params.id)
-    if (!row) throw new ApiError(CODE.DATA_EMPTY)
-    return publicView(db, row)
-  } })
+  app.route({
+    ...entry(app, 'publicReport'),
+    handler: async (req) => {
+      const row = await sharedReport(db, req.params.id)
+      if (!row) throw new ApiError(CODE.DATA_EMPTY)
+      return publicView(db, row)
+    },
+  })
 }
 
 export default routes

@@ -33,94 +33,103 @@ const routes: ApiRoutes = async (app) => {
     return { task, studentId: student.id }
   }
 
-  app.route({ ...entry(app, 'assignTask'), handler: async (req) => {
-    const b = req.body
-    const acc = req.account!
-    const code = b.orgCode.trim().toUpperCase()
-    const membership = acc.memberships.find((m) => m.org.code === code)
-    if (!membership?.roles.includes(TEACHER_ROLE)) throw new ApiError(CODE.TASK_INVALID, 'only a teacher of this organisation may assign its tasks', 403)
-    const now = clock()
-    // The schema's bounds, again after type coercion (a JSON string such as "Infinity" is coerced).
-    if (b.dueAt !== undefined && (!Number.isSafeInteger(b.dueAt) || b.dueAt > LATEST_MS)) throw badInput('dueAt', 'must be a time before 2100')
-    if (b.dueAt !== undefined && b.dueAt <= now) throw badInput('dueAt', 'must be in the future')
-    const brief = b.brief.trim()
-    const title = b.title.trim()
-    if (!title) throw badInput('title', 'is required')
-    if (!brief) throw badInput('brief', 'is required')
-    let notified: Notified | undefined
-    const assigned = await idempotent(db, req, acc.user.id, now, async (trx) => {
-      await assignRoom(trx, app.dbInfo.kind, acc.user.id, now)
-      if (b.bookId && !(await trx.selectFrom('books').select('id').where('id', '=', b.bookId).executeTakeFirst())) throw badInput('bookId', 'no such book')
-      const id = crypto.randomUUID()
-      await trx
-        .insertInto('tasks')
-        .values({
-          id,
-          org_id: membership.org.id,
-          publisher_user_id: acc.user.id,
-          publisher_name: b.publisherName.trim(),
-          grade: b.grade.trim(),
-          class_name: b.className.trim(),
-          book_id: b.bookId ?? null,
-          title,
-          brief,
-          due_at: b.dueAt ?? null,
-          attachments: '[]',
-          shareable: 1,
-          deleted_at: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute()
-      // The class hears of it: inbox entries and Web Push written with the task, sent after the commit.
-      const students = await trx
-        .selectFrom('students')
-        .innerJoin('memberships', 'memberships.student_id', 'students.id')
-        .select('students.user_id')
-        .where('memberships.org_id', '=', membership.org.id)
-        .where('students.confirmed_class', '=', b.className.trim())
-        .where('students.confirmed_grade', '=', b.grade.trim())
-        .where('students.user_id', '!=', acc.user.id)
-        .execute()
-      notified = await app.inbox.record(
-        trx,
-        students.map((r) => r.user_id),
-        'task',
-        taskMessage({ id, title, brief, publisherName: b.publisherName.trim() }),
-      )
-      return { id }
-    })
-    app.inbox.send(notified)
-    return assigned
-  } })
+  app.route({
+    ...entry(app, 'assignTask'),
+    handler: async (req) => {
+      const b = req.body
+      const acc = req.account!
+      const code = b.orgCode.trim().toUpperCase()
+      const membership = acc.memberships.find((m) => m.org.code === code)
+      if (!membership?.roles.includes(TEACHER_ROLE)) throw new ApiError(CODE.TASK_INVALID, 'only a teacher of this organisation may assign its tasks', 403)
+      const now = clock()
+      // The schema's bounds, again after type coercion (a JSON string such as "Infinity" is coerced).
+      if (b.dueAt !== undefined && (!Number.isSafeInteger(b.dueAt) || b.dueAt > LATEST_MS)) throw badInput('dueAt', 'must be a time before 2100')
+      if (b.dueAt !== undefined && b.dueAt <= now) throw badInput('dueAt', 'must be in the future')
+      const brief = b.brief.trim()
+      const title = b.title.trim()
+      if (!title) throw badInput('title', 'is required')
+      if (!brief) throw badInput('brief', 'is required')
+      let notified: Notified | undefined
+      const assigned = await idempotent(db, req, acc.user.id, now, async (trx) => {
+        await assignRoom(trx, app.dbInfo.kind, acc.user.id, now)
+        if (b.bookId && !(await trx.selectFrom('books').select('id').where('id', '=', b.bookId).executeTakeFirst())) throw badInput('bookId', 'no such book')
+        const id = crypto.randomUUID()
+        await trx
+          .insertInto('tasks')
+          .values({
+            id,
+            org_id: membership.org.id,
+            publisher_user_id: acc.user.id,
+            publisher_name: b.publisherName.trim(),
+            grade: b.grade.trim(),
+            class_name: b.className.trim(),
+            book_id: b.bookId ?? null,
+            title,
+            brief,
+            due_at: b.dueAt ?? null,
+            attachments: '[]',
+            shareable: 1,
+            deleted_at: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute()
+        // The class hears of it: inbox entries and Web Push written with the task, sent after the commit.
+        const students = await trx
+          .selectFrom('students')
+          .innerJoin('memberships', 'memberships.student_id', 'students.id')
+          .select('students.user_id')
+          .where('memberships.org_id', '=', membership.org.id)
+          .where('students.confirmed_class', '=', b.className.trim())
+          .where('students.confirmed_grade', '=', b.grade.trim())
+          .where('students.user_id', '!=', acc.user.id)
+          .execute()
+        notified = await app.inbox.record(
+          trx,
+          students.map((r) => r.user_id),
+          'task',
+          taskMessage({ id, title, brief, publisherName: b.publisherName.trim() }),
+        )
+        return { id }
+      })
+      app.inbox.send(notified)
+      return assigned
+    },
+  })
 
-  app.route({ ...entry(app, 'task'), handler: async (req) => {
-    const { task, studentId } = await visibleTask(req.params.id, req.account!)
-    const book = task.book_id ? await db.selectFrom('books').select(['id', 'title', 'author']).where('id', '=', task.book_id).executeTakeFirst() : undefined
-    const done = await db.selectFrom('task_completions').select('done_at').where('task_id', '=', task.id).where('student_id', '=', studentId).executeTakeFirst()
-    return {
-      id: task.id,
-      title: task.title,
-      brief: task.brief,
-      publisherName: task.publisher_name,
-      grade: task.grade,
-      className: task.class_name,
-      dueAt: task.due_at === null ? null : Number(task.due_at),
-      book: book ?? null,
-      doneAt: done ? Number(done.done_at) : null,
-    }
-  } })
+  app.route({
+    ...entry(app, 'task'),
+    handler: async (req) => {
+      const { task, studentId } = await visibleTask(req.params.id, req.account!)
+      const book = task.book_id ? await db.selectFrom('books').select(['id', 'title', 'author']).where('id', '=', task.book_id).executeTakeFirst() : undefined
+      const done = await db.selectFrom('task_completions').select('done_at').where('task_id', '=', task.id).where('student_id', '=', studentId).executeTakeFirst()
+      return {
+        id: task.id,
+        title: task.title,
+        brief: task.brief,
+        publisherName: task.publisher_name,
+        grade: task.grade,
+        className: task.class_name,
+        dueAt: task.due_at === null ? null : Number(task.due_at),
+        book: book ?? null,
+        doneAt: done ? Number(done.done_at) : null,
+      }
+    },
+  })
 
-  app.route({ ...entry(app, 'taskDone'), handler: async (req) => {
-    const { task, studentId } = await visibleTask(req.params.id, req.account!)
-    // Marking done twice (a retry, two taps, two devices at once) keeps the first time: one row. The
-    // outbox's Idempotency-Key is honoured too, like every queued write's.
-    return idempotent(db, req, req.account!.user.id, clock(), async (trx) => {
-      await trx.insertInto('task_completions').values({ task_id: task.id, student_id: studentId, done_at: clock() }).onConflict((oc) => oc.columns(['task_id', 'student_id']).doNothing()).execute()
-      const row = await trx.selectFrom('task_completions').select('done_at').where('task_id', '=', task.id).where('student_id', '=', studentId).executeTakeFirstOrThrow()
-      return { doneAt: Number(row.done_at) }
-    })
-  } })
+  app.route({
+    ...entry(app, 'taskDone'),
+    handler: async (req) => {
+      const { task, studentId } = await visibleTask(req.params.id, req.account!)
+      // Marking done twice (a retry, two taps, two devices at once) keeps the first time: one row. The
+      // outbox's Idempotency-Key is honoured too, like every queued write's.
+      return idempotent(db, req, req.account!.user.id, clock(), async (trx) => {
+        await trx.insertInto('task_completions').values({ task_id: task.id, student_id: studentId, done_at: clock() }).onConflict((oc) => oc.columns(['task_id', 'student_id']).doNothing()).execute()
+        const row = await trx.selectFrom('task_completions').select('done_at').where('task_id', '=', task.id).where('student_id', '=', studentId).executeTakeFirstOrThrow()
+        return { doneAt: Number(row.done_at) }
+      })
+    },
+  })
 }
 
 export default routes

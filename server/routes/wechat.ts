@@ -5,10 +5,13 @@ import type { ApiRoutes } from './provider'
 import { entry } from './table'
 
 const routes: ApiRoutes = async (app) => {
-  app.route({ ...entry(app, 'weixinJsInit'), handler: async (req) => {
-    if (!/^https?:\/\//.test(req.body.url)) throw badInput('url', 'must be an absolute http(s) URL')
-    return (await app.wechat.jsConfig(req.body.url)) satisfies WxJsInitData
-  } })
+  app.route({
+    ...entry(app, 'weixinJsInit'),
+    handler: async (req) => {
+      if (!/^https?:\/\//.test(req.body.url)) throw badInput('url', 'must be an absolute http(s) URL')
+      return (await app.wechat.jsConfig(req.body.url)) satisfies WxJsInitData
+    },
+  })
 }
 
 export default routes
