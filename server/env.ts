@@ -169,8 +169,8 @@ const ENV_AJV = ajv()
 /**
  * The environment checked against the schema: an unset or empty variable takes its default (or stays
  * unset), and every malformed one is named at once, so a typo stops the start instead of running with NaN
- * or a half-parsed value. `problems` are the refusals (the value repeated, but never of a secret: only the
- * variables with a format can be refused here, and none of them holds a secret).
+ * or a half-parsed value. `problems` are the refusals, each repeating the value as written, except a
+ * URL's password (DATABASE_URL, REDIS_URL may carry one), which is masked.
  */
 export function readEnv(env: NodeJS.ProcessEnv): { env: Env; problems: string[] } {
   const data: Record<string, string> = {}
@@ -188,8 +188,13 @@ export function readEnv(env: NodeJS.ProcessEnv): { env: Env; problems: string[] 
       if (name && name in props) named.add(name)
     }
     if (!named.size) throw e
-    return { env: {} as Env, problems: [...named].map((name) => `${name}=${data[name]} ${problemOf(props[name as keyof Env])}`) }
+    return { env: {} as Env, problems: [...named].map((name) => `${name}=${masked(data[name]!)} ${problemOf(props[name as keyof Env])}`) }
   }
+}
+
+/** The value with a URL's password replaced by `***`. */
+function masked(value: string): string {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#:@]*:)[^/?#@]*@/i, '$1***@')
 }
 
 const refuse = (problems: string[]): never => {

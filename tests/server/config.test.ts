@@ -60,6 +60,12 @@ describe('optionsFromEnv', () => {
     expect(refusal({ SMS_PER_HOUR: value })).toContain(`SMS_PER_HOUR=${value} is not a whole number of at least 1`)
   })
 
+  it("never repeats a URL's password in a refusal", () => {
+    const message = refusal({ DATABASE_URL: 'mysql://habor:s3cret-pw@db/habor' })
+    expect(message).toContain('DATABASE_URL=mysql://habor:***@db/habor is not a postgres or postgresql URL')
+    expect(message).not.toContain('s3cret-pw')
+  })
+
   it('names the only SMS provider that ships', () => {
     expect(refusal({ SMS_PROVIDER: 'aliyun' })).toContain("SMS_PROVIDER=aliyun is not available: only 'console' ships")
     expect(optionsFromEnv({ SMS_PROVIDER: 'console' }).sms).toBe('console')
