@@ -4,23 +4,15 @@
  * say nothing once the teacher has confirmed it. A student registered for this test.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test'
+import { APP_HEADERS, registerStudent } from '../support/register'
 import { screenshot } from '../support/screenshot'
 import { resumeSession, type TokenPair } from '../support/session'
-import { smsCode } from '../support/smsOutbox'
 
 test.use({ viewport: { width: 375, height: 812 } })
 
-const HEADERS = { 'App-ID': 'jsj-habor' }
+const HEADERS = APP_HEADERS
 const DEVICE = { deviceType: 'mobile', deviceCode: 'e2e-class-pending', appId: 'jsj-habor' }
 const PHONE = '13500135093'
-
-async function registered(request: APIRequestContext): Promise<TokenPair> {
-  await request.post('/api/sms/code', { headers: HEADERS, data: { username: PHONE, scene: 'login' } })
-  const sms = await request.post('/api/login/sms', { headers: HEADERS, data: { username: `+86${PHONE}`, code: await smsCode(request, PHONE), isAdmin: false, ...DEVICE } })
-  const temp = ((await sms.json()) as { data: { token: string } }).data.token
-  const done = await request.put('/api/auth/student/improve', { headers: { ...HEADERS, Authorization: `Bearer ${temp}` }, data: { name: '苏小禾', grade: '七年级', className: '5班', orgCode: 'DEMO' } })
-  return ((await done.json()) as { data: TokenPair }).data
-}
 
 /** The demo teacher confirms this student's class, as `npm run demo:task` does. */
 async function teacherConfirms(request: APIRequestContext): Promise<void> {
@@ -33,7 +25,7 @@ async function teacherConfirms(request: APIRequestContext): Promise<void> {
 }
 
 test('a class waiting for the teacher is said on Home and the profile page, and no more once confirmed', async ({ page, request }) => {
-  await resumeSession(page, await registered(request))
+  await resumeSession(page, await registerStudent(request, PHONE, DEVICE.deviceCode, { name: '苏小禾', grade: '七年级', className: '5班', orgCode: 'DEMO' }))
   await page.goto('/home')
   const home = page.getByRole('note', { name: '班级待老师确认' })
   await expect(home).toBeVisible()

@@ -7,27 +7,18 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { CARD_AUDIO_MAX_BYTES } from '../../src/contract/cards'
 import { webmFile } from '../support/audio'
+import { wavFile } from '../support/wav'
 import { screenshot } from '../support/screenshot'
-import { resumeSession, type TokenPair } from '../support/session'
-import { smsCode } from '../support/smsOutbox'
+import { resumeSession } from '../support/session'
+import { APP_HEADERS, registerStudent } from '../support/register'
 
 test.use({ viewport: { width: 375, height: 812 } })
 
-const HEADERS = { 'App-ID': 'jsj-habor' }
-const DEVICE = { deviceType: 'mobile', deviceCode: 'e2e-storage-quota', appId: 'jsj-habor' }
 const PHONE = '13500135094'
-
-async function registered(request: APIRequestContext): Promise<TokenPair> {
-  await request.post('/api/sms/code', { headers: HEADERS, data: { username: PHONE, scene: 'login' } })
-  const sms = await request.post('/api/login/sms', { headers: HEADERS, data: { username: `+86${PHONE}`, code: await smsCode(request, PHONE), isAdmin: false, ...DEVICE } })
-  const temp = ((await sms.json()) as { data: { token: string } }).data.token
-  const done = await request.put('/api/auth/student/improve', { headers: { ...HEADERS, Authorization: `Bearer ${temp}` }, data: { name: '周小满', grade: '七年级', className: '2班', orgCode: 'DEMO' } })
-  return ((await done.json()) as { data: TokenPair }).data
-}
 
 /** Cards with the largest recordings until the next upload is refused for the quota; how many were made. */
 async function fillQuota(request: APIRequestContext, token: string): Promise<number> {
-  const auth = { ...HEADERS, Authorization: `Bearer ${token}` }
+  const auth = { ...APP_HEADERS, Authorization: `Bearer ${token}` }
   const short = webmFile(4200)
   const largest = webmFile(4200, CARD_AUDIO_MAX_BYTES - short.length - 9)
   for (let made = 0; made < 20; made++) {
@@ -42,34 +33,17 @@ async function fillQuota(request: APIRequestContext, token: string): Promise<num
   throw new Error('the quota never refused an upload')
 }
 
-/** One second of quiet as 8 kHz 16-bit mono WAV: a recording the browser plays and the server measures. */
-function wavSecond(): Buffer {
-  const rate = 8000
-  const data = Buffer.alloc(rate * 2)
-  const h = Buffer.alloc(44)
-  h.write('RIFF', 0)
-  h.writeUInt32LE(36 + data.length, 4)
-  h.write('WAVEfmt ', 8)
-  h.writeUInt32LE(16, 16)
-  h.writeUInt16LE(1, 20)
-  h.writeUInt16LE(1, 22)
-  h.writeUInt32LE(rate, 24)
-  h.writeUInt32LE(rate * 2, 28)
-  h.writeUInt16LE(2, 32)
-  h.writeUInt16LE(16, 34)
-  h.write('data', 36)
-  h.writeUInt32LE(data.length, 40)
-  return Buffer.concat([h, data])
-}
+/** A recording the browser plays and the server measures. */
+const RECORDING = wavFile(1000)
 
 test('a recording refused for the full quota says so beside it; without the recording the card is made', async ({ page, request }) => {
   test.setTimeout(90_000)
-  const pair = await registered(request)
+  const pair = await registerStudent(request, PHONE, 'e2e-storage-quota', { name: '周小满', grade: '七年级', className: '2班', orgCode: 'DEMO' })
   expect(await fillQuota(request, pair.token)).toBe(10)
   await resumeSession(page, pair)
   await page.goto('/motherday')
   await page.getByLabel('祝福语').fill('妈妈，节日快乐！')
-  await page.locator('.motherday__voice input[type=file]').setInputFiles({ name: 'hello.wav', mimeType: 'audio/wav', buffer: wavSecond() })
+  await page.locator('.motherday__voice input[type=file]').setInputFiles({ name: 'hello.wav', mimeType: 'audio/wav', buffer: RECORDING })
   await expect(page.getByRole('button', { name: '删除语音' })).toBeVisible()
   await page.getByRole('button', { name: '生成贺卡' }).click()
 
