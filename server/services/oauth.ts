@@ -87,7 +87,7 @@ export class OAuthLogin {
 
   /** Sends the embedded provider's back-channel requests to this server itself. */
   private readonly inProcessFetch: client.CustomFetch = async (url, init) => {
-    const agent = this.ownTlsAgent()
+    const agent = new URL(url).protocol === 'https:' ? this.ownTlsAgent() : undefined
     if (agent) {
       const res = await undiciFetch(url, {
         method: init.method,

@@ -158,6 +158,37 @@ describe('OIDC login on a server speaking TLS itself', () => {
   })
 })
 
+describe('the in-process OAuth client on a server speaking TLS itself', () => {
+  it('believes only its own certificate: a listener showing another one gets no discovery', async () => {
+    const certDir = mkdtempSync(join(tmpdir(), 'habor-oidc-pin-'))
+    try {
+      const made = (name: string) => {
+        const keyFile = join(certDir, `${name}-key.pem`)
+        const certFile = join(certDir, `${name}-cert.pem`)
+        execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' })
+        return { cert: readFileSync(certFile), key: readFileSync(keyFile) }
+      }
+      const served = made('served')
+      const lines: string[] = []
+      const t = await makeApp({ https: served, logger: { level: 'error' }, logStream: { write: (l: string) => void lines.push(l) } })
+      await t.app.listen({ port: 0, host: '127.0.0.1' })
+      const origin = `https://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
+      // The listener shows `served`; the client is told to expect another certificate.
+      t.app.config.https = made('other')
+      const trusting = new Agent({ connect: { ca: served.cert } })
+      try {
+        const res = await undiciFetch(`${origin}/api/oauth/url?redirectUri=${encodeURIComponent(`${origin}/login`)}`, { dispatcher: trusting })
+        expect(((await res.json()) as { code: number }).code).toBe(100500)
+      } finally {
+        await trusting.close()
+      }
+      expect(lines.join('\n')).toContain('own listener: unexpected certificate')
+    } finally {
+      rmSync(certDir, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('the sign-in screen language', () => {
   it.each([
     [undefined, undefined, 'zh-Hans'],
