@@ -8,6 +8,7 @@ import { classIn, gradeIn } from '../../i18n/school'
 import { fill } from '../../i18n/format'
 import { useLang } from '../../state/app'
 import { useAuth } from '../../state/auth'
+import '../Notice/Notice.css'
 import './ClassPending.css'
 
 const TEXTS = {
@@ -32,7 +33,7 @@ export function ClassPending({ on, className }: { on: 'home' | 'profile'; classN
   const klass = `${gradeIn(lang, str(user.grade))} · ${classIn(lang, str(user.className))}`
   const t = TEXTS[lang]
   return (
-    <section className={['class-pending', className].filter(Boolean).join(' ')} role="note" aria-label={t.title} data-testid="class-pending">
+    <section className={['soft-note', 'class-pending', className].filter(Boolean).join(' ')} role="note" aria-label={t.title} data-testid="class-pending">
       <p className="class-pending__title">{t.title}</p>
       <p>{fill(t[on], { klass })}</p>
     </section>
