@@ -1,6 +1,6 @@
 /**
- * Server options: everything `build()` accepts, and how the environment maps onto them. Every limit is
- * configurable here; the defaults are the values of docs/contract.md.
+ * Server options: everything `build()` accepts, with their defaults (the values of docs/contract.md).
+ * The environment maps onto them through one schema, server/env.ts.
  */
 import type { Clock } from './clock'
 import type { DownloadOptions } from './routes/download'
@@ -150,6 +150,18 @@ export interface Timeouts {
  */
 export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 30_000, idleMs: 120_000, requestMs: 600_000, bodyWindowMs: 20_000, bodyMinBytes: 16 * 1024 }
 
+/** The defaults of the settings that are not limits or time-outs (the environment's schema, server/env.ts, shows them). */
+export const DEFAULTS = {
+  accessTtlSeconds: 15 * 60,
+  refreshTtlSeconds: 30 * 24 * 3600,
+  signSecret: 'jsj-habor-dev-sign',
+  oidcClientId: 'jsj-habor',
+  oidcClientSecret: 'jsj-habor-dev-oidc',
+  wechatApiBase: 'https://api.weixin.qq.com',
+  vapidSubject: 'mailto:admin@jsj-habor.invalid',
+  shutdownDrainMs: 0,
+} as const
+
 export const DEFAULT_LIMITS: Limits = {
   sms: { ttlSeconds: 300, maxAttempts: 5, intervalSeconds: 60, perHour: 5, perDay: 10, perIpHour: 300 },
   authPerMinute: 600,
@@ -187,15 +199,15 @@ export function resolveOptions(raw: BuildInput = {}): BuildOptions {
     logStream: input.logStream,
     distDir: input.distDir ?? 'dist',
     jwtSecret: input.jwtSecret,
-    accessTtlSeconds: input.accessTtlSeconds ?? 15 * 60,
-    refreshTtlSeconds: input.refreshTtlSeconds ?? 30 * 24 * 3600,
+    accessTtlSeconds: input.accessTtlSeconds ?? DEFAULTS.accessTtlSeconds,
+    refreshTtlSeconds: input.refreshTtlSeconds ?? DEFAULTS.refreshTtlSeconds,
     refreshGraceSeconds: input.refreshGraceSeconds ?? 10,
-    signSecret: input.signSecret ?? 'jsj-habor-dev-sign',
+    signSecret: input.signSecret ?? DEFAULTS.signSecret,
     signWindowSeconds: input.signWindowSeconds ?? 300,
     sms: input.sms ?? 'console',
     limits: { ...merge(DEFAULT_LIMITS, { ...input.limits, sms: undefined }), sms: merge(DEFAULT_LIMITS.sms, input.limits?.sms) },
-    oidc: merge<OidcOptions>({ clientId: 'jsj-habor', clientSecret: 'jsj-habor-dev-oidc', scope: 'openid profile' }, input.oidc),
-    wechat: merge<WechatOptions>({ apiBase: 'https://api.weixin.qq.com' }, input.wechat),
+    oidc: merge<OidcOptions>({ clientId: DEFAULTS.oidcClientId, clientSecret: DEFAULTS.oidcClientSecret, scope: 'openid profile' }, input.oidc),
+    wechat: merge<WechatOptions>({ apiBase: DEFAULTS.wechatApiBase }, input.wechat),
     mqtt: merge<MqttOptions>({}, input.mqtt),
     publicUrl: input.publicUrl,
     trustProxy: input.trustProxy ?? false,
@@ -205,131 +217,9 @@ export function resolveOptions(raw: BuildInput = {}): BuildOptions {
     seedDemo: input.seedDemo ?? true,
     download: input.download ?? {},
     timeouts: merge(DEFAULT_TIMEOUTS, input.timeouts),
-    shutdownDrainMs: input.shutdownDrainMs ?? 0,
-    push: merge<PushOptions>({ subject: 'mailto:admin@jsj-habor.invalid', services: DEFAULT_PUSH_SERVICES, pollMs: 15_000 }, input.push),
+    shutdownDrainMs: input.shutdownDrainMs ?? DEFAULTS.shutdownDrainMs,
+    push: merge<PushOptions>({ subject: DEFAULTS.vapidSubject, services: DEFAULT_PUSH_SERVICES, pollMs: 15_000 }, input.push),
   }
-}
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
-
-/**
- * Reads the environment's settings, collecting every malformed one, so a typo stops the start with a
- * message naming the variable instead of running with NaN or a half-parsed value.
- */
-function reader(env: NodeJS.ProcessEnv) {
-  const problems: string[] = []
-  const text = (name: string): string | undefined => env[name] || undefined
-  return {
-    problems,
-    text,
-    /** A whole number ≥ `min`, or undefined when unset. */
-    count(name: string, min = 1): number | undefined {
-      const v = env[name]
-      if (v === undefined || v === '') return undefined
-      if (/^\d+$/.test(v.trim()) && Number(v) >= min) return Number(v)
-      problems.push(`${name}=${v} is not a whole number of at least ${min}`)
-      return undefined
-    },
-    /** An absolute URL with one of `schemes`, or undefined when unset. */
-    url(name: string, schemes: readonly string[]): string | undefined {
-      const v = text(name)
-      if (v === undefined) return undefined
-      try {
-        if (schemes.includes(new URL(v).protocol.slice(0, -1))) return v
-      } catch {
-        // named below
-      }
-      problems.push(`${name}=${v} is not a ${schemes.join(' or ')} URL`)
-      return undefined
-    },
-    oneOf(name: string, allowed: readonly string[]): string | undefined {
-      const v = text(name)
-      if (v === undefined || allowed.includes(v)) return v
-      problems.push(`${name}=${v} is not one of ${allowed.join(', ')}`)
-      return undefined
-    },
-  }
-}
-
-const HTTP = ['http', 'https']
-
-/** The environment of docs/contract.md (and the README's configuration table) as build() input. */
-export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildInput {
-  const trust = env.TRUST_PROXY
-  const read = reader(env)
-  const num = read.count
-  const options: BuildInput = {
-    dataDir: env.DATA_DIR || 'data',
-    databaseUrl: read.url('DATABASE_URL', ['postgres', 'postgresql']),
-    redisUrl: read.url('REDIS_URL', ['redis', 'rediss']),
-    shutdownDrainMs: read.count('SHUTDOWN_DRAIN_MS', 0),
-    logger: { level: read.oneOf('LOG_LEVEL', LOG_LEVELS) ?? 'info' },
-    distDir: env.DIST_DIR || 'dist',
-    jwtSecret: env.JWT_SECRET || undefined,
-    accessTtlSeconds: num('ACCESS_TOKEN_TTL'),
-    refreshTtlSeconds: num('REFRESH_TOKEN_TTL'),
-    signSecret: env.SIGN_SECRET || undefined,
-    sms: env.SMS_PROVIDER === undefined || env.SMS_PROVIDER === 'console' ? 'console' : undefinedProvider(env.SMS_PROVIDER),
-    limits: {
-      authPerMinute: num('RATE_LIMIT_AUTH_PER_MIN'),
-      apiPerMinute: num('RATE_LIMIT_API_PER_MIN'),
-      accountPerMinute: num('RATE_LIMIT_ACCOUNT_PER_MIN'),
-      sms: {
-        intervalSeconds: num('SMS_INTERVAL_SECONDS', 0),
-        perHour: num('SMS_PER_HOUR'),
-        perDay: num('SMS_PER_DAY'),
-        perIpHour: num('SMS_PER_IP_HOUR'),
-      },
-    },
-    oidc: {
-      issuer: read.url('OIDC_ISSUER', HTTP),
-      clientId: env.OIDC_CLIENT_ID || undefined,
-      clientSecret: env.OIDC_CLIENT_SECRET || undefined,
-    },
-    wechat: { apiBase: read.url('WECHAT_API_BASE', HTTP), appId: env.WECHAT_APPID || undefined, secret: env.WECHAT_SECRET || undefined },
-    mqtt: {
-      url: read.url('MQTT_URL', ['mqtt', 'mqtts', 'ws', 'wss', 'tcp', 'tls']),
-      username: env.MQTT_USERNAME || undefined,
-      password: env.MQTT_PASSWORD || undefined,
-      authSecret: env.MQTT_AUTH_SECRET || undefined,
-      authFrom: env.MQTT_AUTH_FROM ? env.MQTT_AUTH_FROM.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
-    },
-    publicUrl: read.url('PUBLIC_URL', HTTP),
-    trustProxy: trust === undefined || trust === '' || trust === 'false' ? false : trust === 'true' ? undefined : /^\d+$/.test(trust) ? Number(trust) : trust,
-    production: env.NODE_ENV === 'production',
-    push: {
-      vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
-      vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
-      subject: read.url('VAPID_SUBJECT', ['mailto', 'https']),
-      services: env.PUSH_SERVICES ? env.PUSH_SERVICES.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : undefined,
-    },
-    download: {
-      apkUrl: read.url('APK_URL', HTTP),
-      apkVersion: env.APK_VERSION || undefined,
-      apkSize: num('APK_SIZE'),
-      androidStoreUrl: read.url('ANDROID_STORE_URL', HTTP),
-      iosStoreUrl: read.url('IOS_STORE_URL', HTTP),
-    },
-  }
-  const b64urlBytes = (v: string) => (/^[A-Za-z0-9_-]+$/.test(v) ? Buffer.from(v, 'base64url') : Buffer.alloc(0))
-  if (env.VAPID_PUBLIC_KEY && (b64urlBytes(env.VAPID_PUBLIC_KEY).length !== 65 || b64urlBytes(env.VAPID_PUBLIC_KEY)[0] !== 4)) {
-    read.problems.push(`VAPID_PUBLIC_KEY=${env.VAPID_PUBLIC_KEY} is not a base64url P-256 public key (65 bytes)`)
-  }
-  // The private key's value is never repeated in a message.
-  if (env.VAPID_PRIVATE_KEY && b64urlBytes(env.VAPID_PRIVATE_KEY).length !== 32) read.problems.push('VAPID_PRIVATE_KEY is not a base64url P-256 private key (32 bytes)')
-  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) read.problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither (the server then makes a pair once)')
-  for (const entry of options.push?.services ?? []) {
-    if (!/^[a-z0-9.-]+(:\d{1,5})?$/.test(entry)) read.problems.push(`PUSH_SERVICES entry ${entry} is not a host name (letters, digits, dots, hyphens), optionally with :port`)
-  }
-  if (trust === 'true') read.problems.push(TRUST_PROXY_TRUE_REFUSED)
-  // Nodes on their own SQLite files would each see their own accounts; Redis alone cannot join them.
-  if (options.redisUrl && !env.DATABASE_URL) read.problems.push('REDIS_URL is set (several nodes) but DATABASE_URL is not: the nodes must share one PostgreSQL database')
-  if (read.problems.length) throw new Error(`the environment has settings it cannot use:\n  ${read.problems.join('\n  ')}`)
-  return options
-}
-
-function undefinedProvider(name: string): never {
-  throw new Error(`SMS_PROVIDER=${name} is not available: only 'console' ships; pass an SmsProvider to build() for a real gateway`)
 }
 
 /**
@@ -347,11 +237,4 @@ export function assertProductionSafe(o: BuildOptions): void {
       'NODE_ENV=production with the console SMS provider: codes would only reach the server log and the dev outbox (GET /api/dev/sms/outbox) would hand them to anyone. Configure a real SMS provider, or unset NODE_ENV for a demo.',
     )
   }
-}
-
-/** Where `server/main.ts` listens: PORT (8080) on HOST (127.0.0.1). */
-export function listenFromEnv(env: NodeJS.ProcessEnv): { port: number; host: string } {
-  const port = env.PORT || '8080'
-  if (!/^\d+$/.test(port) || Number(port) > 65_535) throw new Error(`the environment has settings it cannot use:\n  PORT=${port} is not a port number (0–65535)`)
-  return { port: Number(port), host: env.HOST || '127.0.0.1' }
 }

@@ -1,7 +1,7 @@
 /** Start file: build the server from the environment, listen, print the URL and demo accounts, close gracefully. */
 import { readFileSync } from 'node:fs'
 import { build } from './app'
-import { listenFromEnv, optionsFromEnv } from './config'
+import { listenFromEnv, optionsFromEnv } from './env'
 import { demoBanner } from './db/seed'
 
 const env = process.env

@@ -303,6 +303,49 @@ export interface InboxTable {
   read_at: number | null
 }
 
+/** A Mother's Day card's recording (0005_cards). */
+export interface CardAudioTable {
+  id: string
+  owner_user_id: string
+  mime: string
+  size: number
+  duration_ms: number
+  /** File name under DATA_DIR/cards. */
+  key: string
+  created_at: number
+}
+
+/** A Mother's Day card (0005_cards); a deleted card keeps its row with `deleted_at`. */
+export interface CardTable {
+  id: string
+  user_id: string
+  design: string
+  recipient: string
+  message: string
+  audio_id: string | null
+  shareable: number
+  deleted_at: number | null
+  created_at: number
+  updated_at: number
+  /** When someone other than the author first opened it (0011_push). */
+  first_opened_at: number | null
+}
+
+/** A student's year in review, one per account and year (0006_reports). */
+export interface ReportTable {
+  id: string
+  user_id: string
+  year: number
+  /** JSON ReportFigures */
+  figures: string
+  /** JSON SlideKind[] */
+  hidden: string
+  shareable: number
+  invite_code: string | null
+  created_at: number
+  updated_at: number
+}
+
 export interface Database {
   inbox: InboxTable
   push_subscriptions: PushSubscriptionTable
@@ -330,4 +373,7 @@ export interface Database {
   works: WorkTable
   tasks: TaskTable
   sounds: SoundTable
+  cards: CardTable
+  card_audio: CardAudioTable
+  reports: ReportTable
 }

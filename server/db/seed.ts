@@ -67,3 +67,24 @@ export function demoBanner(): string[] {
     `  orgs      DEMO (Demo School), ACADEMY (Demo Academy); invitation code ${DEMO.inviteCode}`,
   ]
 }
+
+/** The demo student's Mother's Day card; fixed ids, so running it again changes nothing. */
+export const DEMO_CARD = {
+  id: 'demo-card',
+  design: 'carnation',
+  recipient: '妈妈',
+  message: '妈妈，谢谢您每天陪我读书。母亲节快乐！',
+} as const
+
+/** Adds the demo card when the demo student exists and the card does not (an older database gains it too). */
+export async function seedDemoCard(db: Db, now: number): Promise<void> {
+  const exists = await db.selectFrom('cards').select('id').where('id', '=', DEMO_CARD.id).executeTakeFirst()
+  if (exists) return
+  const owner = await db.selectFrom('users').select('id').where('phone', '=', DEMO.student.phone).executeTakeFirst()
+  if (!owner) return
+  await db
+    .insertInto('cards')
+    .values({ id: DEMO_CARD.id, user_id: owner.id, design: DEMO_CARD.design, recipient: DEMO_CARD.recipient, message: DEMO_CARD.message, audio_id: null, shareable: 1, deleted_at: null, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute()
+}

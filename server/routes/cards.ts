@@ -18,7 +18,6 @@ import {
   type Card,
   type CardDesign,
 } from '../../src/contract/cards'
-import { DEMO } from '../db/seed'
 import { cardMessage } from '../services/pushTexts'
 import { idempotent } from '../services/idempotency'
 import { ApiError, badInput, noData } from '../errors'
@@ -26,7 +25,7 @@ import { bearerOf } from '../plugins/auth'
 import type { ApiRoutes } from './provider'
 import { entry } from './table'
 import type { SessionAccount } from '../services/users'
-import { audioDir, cardsDb, releaseAudio, removeAudioFile, reserveUpload, seedDemoCard, storeAudio, STORAGE_QUOTA_BYTES, sweepUnattached, UNATTACHED_MAX, UNATTACHED_TTL_MS, type CardTable } from '../services/cards'
+import { audioDir, cardsDb, releaseAudio, removeAudioFile, reserveUpload, storeAudio, STORAGE_QUOTA_BYTES, sweepUnattached, UNATTACHED_MAX, UNATTACHED_TTL_MS, type CardTable } from '../services/cards'
 import { audioContainer, audioMime, sendFile } from '../services/media'
 import { audioLengthMs } from '../services/audioLength'
 
@@ -62,7 +61,6 @@ async function readForm(req: FastifyRequest): Promise<{ audio?: { data: Buffer; 
 const routes: ApiRoutes = async (app) => {
   const o = app.config
   const db = cardsDb(app.db)
-  if (o.seedDemo) await seedDemoCard(db, DEMO.student.phone, o.clock())
 
   // Only this plugin's routes read multipart forms (the app's upload) and raw audio bodies (as buffers).
   await app.register(multipart, { limits: { fileSize: CARD_AUDIO_MAX_BYTES, files: 1, fields: 4, parts: 8, fieldSize: 1024 } })

@@ -1,47 +1,20 @@
 /**
- * Mother's Day cards: table types (added to the Kysely database with `withTables`, so the shared schema
- * file stays untouched), the recording store under DATA_DIR/cards, and the idempotent demo card. The
+ * Mother's Day cards: the recording store under DATA_DIR/cards, the quotas
+ * (their tables are in server/db/schema.ts; the demo card is seeded by server/db/seed.ts). The
  * upload's form is read by @fastify/multipart (routes/cards.ts).
  */
 import { sql, type Kysely } from 'kysely'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Database } from '../db/schema'
+import type { Database, CardAudioTable, CardTable } from '../db/schema'
 
-export type CardAudioTable = {
-  id: string
-  owner_user_id: string
-  mime: string
-  size: number
-  duration_ms: number
-  /** File name under DATA_DIR/cards. */
-  key: string
-  created_at: number
-}
+export type { CardAudioTable, CardTable }
 
-export type CardTable = {
-  id: string
-  user_id: string
-  design: string
-  recipient: string
-  message: string
-  audio_id: string | null
-  shareable: number
-  deleted_at: number | null
-  created_at: number
-  updated_at: number
-  /** When someone other than the author first opened it (0011_push). */
-  first_opened_at: number | null
-}
-
-export type CardTables = {
-  cards: CardTable
-  card_audio: CardAudioTable
-}
-
-export type CardsDb = Kysely<Database & CardTables>
-
-export const cardsDb = (db: Kysely<Database>): CardsDb => db.withTables<CardTables>()
+/** The card tables (declared in server/db/schema.ts with the others). */
+export type CardTables = Pick<Database, 'cards' | 'card_audio'>
+export type CardsDb = Kysely<Database>
+/** The database, for the card code (kept so its callers need not change). */
+export const cardsDb = (db: Kysely<Database>): CardsDb => db
 
 export const audioDir = (dataDir: string): string => join(dataDir, 'cards')
 
@@ -144,24 +117,4 @@ export async function sweepUnattached(db: CardsDb, dataDir: string, now: number)
     }
   }
   return removed
-}
-
-/** Fixed ids, so running it again changes nothing. */
-export const DEMO_CARD = {
-  id: 'demo-card',
-  design: 'carnation',
-  recipient: '妈妈',
-  message: '妈妈，谢谢您每天陪我读书。母亲节快乐！',
-} as const
-
-export async function seedDemoCard(db: CardsDb, demoPhone: string, now: number): Promise<void> {
-  const exists = await db.selectFrom('cards').select('id').where('id', '=', DEMO_CARD.id).executeTakeFirst()
-  if (exists) return
-  const owner = await db.selectFrom('users').select('id').where('phone', '=', demoPhone).executeTakeFirst()
-  if (!owner) return
-  await db
-    .insertInto('cards')
-    .values({ id: DEMO_CARD.id, user_id: owner.id, design: DEMO_CARD.design, recipient: DEMO_CARD.recipient, message: DEMO_CARD.message, audio_id: null, shareable: 1, deleted_at: null, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute()
 }

@@ -3,9 +3,15 @@
  * from GET /api/oauth/url (state, nonce and PKCE verifier are kept server-side for 10 minutes), the
  * provider redirects to /login?code&state, and /login/oauth exchanges the code here. The embedded
  * provider is reached in-process (no network hop back to our own public URL); an external one by HTTP.
+ * A server that speaks TLS itself is asked over TLS on its own listener, pinned to its own certificate, so
+ * the provider sees the same https origin the Login page was sent to (docs/security.md "Host and issuer").
  */
 import type { FastifyInstance } from 'fastify'
+import { X509Certificate } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import type { TLSSocket } from 'node:tls'
 import * as client from 'openid-client'
+import { Agent, buildConnector, fetch as undiciFetch } from 'undici'
 import { CODE } from '../../src/contract'
 import { ApiError, badInput } from '../errors'
 import { LOCAL_OIDC_PROVIDER } from '../db/seed'
@@ -16,7 +22,14 @@ const STATE_TTL_MS = 10 * 60 * 1000
 export class OAuthLogin {
   private readonly configs = new Map<string, Promise<client.Configuration>>()
 
-  constructor(private readonly app: FastifyInstance) {}
+  /** The agent that reaches this server's own TLS listener, made on first use. */
+  private ownListener?: Agent
+
+  constructor(private readonly app: FastifyInstance) {
+    app.addHook('onClose', async () => {
+      await this.ownListener?.destroy()
+    })
+  }
 
   /** The identity-provider key stored with linked identities. */
   get providerKey(): string {
@@ -42,8 +55,51 @@ export class OAuthLogin {
     return c
   }
 
-  /** Sends the embedded provider's back-channel requests straight into this Fastify instance. */
+  /**
+   * An agent whose every connection goes to this server's own listener (loopback when it listens on every
+   * address) and is kept only if the peer shows this server's own certificate: the URL's host still names
+   * the origin (Host header, SNI), but nothing leaves the machine and no other certificate is believed.
+   */
+  private ownTlsAgent(): Agent | undefined {
+    const tls = this.app.config.https
+    const address = this.app.server.listening ? this.app.server.address() : null
+    if (!tls || !address || typeof address !== 'object') return undefined
+    if (this.ownListener) return this.ownListener
+    const { port, address: bound } = address as AddressInfo
+    const target = bound === '0.0.0.0' ? '127.0.0.1' : bound === '::' ? '::1' : bound
+    const expected = new X509Certificate(tls.cert).fingerprint256
+    // The certificate is compared whole below, so the chain and name checks (which a certificate from a
+    // private CA or a self-signed one would fail) are not what decides.
+    const base = buildConnector({ rejectUnauthorized: false })
+    const connect: buildConnector.connector = (opts, done) => {
+      base({ ...opts, hostname: target, port: String(port) }, (err, socket) => {
+        if (err || !socket) return done(err ?? new Error('no socket'), null)
+        if ((socket as TLSSocket).getPeerX509Certificate?.()?.fingerprint256 !== expected) {
+          socket.destroy()
+          return done(new Error('own listener: unexpected certificate'), null)
+        }
+        done(null, socket)
+      })
+    }
+    this.ownListener = new Agent({ connect })
+    return this.ownListener
+  }
+
+  /** Sends the embedded provider's back-channel requests to this server itself. */
   private readonly inProcessFetch: client.CustomFetch = async (url, init) => {
+    const agent = new URL(url).protocol === 'https:' ? this.ownTlsAgent() : undefined
+    if (agent) {
+      const res = await undiciFetch(url, {
+        method: init.method,
+        headers: init.headers as Record<string, string>,
+        body: init.body as string | URLSearchParams | undefined,
+        redirect: 'manual',
+        signal: init.signal ?? undefined,
+        dispatcher: agent,
+      })
+      const body = await res.arrayBuffer()
+      return new Response(body.byteLength ? body : null, { status: res.status, headers: new Headers([...res.headers]) })
+    }
     const u = new URL(url)
     const headers = Object.fromEntries(new Headers(init.headers as ConstructorParameters<typeof Headers>[0]).entries())
     const res = await this.app.inject({

@@ -1,30 +1,18 @@
 /**
- * The year in review on the server: its table (added with `withTables`, so the shared schema file stays
- * as the content model left it), reading a student's year out of the content tables, storing the
- * figures once per account and year, and turning a row into what its owner or anyone else may see.
+ * The year in review on the server: reading a student's year out of the content tables, storing the
+ * figures once per account and year (the `reports` table, server/db/schema.ts), and turning a row into
+ * what its owner or anyone else may see.
  */
 import type { Kysely } from 'kysely'
 import { isSlideKind, visibleSlides, type OwnerReport, type PublicReport, type ReportFigures, type ReportSummary, type SlideKind } from '../../src/contract/report'
-import type { Database } from '../db/schema'
+import type { Database, ReportTable } from '../db/schema'
 import { computeReport, slidesOf, type ReadingInput, type WorkInput } from './reportFigures'
 
-export type ReportTable = {
-  id: string
-  user_id: string
-  year: number
-  /** JSON ReportFigures */
-  figures: string
-  /** JSON SlideKind[] */
-  hidden: string
-  shareable: number
-  invite_code: string | null
-  created_at: number
-  updated_at: number
-}
-
-export type ReportTables = { reports: ReportTable }
-export type ReportsDb = Kysely<Database & ReportTables>
-export const reportsDb = (db: Kysely<Database>): ReportsDb => db.withTables<ReportTables>()
+export type { ReportTable }
+/** The report table (declared in server/db/schema.ts with the others). */
+export type ReportTables = Pick<Database, 'reports'>
+export type ReportsDb = Kysely<Database>
+export const reportsDb = (db: Kysely<Database>): ReportsDb => db
 
 const DAY_MS = 86_400_000
 

@@ -95,7 +95,7 @@ export interface SessionAccount {
   session: { user_id: string; revoked_at: number | null; status: string }
   user: { id: string; phone: string | null; hasPassword: boolean; createdAt: number }
   /** null until the registration's Improve step. */
-  student: { id: string; name: string; grade: string; className: string; avatar: string | null } | null
+  student: { id: string; name: string; grade: string; className: string; avatar: string | null; classConfirmed: boolean } | null
   inviteCode: string | null
   /** Primary first, then by joining time. */
   memberships: Membership[]
@@ -120,6 +120,8 @@ const sessionAccountRows = prepared((db, sessionId: string) =>
       'students.name as student_name',
       'students.grade',
       'students.class_name',
+      'students.confirmed_grade',
+      'students.confirmed_class',
       'students.avatar',
       'invite_codes.code as invite_code',
       'orgs.id as org_id',
@@ -156,7 +158,7 @@ export async function sessionAccount(db: Db, sessionId: string): Promise<Session
     user: { id: s.user_id, phone: s.phone, hasPassword: Boolean(s.has_password), createdAt: s.created_at },
     student:
       s.student_id !== null && s.student_name !== null && s.grade !== null && s.class_name !== null
-        ? { id: s.student_id, name: s.student_name, grade: s.grade, className: s.class_name, avatar: s.avatar }
+        ? { id: s.student_id, name: s.student_name, grade: s.grade, className: s.class_name, avatar: s.avatar, classConfirmed: s.confirmed_grade === s.grade && s.confirmed_class === s.class_name }
         : null,
     inviteCode: s.invite_code,
     memberships,
@@ -177,6 +179,7 @@ export function profileOf(account: SessionAccount, orgId?: string): StudentProfi
     avatar: student.avatar,
     grade: student.grade,
     className: student.className,
+    classConfirmed: student.classConfirmed,
     org: current?.org ?? null,
     orgList: ms.map((m) => m.org),
     roleList: uniq((current ? [current] : ms).flatMap((m) => m.roles)),

@@ -20,7 +20,8 @@ async function setup(t: TestApp) {
   const desk = async (token: string) => (await call<Desk>(app, 'GET', '/home/desk', { token, headers: { 'org-id': demo } })).body.data.tasks.map((x) => x.id)
   const requests = async (token = teacher.token) => call<ClassRequest[]>(app, 'GET', '/classes/requests?orgCode=DEMO', { token })
   const confirm = (studentId: string, className: string, token = teacher.token) => call(app, 'POST', '/classes/confirm', { token, body: { orgCode: 'DEMO', studentId, grade: '七年级', className } })
-  return { teacher, demo, assign, desk, requests, confirm }
+  const confirmed = async (token: string) => (await call<{ classConfirmed: boolean }>(app, 'GET', '/auth/student', { token })).body.data.classConfirmed
+  return { teacher, demo, assign, desk, requests, confirm, confirmed }
 }
 
 async function newStudent(app: TestApp['app'], phone: string, className: string, orgCode = 'DEMO'): Promise<string> {
@@ -38,6 +39,8 @@ describe('class membership', () => {
     const task = (await s.assign('2班')).body.data.id
     const token = await newStudent(t.app, '13700137031', '2班')
     expect(await s.desk(token)).toEqual([])
+    // The student's own profile says the class waits for the teacher (the app tells the student so).
+    expect(await s.confirmed(token)).toBe(false)
     expect((await call(t.app, 'GET', `/tasks/${task}`, { token })).body.code).toBe(400002)
     expect((await call(t.app, 'POST', `/tasks/${task}/done`, { token })).body.code).toBe(400002)
 
@@ -52,7 +55,9 @@ describe('class membership', () => {
     expect((await s.confirm(mine.studentId, '3班')).body.code).toBe(100001)
     expect(await s.desk(token)).toEqual([])
 
+    expect(await s.confirmed(token)).toBe(false)
     expect((await s.confirm(mine.studentId, '2班')).body).toMatchObject({ code: 0, data: { grade: '七年级', className: '2班' } })
+    expect(await s.confirmed(token)).toBe(true)
     expect(await s.desk(token)).toContain(task)
     expect((await call(t.app, 'GET', `/tasks/${task}`, { token })).body.code).toBe(0)
     expect((await s.requests()).body.data.map((r) => r.studentId)).not.toContain(mine.studentId)
@@ -65,8 +70,10 @@ describe('class membership', () => {
     const mine = (await s.assign('2班')).body.data.id
     const theirs = (await s.assign('3班')).body.data.id
     expect(await s.desk(student.token)).toContain(mine)
+    expect(await s.confirmed(student.token)).toBe(true)
     const moved = await call(t.app, 'PUT', '/auth/student/profile', { token: student.token, body: { name: 'Demo Student', grade: '七年级', className: '3班' } })
     expect(moved.body.code).toBe(0)
+    expect(await s.confirmed(student.token)).toBe(false)
     expect(await s.desk(student.token)).not.toContain(theirs)
     expect((await call(t.app, 'GET', `/tasks/${theirs}`, { token: student.token })).body.code).toBe(400002)
     expect((await call(t.app, 'POST', `/tasks/${theirs}/done`, { token: student.token })).body.code).toBe(400002)
@@ -74,6 +81,7 @@ describe('class membership', () => {
     const asked = (await s.requests()).body.data.find((r) => r.className === '3班')!
     expect(asked).toMatchObject({ name: 'Demo Student', confirmedClassName: '2班' })
     expect((await s.confirm(asked.studentId, '3班')).body.code).toBe(0)
+    expect(await s.confirmed(student.token)).toBe(true)
     const now = await s.desk(student.token)
     expect(now).toContain(theirs)
     expect(now).not.toContain(mine)

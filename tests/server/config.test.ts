@@ -1,11 +1,12 @@
 /** The environment is checked at boot: a malformed setting stops the start with a message naming it. */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../server/app'
-import { listenFromEnv, optionsFromEnv } from '../../server/config'
+import { DEFAULT_LIMITS, DEFAULT_PUSH_SERVICES, resolveOptions } from '../../server/config'
+import { ENV, envTable, listenFromEnv, optionsFromEnv } from '../../server/env'
 import { newVapidKeys } from '../../server/services/push'
 
 const ROOT = join(import.meta.dirname, '..', '..')
@@ -38,11 +39,45 @@ describe('optionsFromEnv', () => {
     expect(o.logger).toEqual({ level: 'warn' })
   })
 
-  it('leaves unset and empty settings to the defaults', () => {
+  it("leaves unset and empty settings to the schema's defaults", () => {
     const o = optionsFromEnv({ RATE_LIMIT_AUTH_PER_MIN: '', PUBLIC_URL: '' })
-    expect(o.limits?.authPerMinute).toBeUndefined()
+    expect(o.limits?.authPerMinute).toBe(DEFAULT_LIMITS.authPerMinute)
+    expect(o.limits?.sms?.intervalSeconds).toBe(DEFAULT_LIMITS.sms.intervalSeconds)
+    expect(o.accessTtlSeconds).toBe(15 * 60)
     expect(o.publicUrl).toBeUndefined()
     expect(o.logger).toEqual({ level: 'info' })
+    expect(o.dataDir).toBe('data')
+    expect(o.push?.services).toEqual(DEFAULT_PUSH_SERVICES)
+    // What the schema gives is what build() would have chosen itself.
+    const fromEnv = resolveOptions(o)
+    const bare = resolveOptions({ logger: { level: 'info' } })
+    for (const key of ['limits', 'accessTtlSeconds', 'refreshTtlSeconds', 'signSecret', 'oidc', 'wechat', 'mqtt', 'push', 'download', 'trustProxy', 'shutdownDrainMs', 'dataDir', 'distDir'] as const) {
+      expect(fromEnv[key], key).toEqual(bare[key])
+    }
+  })
+
+  it.each(['0x10', '1e3', '12 000'])('a count is written in digits only (%s is refused)', (value) => {
+    expect(refusal({ SMS_PER_HOUR: value })).toContain(`SMS_PER_HOUR=${value} is not a whole number of at least 1`)
+  })
+
+  it("never repeats a URL's password in a refusal", () => {
+    const message = refusal({ DATABASE_URL: 'mysql://habor:s3cret-pw@db/habor' })
+    expect(message).toContain('DATABASE_URL=mysql://habor:***@db/habor is not a postgres or postgresql URL')
+    expect(message).not.toContain('s3cret-pw')
+  })
+
+  it('names the only SMS provider that ships', () => {
+    expect(refusal({ SMS_PROVIDER: 'aliyun' })).toContain("SMS_PROVIDER=aliyun is not available: only 'console' ships")
+    expect(optionsFromEnv({ SMS_PROVIDER: 'console' }).sms).toBe('console')
+  })
+
+  it("docs/server.md's configuration table is the schema's (npm run docs:env writes it)", () => {
+    const doc = readFileSync(join(ROOT, 'docs', 'server.md'), 'utf8')
+    const table = /<!-- env-table:start -->\n([\s\S]*?)\n<!-- env-table:end -->/.exec(doc)?.[1]
+    expect(table).toBe(envTable())
+    // Every variable of the schema has a row, and the table names no other.
+    const rows = [...table!.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1])
+    expect(rows).toEqual(Object.keys(ENV.properties))
   })
 
   it.each([

@@ -133,6 +133,7 @@ describe('whole answers', () => {
         avatar: null,
         grade: '七年级',
         className: '2班',
+        classConfirmed: true,
         org: demo,
         orgList: [demo, { id, name: 'Demo Academy', code: 'ACADEMY' }],
         roleList: ['student'],

@@ -10,7 +10,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { wavFile } from '../support/wav'
 import { call, DEVICE, makeApp, PASSWORD, passwordLogin, smsCode, STUDENT_PHONE } from './helpers'
-import { optionsFromEnv } from '../../server/config'
+import { optionsFromEnv } from '../../server/env'
 
 /** A GET over a real socket with any Host header (fetch() would not send a chosen Host). */
 function get(port: number, path: string, host?: string): Promise<{ status: number; body: string }> {

@@ -79,6 +79,11 @@ export const StudentProfile = Type.Object({
   avatar: Nullable(Type.String()),
   grade: Type.String(),
   className: Type.String(),
+  /**
+   * false while a teacher of the organisation has not confirmed this grade and class (a new account, or a
+   * changed class): until then the class's tasks do not reach the student (docs/security.md "Class membership").
+   */
+  classConfirmed: Type.Boolean(),
   /** The current org: the Org-ID header's org when sent, else the primary membership. */
   org: Nullable(OrgRef),
   orgList: Type.Array(OrgRef),

@@ -1,7 +1,8 @@
 /** Device facts: the device type of docs/product.md "Stored state" from the user agent, network type rules, the device code. */
 import { v4 as uuidv4 } from 'uuid'
+import type { DeviceType } from '../../contract/api'
 
-export type DeviceType = 'browser' | 'wechat' | 'mobile' | 'pad' | 'client'
+export type { DeviceType }
 
 export interface UaHints {
   userAgent: string

@@ -23,6 +23,8 @@ export interface OutboxItem {
   state: OutboxState
   /** The server's refusal, when it refused the replay. */
   error?: string
+  /** The refusal's data (the envelope's `data`, e.g. a 429's reason), so a page can word it itself. */
+  errorData?: unknown
   payload: OutboxPayload
 }
 
@@ -179,7 +181,7 @@ export async function discard(id: string): Promise<void> {
 export async function retry(id: string): Promise<void> {
   await load()
   const item = items.find((i) => i.id === id)
-  if (item && item.state === 'refused') await save({ ...item, state: 'waiting', error: undefined })
+  if (item && item.state === 'refused') await save({ ...item, state: 'waiting', error: undefined, errorData: undefined })
   await drain()
 }
 
@@ -204,7 +206,7 @@ async function drainOnce(): Promise<DrainResult> {
       // Still out of reach, or the session is over: everything waits for the next chance.
       if (isUnreachable(e)) return 'unreachable'
       if (isRequestError(e) && (e.kind === 'expired' || e.kind === 'no-login' || e.kind === 'aborted')) return 'done'
-      await save({ ...current, state: 'refused', error: e instanceof Error ? e.message : String(e) })
+      await save({ ...current, state: 'refused', error: e instanceof Error ? e.message : String(e), errorData: isRequestError(e) ? e.data : undefined })
     }
   }
   return 'done'

@@ -2,16 +2,17 @@
  * Every persisted key, its schema version and a validator. What is read back is never trusted: a value
  * that fails its validator, has another version, or cannot be decrypted reads as missing.
  */
-export interface UserInfo {
-  id: string
-  studentId: string
-  name?: string
-  org?: OrgRef | null
-  orgList: OrgRef[]
-  roleList: string[]
-  permList: string[]
-  [extra: string]: unknown
-}
+import type { StudentProfile } from '../../contract'
+/**
+ * The profile as kept on the device: the server's user-info object (GET /auth/student, StudentProfile),
+ * of which only the fields the validator checks are sure to be there (an older copy may lack the others).
+ */
+export type UserInfo = Pick<StudentProfile, 'id' | 'studentId' | 'roleList' | 'permList'> &
+  Partial<Omit<StudentProfile, 'id' | 'studentId' | 'roleList' | 'permList' | 'org' | 'orgList'>> & {
+    org?: OrgRef | null
+    orgList: OrgRef[]
+    [extra: string]: unknown
+  }
 export interface OrgRef {
   id: string
   name?: string

@@ -17,6 +17,7 @@ import { Picker } from '../../ui/Picker/Picker'
 import { usePullRefresh } from '../../ui/PullRefresh/usePullRefresh'
 import { HomeSections } from './sections/HomeSections'
 import { NotificationTip } from './NotificationTip'
+import { ClassPending } from '../../ui/ClassPending/ClassPending'
 import './Home.css'
 import { fill as fillIn } from '../../i18n/format'
 import { Icon } from './icons'
@@ -175,6 +176,8 @@ export default function Home({ page }: PageProps) {
             </Button>
           </div>
         ) : null}
+
+        <ClassPending on="home" />
 
         <NotificationTip />
 

@@ -24,6 +24,7 @@ import { loadFlows } from '../../ui/AuthForm/loadFlows'
 import { LoginFirst } from '../../ui/AuthForm/LoginFirst'
 import { useFormErrors } from '../../ui/AuthForm/useFormErrors'
 import { TextField } from '../../ui/Field/TextField'
+import { ClassPending } from '../../ui/ClassPending/ClassPending'
 import { PendingWrite } from '../../ui/PendingWrite/PendingWrite'
 import { showToast } from '../../ui/Overlay/overlay'
 import { Picker } from '../../ui/Picker/Picker'
@@ -231,6 +232,7 @@ export default function Improve({ page: row, query }: PageProps) {
     <AuthForm page={page} onSubmit={submit} error={form.formError} submit={editing ? t.save : t.submit} busy={busy}>
       <p className="auth-form__lead">{editing ? t.leadEdit : t.leadNew}</p>
       <PendingWrite item={waiting} texts={t} />
+      {editing ? <ClassPending on="profile" /> : null}
       <TextField label={t.name} placeholder={t.namePlaceholder} autoComplete="name" maxLength={32} value={name} onChange={keep('name', setName)} error={err('name')} />
       <div className="improve__row">
         <div className="improve__pick">

@@ -18,6 +18,7 @@ import { useOutboxItems } from '../../hooks/useOutboxItems'
 import * as outbox from '../../lib/outbox/outbox'
 import { fill } from '../../i18n/format'
 import { audioDuration } from './audioDuration'
+import { storageFullText, storageQuotaError } from './storageQuota'
 import { keepRecording, keptRecording } from './cardsApi'
 import { CardView, DESIGN_NAMES } from './CardView'
 import type { Lang, Texts } from './texts'
@@ -128,8 +129,11 @@ export function Editor({ t, lang }: { t: Texts; lang: Lang }) {
       }
       showToast(t.made, { icon: 'success' })
       replace(`/motherday?id=${encodeURIComponent((answer.sent as CardCreated).id)}`)
-    } catch {
-      setError(t.failed)
+    } catch (e) {
+      // The recordings fill the account's space: said beside the recording, where it can be removed.
+      const quota = storageQuotaError(e)
+      if (quota) setVoiceError(storageFullText(t, quota))
+      else setError(t.failed)
     } finally {
       setBusy(false)
       setProgress(null)

@@ -3,6 +3,7 @@ import { fill } from '../../i18n/format'
 import * as outbox from '../../lib/outbox/outbox'
 import type { OutboxItem } from '../../lib/outbox/outbox'
 import { Button } from '../../ui/Button/Button'
+import { storageFullText, storageQuotaOf } from './storageQuota'
 import type { Texts } from './texts'
 
 export function WaitingCards({ items, t }: { items: OutboxItem[]; t: Texts }) {
@@ -23,7 +24,7 @@ export function WaitingCards({ items, t }: { items: OutboxItem[]; t: Texts }) {
               ) : (
                 <>
                   <p className="motherday__error" role="alert">
-                    {fill(t.refused, { why: item.error ?? '' })}
+                    {storageQuotaOf(item.errorData) ? storageFullText(t, storageQuotaOf(item.errorData)!, true) : fill(t.refused, { why: item.error ?? '' })}
                   </p>
                   <div className="motherday__row">
                     <Button variant="secondary" size="s" onClick={() => act('retry', item.id)}>

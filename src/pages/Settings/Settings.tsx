@@ -22,6 +22,7 @@ import { NotificationSettings } from './NotificationSettings'
 import './Settings.css'
 import { fill } from '../../i18n/format'
 import { confirmLogout } from '../../ui/Logout/confirmLogout'
+import { maskPhone } from '../../contract/phone'
 
 type Lang = StorageValue<'lang'>
 
@@ -87,7 +88,6 @@ const LANGS: { value: Lang; label: string }[] = [
   { value: 'en', label: 'English' },
 ]
 
-const maskPhone = (phone: string) => phone.replace(/^\+86/, '').replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2')
 
 export default function Settings({ page }: PageProps) {
   const lang = useLang()

@@ -8,6 +8,7 @@ import { useLang } from '../../state/app'
 import { shareText } from '../ShareBar/texts'
 import { formatTime, nextSpeed } from './time'
 import './AudioPlayer.css'
+import { PlayPauseIcon } from '../PlayPauseIcon/PlayPauseIcon'
 
 interface Props {
   src: string
@@ -118,16 +119,7 @@ export function AudioPlayer({ src, durationMs, title, artist, artwork, size = 'c
         onError={() => setFailed(true)}
       />
       <button type="button" className="audio-player__play" onClick={toggle} aria-label={`${label} · ${title}`} aria-pressed={playing}>
-        {playing ? (
-          <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
-            <rect x="6" y="5" width="4" height="14" rx="1.2" fill="currentColor" />
-            <rect x="14" y="5" width="4" height="14" rx="1.2" fill="currentColor" />
-          </svg>
-        ) : (
-          <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
-            <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.2-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5z" fill="currentColor" />
-          </svg>
-        )}
+        <PlayPauseIcon playing={playing} size={26} />
       </button>
       <div className="audio-player__track">
         <input

@@ -6,6 +6,7 @@ import type { OutboxItem } from '../../lib/outbox/outbox'
 import { discard, retry } from '../../lib/outbox/outbox'
 import { fill } from '../../i18n/format'
 import { Button } from '../Button/Button'
+import '../Notice/Notice.css'
 import './PendingWrite.css'
 
 export interface PendingTexts {
@@ -18,7 +19,7 @@ export interface PendingTexts {
 
 export function PendingWrite({ item, texts, className, onDiscarded }: { item: OutboxItem | null; texts: PendingTexts; className?: string; onDiscarded?: () => void }) {
   if (!item) return null
-  const classes = ['pending-write', item.state === 'refused' && 'pending-write--refused', className].filter(Boolean).join(' ')
+  const classes = ['soft-note', 'pending-write', item.state === 'refused' && 'pending-write--refused', className].filter(Boolean).join(' ')
   if (item.state === 'waiting') {
     return (
       <p className={classes} role="status">

@@ -8,6 +8,7 @@ import useEmblaCarousel from 'embla-carousel-react'
 import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useReducedMotion } from '../../hooks/useReducedMotion'
 import './StorySlides.css'
+import { PlayPauseIcon } from '../PlayPauseIcon/PlayPauseIcon'
 
 export interface Story {
   key: string
@@ -149,16 +150,7 @@ export function StorySlides({ stories, texts, onIndexChange, autoplay = true, ex
           </svg>
         </button>
         <button type="button" className="story__button story__button--play" onClick={togglePlay} aria-label={playing ? texts.pause : texts.play}>
-          {playing ? (
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <rect x="6" y="5" width="4" height="14" rx="1.2" fill="currentColor" />
-              <rect x="14" y="5" width="4" height="14" rx="1.2" fill="currentColor" />
-            </svg>
-          ) : (
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <path d="M8 5.5v13a1 1 0 0 0 1.5.87l10.4-6.5a1 1 0 0 0 0-1.74L9.5 4.63A1 1 0 0 0 8 5.5z" fill="currentColor" />
-            </svg>
-          )}
+          <PlayPauseIcon playing={playing} size={22} />
         </button>
         <span className="story__position" aria-hidden="true">
           {index + 1} / {count}
