@@ -5,7 +5,8 @@
  * at all, a teacher's task reaches the open Home within a second and the notifications page opens it;
  * logout leaves no badge and no shown notification behind.
  */
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
 import { DEMO_STUDENT, resumeSession, type TokenPair } from '../support/session'
 

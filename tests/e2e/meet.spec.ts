@@ -4,7 +4,8 @@
  * be taken back for 5 s, Forget answers an unknown phone like a known one, and the small lines of the walk.
  * Screenshots of the first screen (what is seen without scrolling) go to tests/e2e/screenshots/meet-*.png.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { resumeDemoSession, resumeSession, DEMO_STUDENT, type TokenPair } from '../support/session'
 import { screenshot } from '../support/screenshot'
 import { wavFile } from '../support/wav'

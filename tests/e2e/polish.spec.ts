@@ -3,7 +3,8 @@
  * audio, a console error from the live channel, and the cosmetic faults seen in screenshots.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { devURL } from '../../playwright.config'
 import { screenshot } from '../support/screenshot'
 import { resumeDemoSession, resumeSession, type TokenPair } from '../support/session'

@@ -1,7 +1,9 @@
 /**
  * The offline shell, installability and the update flow, in Debian's Chromium against the production build.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { test } from '../support/fixtures'
+import { updateTestPort } from '../support/ports'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -154,7 +156,7 @@ test.describe('precache', () => {
 
 test.describe('update flow', () => {
   test.setTimeout(240_000)
-  const port = 18096
+  const port = updateTestPort()
   const origin = `http://127.0.0.1:${port}`
   let dir = ''
   let server: ChildProcess | undefined

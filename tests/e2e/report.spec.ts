@@ -4,7 +4,8 @@
  * logged-out visitor opens the link and sees every slide but the hidden one.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { devices, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { readFileSync } from 'node:fs'
 import { screenshot } from '../support/screenshot'
 import { submitPasswordLogin } from '../support/login'

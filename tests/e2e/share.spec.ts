@@ -4,7 +4,8 @@
  * actions, and the not-available state for an unknown id.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
 
 // The demo school is in Beijing: times show as its students see them.

@@ -4,7 +4,8 @@
  * for page data); only a request that is still unanswered at its time-out does, and a slow sign-in keeps
  * its busy button and what was typed.
  */
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
 import { DEMO_STUDENT, resumeDemoSession } from '../support/session'
 

@@ -6,7 +6,8 @@
  * tests/e2e/screenshots/walk-<state>-<page>-<size>.png.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { PAGES } from '../../manifest/pages'
 import { screenshot } from '../support/screenshot'
 import { resumeDemoSession } from '../support/session'
