@@ -6,6 +6,7 @@
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { test } from '../support/fixtures'
+import { pauseClockNow } from '../support/clock'
 import { resumeDemoSession, resumeSession, DEMO_STUDENT, type TokenPair } from '../support/session'
 import { screenshot } from '../support/screenshot'
 import { wavFile } from '../support/wav'
@@ -143,7 +144,7 @@ test('item 4: 我已完成 offers 撤销 for 5 s before the call leaves; after t
   expect(calls).toEqual([])
 
   // Tapped again and left alone: the call leaves once the 5 s are over, not before, and 撤销 is gone.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100)
+  await pauseClockNow(page)
   const sent = page.waitForRequest((r) => r.url().includes(`/api/tasks/${taskId}/done`))
   await page.getByRole('button', { name: '我已完成' }).click()
   await page.clock.runFor(4_900)
