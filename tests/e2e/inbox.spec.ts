@@ -6,6 +6,7 @@
  * logout leaves no badge and no shown notification behind.
  */
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import { SW_CONTROL_MS } from '../support/clock'
 import { test } from '../support/fixtures'
 import { pauseClockNow } from '../support/clock'
 import { screenshot } from '../support/screenshot'
@@ -205,7 +206,7 @@ test('logout with an unread notification shown: the badge is cleared and stays c
   await assignTask(request, '背诵《静夜思》')
   await page.goto('/home')
   await expect(page.getByTestId('unread')).toHaveText(/条新通知/)
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: SW_CONTROL_MS }).toBe(true)
 
   const message = { kind: 'task', title: '新任务：背诵《静夜思》', body: '李老师：明天早读背给同桌听。', url: '/task?id=demo-task-week', tag: 'task-e2e-logout', session: sidOf(pair.token), unread: 1 }
   // A push for another sign-in (an earlier account on this phone) is never shown.

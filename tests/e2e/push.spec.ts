@@ -6,6 +6,7 @@
  * protocol (ServiceWorker.deliverPushMessage), as a push service would wake it.
  */
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import { SW_CONTROL_MS } from '../support/clock'
 import { test, type Habor } from '../support/fixtures'
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
@@ -168,7 +169,7 @@ test('the service worker shows a push of this sign-in with the inbox count on th
   await resumeSession(page, pair)
   await page.goto('/home')
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: SW_CONTROL_MS }).toBe(true)
 
   const message = { kind: 'task', title: '新任务：读《城南旧事》', body: '李老师：读第一章', url: '/task?id=demo-task-week', tag: 'task-demo-task-week', session, unread: 3 }
   const notifications = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown })))

@@ -2,6 +2,7 @@
  * The offline shell, installability and the update flow, in Debian's Chromium against the production build.
  */
 import { expect, type Page } from '@playwright/test'
+import { SW_CONTROL_MS } from '../support/clock'
 import { test } from '../support/fixtures'
 import { updateTestPort } from '../support/ports'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -15,7 +16,7 @@ async function controlled(page: Page, path: string): Promise<void> {
   await page.goto(path)
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload()
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: SW_CONTROL_MS }).toBe(true)
 }
 
 test.describe('installability', () => {

@@ -17,3 +17,10 @@ export async function pauseClockNow(page: Page): Promise<void> {
     }
   }
 }
+
+/**
+ * How long a test waits for the service worker to take control of the page: it first precaches the build
+ * (about 1 MB), which under stress --cpu 2 outlasted expect's 5 s default. A wait for an event that comes,
+ * not a time the test asserts.
+ */
+export const SW_CONTROL_MS = 30_000
