@@ -1,44 +1,36 @@
 /**
- * Browser tests: Debian's Chromium (never a downloaded browser) against `npm start` on a spare port with
- * a fresh data directory.
+ * Browser tests: Debian's Chromium (never a downloaded browser) against the compiled server. Each worker starts
+ * a server of its own with a fresh data directory and its own stand-ins (tests/support/fixtures.ts); the
+ * development server here serves the UI kit page and the client's modules, with a server of its own behind it.
  */
 import { defineConfig, devices } from '@playwright/test'
-import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { MAX_WORKERS } from './tests/support/ports'
 
 const port = Number(process.env.E2E_PORT ?? 18080)
-export const baseURL = `http://127.0.0.1:${port}`
+/** The server behind the development server (the workers' servers are on E2E_PORT + 10 and up). */
+const devApiURL = `http://127.0.0.1:${port}`
 const devPort = Number(process.env.E2E_DEV_PORT ?? 18173)
-/** The stand-in for WeChat's server API (tests/support/wechat-stand-in.mjs). */
-const wechatPort = Number(process.env.E2E_WECHAT_PORT ?? port + 102)
 /** Base URL of the development server that serves kit.html. */
 export const devURL = `http://127.0.0.1:${devPort}`
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'habor-e2e-'))
-process.env.E2E_DATA_DIR = dataDir
-/** The Web Push service stand-in (tests/support/push-stand-in.mjs): HTTPS for the server, a control port for the tests. */
-const pushPort = Number(process.env.E2E_PUSH_PORT ?? port + 103)
-export const pushControlURL = `http://127.0.0.1:${Number(process.env.E2E_PUSH_CONTROL_PORT ?? port + 104)}`
-// Its self-signed certificate, made once per run; the app server trusts it (NODE_EXTRA_CA_CERTS).
-const pushCert = join(dataDir, 'push-cert.pem')
-const pushKey = join(dataDir, 'push-key.pem')
-if (!existsSync(pushCert)) {
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', pushKey, '-out', pushCert, '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' })
-}
+const dataDir = process.env.E2E_DEV_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'habor-e2e-dev-'))
+process.env.E2E_DEV_DATA_DIR = dataDir
+// Two workers by default: the measured times per worker count are in docs/running.md.
+const workers = Math.min(MAX_WORKERS, Number(process.env.E2E_WORKERS ?? 2))
 
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e-artifacts',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   timeout: 60_000,
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list']],
   use: {
     ...devices['Pixel 7'],
     browserName: 'chromium',
-    baseURL,
     viewport: { width: 375, height: 812 },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -55,35 +47,12 @@ export default defineConfig({
   },
   webServer: [
     {
+      // Builds what is stale (scripts/build-if-stale.mjs) before any worker starts its server.
       command: 'node scripts/start.mjs',
-      url: `${baseURL}/download`,
+      url: `${devApiURL}/download`,
       reuseExistingServer: false,
       timeout: 180_000,
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        WECHAT_API_BASE: `http://127.0.0.1:${wechatPort}`,
-        WECHAT_APPID: 'wx-e2e-stand-in',
-        WECHAT_SECRET: 'e2e-stand-in-secret',
-        PUSH_SERVICES: `127.0.0.1:${pushPort}`,
-        NODE_EXTRA_CA_CERTS: pushCert,
-      },
-    },
-    {
-      command: 'node tests/support/push-stand-in.mjs',
-      url: `${pushControlURL}/health`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      env: { PUSH_PORT: String(pushPort), CONTROL_PORT: new URL(pushControlURL).port, CERT_FILE: pushCert, KEY_FILE: pushKey },
-    },
-    {
-      command: 'node tests/support/wechat-stand-in.mjs',
-      url: `http://127.0.0.1:${wechatPort}/health`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      env: { PORT: String(wechatPort) },
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     },
     {
       // The development server, for the UI kit page (kit.html), which the production build leaves out.
@@ -91,7 +60,7 @@ export default defineConfig({
       url: `${devURL}/kit.html`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { API_PROXY: baseURL },
+      env: { API_PROXY: devApiURL },
     },
   ],
 })

@@ -1,48 +1,117 @@
-// `npm test`: every suite in order, stopping at the first that fails (as `a && b && …` would), with the time
-// each step took printed at the end and written to test-results/steps.json for the CI summary.
-import { spawnSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+// `npm test`: every suite, stopping at the first that fails, with the time each step took printed at the end
+// and written to test-results/steps.json for the CI summary.
+//
+// The steps run in two lanes at the same time (docs/running.md): the checks and the server suites in one,
+// the build and everything that runs the built app in the other. They share nothing: the server suites use
+// their own PostgreSQL databases and TEST_REDIS_URL_SERVER, the cluster suite its own database and
+// TEST_REDIS_URL, the browser tests and Lighthouse their own ports. Within a lane the order is kept
+// (the browser tests need the build). A step that fails stops the other lane's running step and starts no
+// other. With two lanes each step's output is kept in test-results/logs/<step>.log and printed whole when
+// the step ends, so two suites' lines never interleave; TEST_LANES=1 runs everything in one lane, in order,
+// printing as it goes.
+import { spawn } from 'node:child_process'
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 
-const ALL = [
-  'typecheck',
-  'lint',
-  'test:unit',
-  'test:server',
-  'test:server:pg',
-  'build',
-  'test:budget',
-  'test:cluster',
-  'test:e2e',
-  'test:lighthouse',
+const LANES = [
+  ['typecheck', 'lint', 'test:unit', 'test:server', 'test:server:pg'],
+  ['build', 'test:budget', 'test:cluster', 'test:e2e', 'test:lighthouse'],
 ]
-// `node scripts/test-all.mjs lint test:unit` runs just those steps, in the order above.
+const ALL = LANES.flat()
+// `node scripts/test-all.mjs lint test:unit` runs just those steps, in their lanes' order.
 const asked = process.argv.slice(2)
 const unknown = asked.filter((s) => !ALL.includes(s))
 if (unknown.length) {
   console.error(`Unknown step ${unknown.join(', ')}; the steps are ${ALL.join(', ')}`)
   process.exit(2)
 }
-const STEPS = asked.length ? ALL.filter((s) => asked.includes(s)) : ALL
+const wanted = (s) => !asked.length || asked.includes(s)
+const laneCount = process.env.TEST_LANES === undefined ? 2 : Number(process.env.TEST_LANES)
+if (laneCount !== 1 && laneCount !== 2) {
+  console.error(`TEST_LANES=${process.env.TEST_LANES}: 1 (one step at a time) or 2 (two lanes at once)`)
+  process.exit(2)
+}
+const lanes = (laneCount === 1 ? [ALL] : LANES).map((l) => l.filter(wanted)).filter((l) => l.length)
+const together = lanes.length > 1
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-const timings = []
+mkdirSync('test-results/logs', { recursive: true })
+const started = Date.now()
+const seconds = (since) => Math.round((Date.now() - since) / 100) / 10
+/** step → { seconds, ok, stopped } in the order the steps ended. */
+const timings = new Map()
 let failed = null
-for (const step of STEPS) {
-  const started = Date.now()
-  const { status, signal } = spawnSync(npm, ['run', step], { stdio: 'inherit' })
-  timings.push({ step, seconds: Math.round((Date.now() - started) / 100) / 10, ok: status === 0 })
-  if (status !== 0) {
-    failed = `${step} ${signal ? `ended by ${signal}` : `exited ${status}`}`
-    break
+const running = new Set()
+
+function runStep(step) {
+  return new Promise((resolve) => {
+    const t0 = Date.now()
+    const log = `test-results/logs/${step.replaceAll(':', '-')}.log`
+    if (together) console.log(`▶ ${step} started (${seconds(started)} s into the run)`)
+    // Its own process group, so a stop reaches the suite's own children (servers, browsers, workers).
+    const child = spawn(npm, ['run', step], { stdio: together ? ['ignore', 'pipe', 'pipe'] : 'inherit', detached: process.platform !== 'win32' })
+    const entry = { child, stopped: false }
+    running.add(entry)
+    let out
+    if (together) {
+      out = createWriteStream(log)
+      child.stdout.pipe(out, { end: false })
+      child.stderr.pipe(out, { end: false })
+    }
+    child.on('close', async (status, signal) => {
+      running.delete(entry)
+      if (out) await new Promise((r) => out.end(r))
+      const t = { seconds: seconds(t0), ok: status === 0, stopped: entry.stopped }
+      timings.set(step, t)
+      if (together && !entry.stopped) {
+        console.log(`\n──── ${step}: ${t.ok ? 'passed' : 'FAILED'} in ${t.seconds} s ────`)
+        process.stdout.write(readFileSync(log, 'utf8'))
+      }
+      if (status !== 0 && !entry.stopped && !failed) {
+        failed = `${step} ${signal ? `ended by ${signal}` : `exited ${status}`}`
+        for (const other of running) stop(other)
+      }
+      resolve()
+    })
+  })
+}
+
+function stop(entry) {
+  entry.stopped = true
+  try {
+    process.kill(process.platform === 'win32' ? entry.child.pid : -entry.child.pid, 'SIGTERM')
+  } catch {
+    // already gone
   }
 }
 
-const width = Math.max(...timings.map((t) => t.step.length))
-console.log('\nStep times:')
-for (const t of timings) console.log(`  ${t.step.padEnd(width)}  ${String(t.seconds).padStart(6)} s${t.ok ? '' : '  FAILED'}`)
-console.log(`  ${'total'.padEnd(width)}  ${String(Math.round(timings.reduce((s, t) => s + t.seconds, 0))).padStart(6)} s`)
-mkdirSync('test-results', { recursive: true })
-writeFileSync('test-results/steps.json', JSON.stringify(timings, null, 2))
+// Ctrl-C or CI's own stop: take the running suites down with us.
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    for (const entry of running) stop(entry)
+    process.exit(130)
+  })
+}
+
+await Promise.all(
+  lanes.map(async (lane) => {
+    for (const step of lane) {
+      if (failed) return
+      await runStep(step)
+    }
+  }),
+)
+
+const done = ALL.filter((s) => timings.has(s))
+const width = Math.max(5, ...done.map((s) => s.length))
+console.log(`\nStep times${together ? ' (two lanes at once: the checks and server suites | the build and what runs it)' : ''}:`)
+for (const step of done) {
+  const t = timings.get(step)
+  const lane = together ? `  ${lanes.findIndex((l) => l.includes(step)) === 0 ? '1' : '2'}` : ''
+  console.log(`  ${step.padEnd(width)}  ${String(t.seconds).padStart(6)} s${lane}${t.stopped ? '  stopped' : t.ok ? '' : '  FAILED'}`)
+}
+const sum = done.reduce((s, step) => s + timings.get(step).seconds, 0)
+console.log(`  ${'total'.padEnd(width)}  ${String(Math.round(seconds(started))).padStart(6)} s${together ? `  (the steps' own times add up to ${Math.round(sum)} s)` : ''}`)
+writeFileSync('test-results/steps.json', JSON.stringify(done.map((step) => ({ step, ...timings.get(step) })), null, 2))
 if (failed) {
   console.error(`\nnpm test stopped: ${failed}`)
   process.exit(1)

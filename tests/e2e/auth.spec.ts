@@ -3,7 +3,8 @@
  * directory): password, the remembered route, SMS registration, single sign-on through the embedded
  * OpenID Connect provider, forgot password, logout, reload, and the kick from a second terminal.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, type Browser, type Page } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { submitPasswordLogin } from '../support/login'
 import { screenshot } from '../support/screenshot'
 import { fillProfile } from '../support/profile'
@@ -238,8 +239,8 @@ test('logout clears every auth key from storage and keeps the device, the phone 
   await expect(page).not.toHaveURL(/\/home$/)
 })
 
-async function loggedInContext(browser: Browser) {
-  const context = await browser.newContext({ viewport: PHONE_VIEW, baseURL: test.info().project.use.baseURL })
+async function loggedInContext(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ viewport: PHONE_VIEW, baseURL })
   const page = await context.newPage()
   await openLogin(page)
   // The live channel: subscribed once the broker has answered CONNECT and SUBSCRIBE.
@@ -254,8 +255,8 @@ async function loggedInContext(browser: Browser) {
   return { context, page, subscribed }
 }
 
-test('a second terminal kicks the first: the notice, Login within 3 s, and the typed text survives', async ({ browser }) => {
-  const a = await loggedInContext(browser)
+test('a second terminal kicks the first: the notice, Login within 3 s, and the typed text survives', async ({ browser, baseURL }) => {
+  const a = await loggedInContext(browser, baseURL)
   // Home prefers landscape: in this portrait window the shell's rotate hint sits over the lower entries.
   await a.page.getByRole('button', { name: '关闭旋转提示' }).click()
   await a.page.getByRole('button', { name: '编辑资料' }).click()
@@ -264,7 +265,7 @@ test('a second terminal kicks the first: the notice, Login within 3 s, and the t
   await a.page.getByLabel('姓名').fill(draft)
   await a.subscribed
 
-  const b = await loggedInContext(browser)
+  const b = await loggedInContext(browser, baseURL)
   await expect(a.page.getByText('账号已在其他终端登录').first()).toBeVisible({ timeout: 3000 })
   await expect(a.page).toHaveURL(/\/login/, { timeout: 3000 })
 

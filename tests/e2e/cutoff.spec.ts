@@ -4,7 +4,8 @@
  * outright, while the browser says it is online. Each page names the Wi-Fi, never a time-out, and recovers
  * by itself within 5 s of the API answering again, with no `online` event; measured on the page's clock.
  */
-import { expect, test, type Page, type Route } from '@playwright/test'
+import { expect, type Page, type Route } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
 import { signInUnderWorker, submitPasswordLogin } from '../support/login'
 

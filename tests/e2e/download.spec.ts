@@ -1,5 +1,6 @@
 /** The Download page on each platform, against the real server. */
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { screenshot } from '../support/screenshot'
@@ -8,12 +9,11 @@ const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
 const WECHAT_UA = `${IPHONE_UA} MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN`
 
-const downloads = join(process.env.E2E_DATA_DIR ?? '', 'downloads')
-
 test.describe('Download page', () => {
-  test.afterEach(() => rmSync(downloads, { recursive: true, force: true }))
+  test.afterEach(({ habor }) => rmSync(join(habor.dataDir, 'downloads'), { recursive: true, force: true }))
 
-  test('Android: downloads the package with a progress bar', async ({ browser }) => {
+  test('Android: downloads the package with a progress bar', async ({ browser, habor }) => {
+    const downloads = join(habor.dataDir, 'downloads')
     mkdirSync(downloads, { recursive: true })
     writeFileSync(join(downloads, 'habor-1.5.5.apk'), Buffer.alloc(3 * 1024 * 1024, 1))
     const context = await browser.newContext({ userAgent: ANDROID_UA, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, acceptDownloads: true })

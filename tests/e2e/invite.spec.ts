@@ -2,7 +2,8 @@
  * Invite as people use it: the demo student's code and QR, a new SMS user who registers with that code
  * (checked on the profile step, where a mistyped one is pointed out), and the inviter's list that then names them.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
 import { submitPasswordLogin } from '../support/login'
 import { fillProfile } from '../support/profile'
@@ -16,21 +17,21 @@ async function passwordLogin(page: Page, path: string): Promise<void> {
   await submitPasswordLogin(page)
 }
 
-test('a new SMS user who registers with the demo invitation code appears in the inviter’s list', async ({ browser, request }) => {
-  const inviter = await browser.newContext({ viewport: { width: 375, height: 812 }, baseURL: test.info().project.use.baseURL })
+test('a new SMS user who registers with the demo invitation code appears in the inviter’s list', async ({ browser, request, baseURL }) => {
+  const inviter = await browser.newContext({ viewport: { width: 375, height: 812 }, baseURL })
   const a = await inviter.newPage()
   await passwordLogin(a, '/invite')
   await expect(a).toHaveURL(/\/invite$/)
   await expect(a.getByTestId('invite-code')).toHaveText('DEMO2023')
   await expect(a.getByRole('img', { name: /邀请二维码/ })).toBeVisible()
-  await expect(a.getByText(`${test.info().project.use.baseURL}/login?invite=DEMO2023`)).toBeVisible()
+  await expect(a.getByText(`${baseURL}/login?invite=DEMO2023`)).toBeVisible()
   // No Web Share on this Chromium: sharing copies the text with docs/product.md "Errors"'s message.
   await a.getByRole('button', { name: '分享邀请' }).click()
   await expect(a.getByText(/内容已复制|复制失败，请手动复制/)).toBeVisible()
   await screenshot(a, 'invite-375x812')
 
   // The friend opens the link and registers by SMS.
-  const page = await browser.newPage({ viewport: { width: 375, height: 812 }, baseURL: test.info().project.use.baseURL })
+  const page = await browser.newPage({ viewport: { width: 375, height: 812 }, baseURL })
   const phone = '13600136001'
   await page.goto('/login?invite=DEMO2023')
   await page.locator('form[data-ready]').waitFor()

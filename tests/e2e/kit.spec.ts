@@ -3,7 +3,8 @@
  * the wheel's scroll snapping, and an axe-core scan with the page at rest and with a picker open.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { devURL } from '../../playwright.config'
 import { screenshot } from '../support/screenshot'
 

@@ -4,7 +4,9 @@
  * be taken back for 5 s, Forget answers an unknown phone like a known one, and the small lines of the walk.
  * Screenshots of the first screen (what is seen without scrolling) go to tests/e2e/screenshots/meet-*.png.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test } from '../support/fixtures'
+import { pauseClockNow } from '../support/clock'
 import { resumeDemoSession, resumeSession, DEMO_STUDENT, type TokenPair } from '../support/session'
 import { screenshot } from '../support/screenshot'
 import { wavFile } from '../support/wav'
@@ -123,6 +125,8 @@ test('item 4: 我已完成 offers 撤销 for 5 s before the call leaves; after t
   })
   const taskId = ((await assigned.json()) as { data: { id: string } }).data.id
   await resumeSession(page, await apiLogin(request, DEMO_STUDENT, 'e2e-meet-undo'))
+  // The 5 s are the page's: its clock moves only as the test says once the second tap is due.
+  await page.clock.install()
   const calls: number[] = []
   page.on('request', (r) => {
     if (r.url().includes(`/api/tasks/${taskId}/done`)) calls.push(Date.now())
@@ -139,13 +143,16 @@ test('item 4: 我已完成 offers 撤销 for 5 s before the call leaves; after t
   await expect(page.getByRole('button', { name: '我已完成' })).toBeFocused()
   expect(calls).toEqual([])
 
-  // Tapped again and left alone: the call leaves once the 5 s are over, and 撤销 is gone.
-  const tapped = await page.evaluate(() => performance.now())
-  const sent = page.waitForRequest((r) => r.url().includes(`/api/tasks/${taskId}/done`), { timeout: 20_000 })
+  // Tapped again and left alone: the call leaves once the 5 s are over, not before, and 撤销 is gone.
+  await pauseClockNow(page)
+  const sent = page.waitForRequest((r) => r.url().includes(`/api/tasks/${taskId}/done`))
   await page.getByRole('button', { name: '我已完成' }).click()
+  await page.clock.runFor(4_900)
+  await expect(undo).toBeVisible()
+  expect(calls).toEqual([])
+  await page.clock.runFor(100)
   await sent
-  const left = await page.evaluate(() => performance.now())
-  expect(left - tapped).toBeGreaterThanOrEqual(5000)
+  await page.clock.resume()
   await expect(page.getByRole('status').filter({ hasText: /\d 已完成$/ })).toBeVisible()
   await expect(undo).toHaveCount(0)
   expect(calls).toHaveLength(1)

@@ -3,7 +3,8 @@
  * (Chromium's fake microphone), is asked to log in and keeps the draft, makes the card, and a logged-out
  * visitor then reads it and plays the recording.
  */
-import { chromium, expect, test, type Browser } from '@playwright/test'
+import { chromium, expect, type Browser } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
 import { submitPasswordLogin } from '../support/login'
 
@@ -20,8 +21,7 @@ test.afterAll(async () => {
   await browser?.close()
 })
 
-test('a card with a recorded message, made through login, is readable and playable logged out', async () => {
-  const baseURL = test.info().project.use.baseURL
+test('a card with a recorded message, made through login, is readable and playable logged out', async ({ baseURL }) => {
   const maker = await browser.newContext({ viewport: VIEW, baseURL, permissions: ['microphone'] })
   const page = await maker.newPage()
   await page.goto('/motherday')

@@ -3,7 +3,8 @@
  * page they are, with its link, and Motherday lists it under 我的贺卡 as sent. A card whose first answer
  * was lost opens without "网络不通…" lying over it.
  */
-import { expect, test, type Route } from '@playwright/test'
+import { expect, type Route } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
 import { signInUnderWorker } from '../support/login'
 

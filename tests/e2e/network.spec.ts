@@ -3,8 +3,9 @@
  * shared storage in a real browser) and both continue. The client modules come from the development
  * server; its /api calls are forwarded to the real server under test, counting the refreshes.
  */
-import { expect, test, type Page } from '@playwright/test'
-import { baseURL, devURL } from '../../playwright.config'
+import { expect, type Page } from '@playwright/test'
+import { test } from '../support/fixtures'
+import { devURL } from '../../playwright.config'
 
 interface TabHttp {
   request(opts: { url: string; data?: Record<string, unknown> }): Promise<{ statusCode: number; data: { code: number; data: { id: string } } }>
@@ -33,7 +34,7 @@ async function openTab(page: Page): Promise<void> {
   })
 }
 
-test('two tabs hitting 401 at once make one refresh between them and both continue', async ({ context, request }) => {
+test('two tabs hitting 401 at once make one refresh between them and both continue', async ({ context, request, baseURL }) => {
   const login = await request.post(`${baseURL}/api/login`, {
     headers: { 'App-ID': 'jsj-habor' },
     data: { username: '13800138000', password: 'Passw0rd!', deviceType: 'browser', deviceCode: 'e2e-two-tabs', appId: 'jsj-habor' },

@@ -5,7 +5,8 @@
  * and a message that says what to do next.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
 import { askSmsCode, submitPasswordLogin } from '../support/login'
 import { fillProfile } from '../support/profile'

@@ -3,7 +3,8 @@
  * marked so, the shell says the device is offline, and everything asks again by itself once the
  * connection is back. Writes made offline wait in the outbox: tests/e2e/sync.spec.ts.
  */
-import { expect, test, type Route } from '@playwright/test'
+import { expect, type Route } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
 import { signInUnderWorker } from '../support/login'
 

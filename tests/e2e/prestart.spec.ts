@@ -3,7 +3,8 @@
  * with the app's scripts held back until the taps are made (so the race cannot be won by accident). What
  * was typed, ticked and chosen survives the start, and each tap is carried out once when it starts.
  */
-import { expect, test, type Page, type Route } from '@playwright/test'
+import { expect, type Page, type Route } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
 
 test.use({ viewport: { width: 375, height: 812 } })

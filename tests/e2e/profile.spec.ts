@@ -3,7 +3,8 @@
  * it was made and kept across a reload, and lands once when the connection returns, after which the app
  * shows the profile the server holds. A student registered for this test, so the demo account is untouched.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, type APIRequestContext } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
 import { resumeSession, type TokenPair } from '../support/session'
 import { smsCode } from '../support/smsOutbox'

@@ -5,10 +5,11 @@
  * stand-in decrypting what arrives. The service worker's push handler is fed through the DevTools
  * protocol (ServiceWorker.deliverPushMessage), as a push service would wake it.
  */
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import { SW_CONTROL_MS } from '../support/clock'
+import { test, type Habor } from '../support/fixtures'
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
-import { pushControlURL } from '../../playwright.config'
 import { screenshot } from '../support/screenshot'
 import { DEMO_STUDENT, resumeSession, type TokenPair } from '../support/session'
 
@@ -53,7 +54,7 @@ async function secondStart(page: Page): Promise<void> {
 }
 
 /** The subscription Chromium would give if it could reach a push service: one made at the stand-in. */
-async function handStandInSubscription(page: Page, request: APIRequestContext): Promise<{ id: string; endpoint: string }> {
+async function handStandInSubscription(page: Page, request: APIRequestContext, { pushControlURL }: Habor): Promise<{ id: string; endpoint: string }> {
   const sub = (await (await request.post(`${pushControlURL}/subscriptions`)).json()) as { id: string; endpoint: string; keys: { p256dh: string; auth: string } }
   await page.addInitScript((s) => {
     let current: unknown = null
@@ -77,14 +78,14 @@ async function handStandInSubscription(page: Page, request: APIRequestContext): 
   return sub
 }
 
-async function received(request: APIRequestContext, id: string): Promise<{ kind: string; title: string; url: string }[]> {
+async function received(request: APIRequestContext, { pushControlURL }: Habor, id: string): Promise<{ kind: string; title: string; url: string }[]> {
   const all = (await (await request.get(`${pushControlURL}/received`)).json()) as { id: string; payload: string }[]
   return all.filter((r) => r.id === id).map((r) => JSON.parse(r.payload) as { kind: string; title: string; url: string })
 }
 
-const subscriptionsOf = (sessionToken: string): number => {
+const subscriptionsOf = ({ dataDir }: Habor, sessionToken: string): number => {
   const sid = (JSON.parse(Buffer.from(sessionToken.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid
-  const db = new Database(join(process.env.E2E_DATA_DIR!, 'habor.db'), { readonly: true, fileMustExist: true })
+  const db = new Database(join(dataDir, 'habor.db'), { readonly: true, fileMustExist: true })
   try {
     return (db.prepare('select count(*) as n from push_subscriptions where session_id = ?').get(sid) as { n: number }).n
   } finally {
@@ -92,11 +93,11 @@ const subscriptionsOf = (sessionToken: string): number => {
   }
 }
 
-test('a task assigned by the teacher reaches the subscribed student as a real push; Home lists it, done removes it, and logout removes the subscription', async ({ page, context, request }) => {
+test('a task assigned by the teacher reaches the subscribed student as a real push; Home lists it, done removes it, and logout removes the subscription', async ({ page, context, request, habor }) => {
   test.setTimeout(90_000)
   const pair = await login(request, DEMO_STUDENT, 'e2e-push-student')
   await resumeSession(page, pair)
-  const sub = await handStandInSubscription(page, request)
+  const sub = await handStandInSubscription(page, request, habor)
 
   await secondStart(page)
   const tip = page.getByRole('complementary', { name: '开启通知' })
@@ -108,7 +109,7 @@ test('a task assigned by the teacher reaches the subscribed student as a real pu
   await tip.getByRole('button', { name: '开启通知' }).click()
   expect(((await (await stored).json()) as { code: number }).code).toBe(0)
   await expect(tip).toHaveCount(0)
-  expect(subscriptionsOf(pair.token)).toBe(1)
+  expect(subscriptionsOf(habor, pair.token)).toBe(1)
 
   const teacher = await login(request, TEACHER, 'e2e-push-teacher', 'pad')
   const assigned = await request.post('/api/tasks', {
@@ -116,7 +117,7 @@ test('a task assigned by the teacher reaches the subscribed student as a real pu
     data: { orgCode: 'DEMO', grade: '七年级', className: '2班', title: '读《草房子》第二章', brief: '读完第二章，说说秃鹤为什么要戴帽子。', dueAt: Date.now() + 3 * 86_400_000, publisherName: '李老师' },
   })
   const taskId = ((await assigned.json()) as { data: { id: string } }).data.id
-  await expect.poll(() => received(request, sub.id), { timeout: 15_000 }).toEqual([expect.objectContaining({ kind: 'task', title: '新任务：读《草房子》第二章', url: `/task?id=${taskId}` })])
+  await expect.poll(() => received(request, habor, sub.id), { timeout: 15_000 }).toEqual([expect.objectContaining({ kind: 'task', title: '新任务：读《草房子》第二章', url: `/task?id=${taskId}` })])
 
   await page.reload()
   const item = page.getByRole('button', { name: /读《草房子》第二章/ })
@@ -140,7 +141,7 @@ test('a task assigned by the teacher reaches the subscribed student as a real pu
   await page.getByRole('button', { name: '退出登录' }).click()
   await page.getByRole('dialog').getByRole('button', { name: '退出登录' }).click()
   await expect(page).toHaveURL(/\/login/)
-  expect(subscriptionsOf(pair.token)).toBe(0)
+  expect(subscriptionsOf(habor, pair.token)).toBe(0)
 })
 
 async function pushTo(context: BrowserContext, page: Page, data: unknown): Promise<void> {
@@ -168,7 +169,7 @@ test('the service worker shows a push of this sign-in with the inbox count on th
   await resumeSession(page, pair)
   await page.goto('/home')
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: SW_CONTROL_MS }).toBe(true)
 
   const message = { kind: 'task', title: '新任务：读《城南旧事》', body: '李老师：读第一章', url: '/task?id=demo-task-week', tag: 'task-demo-task-week', session, unread: 3 }
   const notifications = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown })))
@@ -219,7 +220,7 @@ test('on iOS Safari outside a home-screen app the tip explains adding Habor to t
 })
 
 
-test('a task marked done offline waits (待同步) and lands once when the connection is back, even when the first answer is lost', async ({ page, context, request }) => {
+test('a task marked done offline waits (待同步) and lands once when the connection is back, even when the first answer is lost', async ({ page, context, request, habor: { dataDir } }) => {
   test.setTimeout(60_000)
   const teacher = await login(request, TEACHER, 'e2e-offline-teacher', 'pad')
   const assigned = await request.post('/api/tasks', {
@@ -251,7 +252,7 @@ test('a task marked done offline waits (待同步) and lands once when the conne
   await context.setOffline(false)
   await expect(page.getByRole('status').filter({ hasText: '已完成' }).first()).toBeVisible({ timeout: 30_000 })
   expect(sends).toBe(2)
-  const db = new Database(join(process.env.E2E_DATA_DIR!, 'habor.db'), { readonly: true, fileMustExist: true })
+  const db = new Database(join(dataDir, 'habor.db'), { readonly: true, fileMustExist: true })
   try {
     expect((db.prepare('select count(*) as n from task_completions where task_id = ?').get(taskId) as { n: number }).n).toBe(1)
   } finally {

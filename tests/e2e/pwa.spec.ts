@@ -1,7 +1,10 @@
 /**
  * The offline shell, installability and the update flow, in Debian's Chromium against the production build.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { SW_CONTROL_MS } from '../support/clock'
+import { test } from '../support/fixtures'
+import { updateTestPort } from '../support/ports'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,7 +16,7 @@ async function controlled(page: Page, path: string): Promise<void> {
   await page.goto(path)
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload()
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: SW_CONTROL_MS }).toBe(true)
 }
 
 test.describe('installability', () => {
@@ -154,7 +157,7 @@ test.describe('precache', () => {
 
 test.describe('update flow', () => {
   test.setTimeout(240_000)
-  const port = 18096
+  const port = updateTestPort()
   const origin = `http://127.0.0.1:${port}`
   let dir = ''
   let server: ChildProcess | undefined

@@ -3,7 +3,8 @@
  * Invite and a shared task, opened online, are shown again offline after a reload, marked with when they
  * were seen; a page never seen says so; 我已完成 tapped on the offline copy waits and lands once.
  */
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
 import { signInUnderWorker } from '../support/login'
 

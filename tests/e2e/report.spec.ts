@@ -4,7 +4,9 @@
  * logged-out visitor opens the link and sees every slide but the hidden one.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { SW_CONTROL_MS } from '../support/clock'
+import { devices, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { readFileSync } from 'node:fs'
 import { screenshot } from '../support/screenshot'
 import { submitPasswordLogin } from '../support/login'
@@ -45,6 +47,9 @@ async function settled(page: Page): Promise<void> {
 }
 
 test('the demo student creates, pages, hides a slide, shares and saves; a visitor sees all but the hidden slide', async ({ page, browser, baseURL }) => {
+  // The suite's longest journey (47 s on a loaded machine, over 60 s under stress --cpu 2): a budget for
+  // the steps, not a time it asserts.
+  test.setTimeout(180_000)
   // Join, logged out, with an invitation code: it leads to login, then to Create with the code.
   await page.goto('/2023/join?invite=DEMO2023')
   await expect(page.getByRole('heading', { name: '我的 2023 阅读故事' })).toBeVisible()
@@ -181,7 +186,7 @@ test('the demo student creates, pages, hides a slide, shares and saves; a visito
   // Offline: a report seen before opens from the service worker's cache; one never seen shows the retry screen.
   await v.goto(link)
   await v.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
-  await expect.poll(() => v.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  await expect.poll(() => v.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: SW_CONTROL_MS }).toBe(true)
   // Once controlled, the report's data goes through the worker and into its cache.
   await v.reload()
   await expect(v.locator('.story__slide')).toHaveCount(visible.length)

@@ -2,7 +2,8 @@
  * Settings as people use it: switching the language turns every visible text on Home into English,
  * clearing the cache keeps the session, and deleting an account logs out and frees the phone.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
 import { submitPasswordLogin } from '../support/login'
 import { fillProfile } from '../support/profile'

@@ -3,7 +3,8 @@
  * show the last known values, say they cannot change until online, and never claim a save failed that was
  * never tried; a logout names the writes that wait and offers to wait for them or to log out anyway.
  */
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
 import { signInUnderWorker, submitPasswordLogin } from '../support/login'
 

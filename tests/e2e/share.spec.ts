@@ -4,7 +4,9 @@
  * actions, and the not-available state for an unknown id.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { SW_CONTROL_MS } from '../support/clock'
+import { expect, type Page } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
 
 // The demo school is in Beijing: times show as its students see them.
@@ -64,7 +66,7 @@ test.describe('offline after one visit', () => {
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
     // The first load installs the service worker; the visit it serves fills the caches.
     await page.reload()
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: SW_CONTROL_MS }).toBe(true)
     const heading = page.getByRole('heading', { level: 2, name: '草房子' })
     await expect(heading).toBeVisible()
     const cover = page.locator('img.read__cover')

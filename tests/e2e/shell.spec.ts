@@ -2,7 +2,8 @@
  * The app shell in a real browser: the page column and its centring, the slide-in on push/back only,
  * pull-down refresh by touch, and the rotate hint on a landscape page in a portrait window.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
+import { test } from '../support/fixtures'
 import AES from 'crypto-js/aes.js'
 import { devURL } from '../../playwright.config'
 import { screenshot } from '../support/screenshot'

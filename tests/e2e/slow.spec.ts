@@ -4,27 +4,51 @@
  * for page data); only a request that is still unanswered at its time-out does, and a slow sign-in keeps
  * its busy button and what was typed.
  */
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from '../support/fixtures'
+import { pauseClockNow } from '../support/clock'
 import { screenshot } from '../support/screenshot'
 import { DEMO_STUDENT, resumeDemoSession } from '../support/session'
 
 test.use({ viewport: { width: 375, height: 812 } })
 
 test('page data that takes 6 s keeps the skeleton, shows no retry screen, and then appears', async ({ page, request }) => {
+  await page.clock.install()
   await resumeDemoSession(page, request, 'e2e-slow-invite')
+  // The answer is held until the page's clock has moved 6 s past the request, then let through.
+  let release!: () => void
+  const released = new Promise<void>((r) => (release = r))
   let held = 0
   await page.route('**/api/invite', async (route) => {
     held++
-    await new Promise((r) => setTimeout(r, 6000))
+    await released
     await route.continue()
   })
-  const started = Date.now()
+  await page.addInitScript(() => {
+    const w = window as unknown as { __askedAt?: number }
+    const send = window.fetch
+    window.fetch = (input, init) => {
+      if (String(input instanceof Request ? input.url : input).includes('/api/invite')) w.__askedAt ??= Date.now()
+      return send(input, init)
+    }
+  })
   await page.goto('/invite')
+  await expect.poll(() => held).toBe(1)
+  // The page's time stands still from here and moves only as the test says (see the next test).
+  await pauseClockNow(page)
+  const [askedAt, pausedAt] = await page.evaluate(() => [(window as unknown as { __askedAt: number }).__askedAt, Date.now()])
+  // However long a busy machine took to get here, it is short of the 15 s time-out, and the clock then
+  // stands at 6 s after the request (or a little later, if the machine already took longer).
+  expect(pausedAt - askedAt).toBeLessThan(14_000)
   const card = page.locator('.invite__card')
   await expect(card).toHaveAttribute('aria-busy', 'true')
+  await page.clock.runFor(Math.max(0, askedAt + 6_000 - pausedAt))
   // Through the whole wait: still loading, never the time-out screen.
-  await expect(page.getByTestId('invite-code')).toHaveText('DEMO2023', { timeout: 15_000 })
-  expect(Date.now() - started).toBeGreaterThanOrEqual(6000)
+  await expect(card).toHaveAttribute('aria-busy', 'true')
+  await expect(page.locator('.retry-screen')).toHaveCount(0)
+  release()
+  await page.clock.resume()
+  await expect(page.getByTestId('invite-code')).toHaveText('DEMO2023')
   expect(held).toBe(1)
   await expect(page.locator('.retry-screen')).toHaveCount(0)
 })
@@ -54,7 +78,7 @@ test('page data still unanswered 14 s after it was asked is still loading; past 
   // 15 000 ms edge is the client's unit test, this is the whole page at both sides of it. However long a
   // busy machine took to get here, the page is shown 14 s after the request, then 15.5 s.
   // (pauseAt only jumps forward: a moment on, then standing still.)
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100)
+  await pauseClockNow(page)
   const [askedAt, pausedAt] = await page.evaluate(() => [(window as unknown as { __askedAt: number }).__askedAt, Date.now()])
   expect(pausedAt - askedAt).toBeLessThan(14_000)
   await expect(page.locator('.invite__card')).toHaveAttribute('aria-busy', 'true')
@@ -71,8 +95,14 @@ test('page data still unanswered 14 s after it was asked is still loading; past 
 })
 
 test('a sign-in that takes 5 s keeps its busy button and what was typed, then lands on Home', async ({ page }) => {
+  await page.clock.install()
+  // The answer is held until the page's clock has moved 5 s past the request, then let through.
+  let release!: () => void
+  const released = new Promise<void>((r) => (release = r))
+  let held = 0
   await page.route('**/api/login', async (route) => {
-    await new Promise((r) => setTimeout(r, 5000))
+    held++
+    await released
     await route.continue()
   })
   await page.goto('/login')
@@ -81,8 +111,14 @@ test('a sign-in that takes 5 s keeps its busy button and what was typed, then la
   await page.getByLabel('密码', { exact: true }).fill(DEMO_STUDENT.password)
   await page.getByRole('checkbox').check()
   await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect.poll(() => held).toBe(1)
+  await pauseClockNow(page)
+  await page.clock.runFor(5_000)
   await expect(page.getByRole('button', { name: '正在登录…' })).toHaveAttribute('aria-busy', 'true')
   await expect(page.getByLabel('手机号')).toHaveValue(DEMO_STUDENT.phone)
   await expect(page.getByRole('alert')).toHaveCount(0)
-  await expect(page).toHaveURL(/\/home$/, { timeout: 15_000 })
+  release()
+  await page.clock.resume()
+  await expect(page).toHaveURL(/\/home$/)
+  expect(held).toBe(1)
 })

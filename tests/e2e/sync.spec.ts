@@ -6,7 +6,8 @@
  * holds them until it is gone. Runs after report.spec.ts (files run in order): it changes the demo
  * student's 2023 report settings and puts them back.
  */
-import { chromium, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page, type Route } from '@playwright/test'
+import { chromium, expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type Route } from '@playwright/test'
+import { test } from '../support/fixtures'
 import type { Card } from '../../src/contract/cards'
 import type { OwnerReport } from '../../src/contract/report'
 import { screenshot } from '../support/screenshot'
@@ -49,9 +50,8 @@ async function recordTwoSeconds(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: '重新录制' })).toBeVisible()
 }
 
-test('a card with a recording and a report setting made offline wait, then land once each, a lost answer included', async ({ request }) => {
+test('a card with a recording and a report setting made offline wait, then land once each, a lost answer included', async ({ request, baseURL }) => {
   test.setTimeout(120_000)
-  const baseURL = test.info().project.use.baseURL
   const server = await serverView(request)
   const context = await browser.newContext({ viewport: VIEW, baseURL, permissions: ['microphone'] })
   const page = await signIn(context)
@@ -134,9 +134,8 @@ test('a card with a recording and a report setting made offline wait, then land 
   await context.close()
 })
 
-test('behind a Wi-Fi sign-in page a report setting waits, and lands without a reload once the page is gone', async ({ request }) => {
+test('behind a Wi-Fi sign-in page a report setting waits, and lands without a reload once the page is gone', async ({ request, baseURL }) => {
   test.setTimeout(90_000)
-  const baseURL = test.info().project.use.baseURL
   const server = await serverView(request)
   const context = await browser.newContext({ viewport: VIEW, baseURL })
   const page = await signIn(context)

@@ -6,7 +6,8 @@
  * tests/e2e/screenshots/walk-<state>-<page>-<size>.png.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { PAGES } from '../../manifest/pages'
 import { screenshot } from '../support/screenshot'
 import { resumeDemoSession } from '../support/session'
@@ -99,6 +100,9 @@ async function walk(page: Page, state: 'out' | 'in', size: { width: number; heig
 }
 
 test.describe('walk through every page', () => {
+  // The six walks are the suite's longest tests and share nothing (each worker has its own server): they
+  // go to whichever workers are free instead of queueing in one.
+  test.describe.configure({ mode: 'parallel' })
   test.use({ reducedMotion: 'reduce' })
 
   for (const size of SIZES) {

@@ -3,7 +3,8 @@
  * (tests/support/wechat-stand-in.mjs): a new WeChat user binds a phone and registers, the same user comes
  * back straight to Home, and a code WeChat refuses is said so instead of dropping to the plain form.
  */
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
 import { fillProfile } from '../support/profile'
 import { smsCode } from '../support/smsOutbox'

@@ -1,5 +1,6 @@
 /** Login's forms as a student fills them, for the browser tests that need a session or a code first. */
 import { expect, type Page } from '@playwright/test'
+import { SW_CONTROL_MS } from './clock'
 
 export const DEMO = { phone: '13800138000', password: 'Passw0rd!' }
 
@@ -32,5 +33,5 @@ export async function signInUnderWorker(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/home$/)
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload()
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: SW_CONTROL_MS }).toBe(true)
 }

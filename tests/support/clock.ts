@@ -1,0 +1,26 @@
+/** The page's fake clock (page.clock), held still at "now" for a test that then moves it itself. */
+import type { Page } from '@playwright/test'
+
+/**
+ * Pauses the page's clock a moment after its current time. pauseAt only moves forward, and the page's time
+ * keeps running while the call travels: on a busy machine a fixed step ahead can already be past, so the
+ * step doubles until the pause lands.
+ */
+export async function pauseClockNow(page: Page): Promise<void> {
+  for (let ahead = 100; ; ahead *= 2) {
+    const now = await page.evaluate(() => Date.now())
+    try {
+      await page.clock.pauseAt(now + ahead)
+      return
+    } catch (e) {
+      if (!/to the past/.test(String(e)) || ahead >= 3_200) throw e
+    }
+  }
+}
+
+/**
+ * How long a test waits for the service worker to take control of the page: it first precaches the build
+ * (about 1 MB), which under stress --cpu 2 outlasted expect's 5 s default. A wait for an event that comes,
+ * not a time the test asserts.
+ */
+export const SW_CONTROL_MS = 30_000
