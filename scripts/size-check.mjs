@@ -112,6 +112,24 @@ for (const route of routes) {
       failed = true
     }
   }
+  // The daily open and the entry pages paint from HTML alone: no script file is fetched and evaluated
+  // before the first paint (their inline starter asks for the app only after it; app/startAfterPaint.ts).
+  if (route.maxScriptsBeforePaint !== undefined) {
+    if (!existsSync(join(dist, prerendered))) {
+      console.error(`  FAIL: ${route.name} has a scripts-before-paint budget but no prerendered HTML (${prerendered})`)
+      failed = true
+    } else {
+      const html = readFileSync(join(dist, prerendered), 'utf8')
+      const scripts = prerenderedRefs(html).files.filter((f) => f.endsWith('.js')).length
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>/g)].length
+      const line = `${scripts} script files before the first paint (budget ${route.maxScriptsBeforePaint}); ${inline} inline starter`
+      if (scripts <= route.maxScriptsBeforePaint && inline <= 1) console.log(`  ok: ${line}`)
+      else {
+        console.error(`  FAIL: ${line}`)
+        failed = true
+      }
+    }
+  }
   // Each file is a request and a module to link before the page can start (vite.config.ts: startChunk).
   if (route.maxInteractiveFiles !== undefined) {
     const line = `${interactive.length} files to start (budget ${route.maxInteractiveFiles})`

@@ -3,7 +3,8 @@
  * The service worker: the offline shell for phones on flaky school networks.
  * - Precache: the shell (index.html, entry JS/CSS), every page chunk, icons and the manifest; mqtt.js is
  *   cached on first use instead.
- * - Navigations to app routes: network first, but a network that has not answered within 3 s loses to the
+ * - The daily open: `/home`, and `/` while the signed-in marker is there, get Home's precached frame at
+ *   once (docs/performance.md "The daily open"); other navigations to app routes: network first, but a network that has not answered within 3 s loses to the
  *   cached copy; with neither, the precached shell renders and the page shows its own offline state.
  *   Never for /api, /mqtt or /oidc.
  * - Runtime caches: images (cache first) and share-page data (stale-while-revalidate), bounded.
@@ -14,6 +15,7 @@ import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing'
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { hasSignedInMarker } from '../src/lib/device/signedInMarker'
 import { listenForPush } from './push'
 
 declare let self: ServiceWorkerGlobalScope
@@ -26,6 +28,21 @@ const SHELL_URL = '/index.html'
 /** Paths the shell must never answer: the API, the live channel and the sign-in provider. */
 const NOT_APP = [/^\/api(\/|$)/, /^\/mqtt(\/|$)/, /^\/oidc(\/|$)/, /^\/sw\.js$/, /^\/assets\//]
 
+/** Home's frame (docs/performance.md "The daily open"), precached with this version's scripts. */
+const FRAME_URL = '/home'
+
+// The daily open: `/` is Home's frame at once while the signed-in marker says someone is signed in
+// (src/lib/device/signedInMarker.ts), else the shell, which opens on Login. Registered before the
+// precache's route, which would answer `/` with the shell.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && url.pathname === '/',
+  async (options) => {
+    const page = (await hasSignedInMarker()) ? await matchPrecache(FRAME_URL) : await matchPrecache(SHELL_URL)
+    return page ?? navigate(options)
+  },
+)
+
+// Precached, `/home` itself is answered from the cache (its frame) without waiting for the network.
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
