@@ -115,7 +115,7 @@ export function HomeSections() {
   // A new profile snapshot (pull-down refresh, org switch) is a new load.
   const generation = useRef({ user: auth.userInfo, n: 0 })
   if (generation.current.user !== auth.userInfo) generation.current = { user: auth.userInfo, n: generation.current.n + 1 }
-  const [state, retry] = useResource(fetchDesk, `${auth.org?.id ?? ''}:${generation.current.n}`, { remember: COPY.desk(auth.org?.id ?? ''), check: isDesk })
+  const [state, retry] = useResource(fetchDesk, `${auth.org?.id ?? ''}:${generation.current.n}`, { remember: COPY.desk(auth.org?.id ?? ''), check: isDesk, revalidate: true })
   const desk = state.kind === 'ready' ? state.data : null
   const common = { failed: t.failed, retry: t.retry, onRetry: retry }
 
