@@ -43,8 +43,32 @@ function notify(text: string): void {
 /** docs/product.md: the live channel connects on the logged-in event (the session's phase), not merely because a token is cached. */
 const liveSession = (): boolean => isLive() && Boolean(authState.token)
 
+/**
+ * The live channel's first connection waits until the first page has rendered (appState.loaded), or
+ * FIRST_PAGE_LIVE_WAIT_MS at most: mqtt.js is 100 KB to fetch and a long task to evaluate, and the daily
+ * open's Home comes first (docs/performance.md "The daily open"). A kick that happened meanwhile still
+ * arrives as the channel connects (docs/architecture.md "The live channel").
+ */
+export const FIRST_PAGE_LIVE_WAIT_MS = 10_000
+let pageIn = false
+function waitForFirstPage(): void {
+  const go = () => {
+    if (pageIn) return
+    pageIn = true
+    stop()
+    clearTimeout(fallback)
+    syncLive()
+  }
+  const stop = subscribe(appState, () => {
+    if (appState.loaded) go()
+  })
+  const fallback = setTimeout(go, FIRST_PAGE_LIVE_WAIT_MS)
+  if (appState.loaded) go()
+}
+
 let live: Promise<typeof import('../lib/live')> | undefined
 function syncLive(): void {
+  if (!pageIn) return
   if (!live && !(liveSession() && authState.userInfo?.id)) return
   live ??= Promise.all([import('../lib/live'), import('../lib/http/refresh')]).then(([m, r]) => {
     m.live.configure({
@@ -79,6 +103,7 @@ export function wireNetwork(): void {
     text: (key) => t(HTTP_TEXT[key]),
   })
   // Going live is the logged-in event below; an ending clears the tokens, which this hears.
+  waitForFirstPage()
   subscribe(authState, syncLive)
   onLoggedIn(() => {
     // A new session answers why the last one ended.
