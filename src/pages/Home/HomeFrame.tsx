@@ -46,7 +46,7 @@ export function HomeFrame() {
                     <div className="hs-card__head" aria-hidden="true">
                       <span className="hs-card__title">
                         <Icon name={id} />
-                        <Placeholder kind="title" />
+                        <span className="hs-sk" style={{ width: '5em' }} />
                       </span>
                     </div>
                     <ul className="hs-list" data-frame-list={id}>
