@@ -21,8 +21,9 @@ const t = (key: MessageKey) => translate(appState.lang, key)
  * again they are back there, with what they had typed (drafts stay in storage).
  */
 function loggedOut(reason: SignedOutReason): void {
-  // Said on Login until the student acts there, unless the ending was quiet (a stale session at launch).
-  if (!isQuiet()) setSignedOutReason(reason)
+  // Said on Login until the student acts there, unless the ending was quiet (a stale session at launch):
+  // a kick is said even then, for the other login may have come as the app opened (the daily open).
+  if (!isQuiet() || reason === 'kicked') setSignedOutReason(reason)
   const here = pageByPath(location.pathname)
   // A second logout signal while already on Login (the kick, then a refused refresh) keeps the first page.
   const remember = here && here.name !== 'Login' ? { name: here.name, query: location.search.replace(/^\?/, '') } : authState.pendingRoute
