@@ -15,7 +15,7 @@ import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing'
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
-import { hasSignedInMarker } from '../src/lib/device/signedInMarker'
+import { frameRowsOf, signedInAccount, type FrameRows } from '../src/lib/device/signedInMarker'
 import { listenForPush } from './push'
 
 declare let self: ServiceWorkerGlobalScope
@@ -31,18 +31,39 @@ const NOT_APP = [/^\/api(\/|$)/, /^\/mqtt(\/|$)/, /^\/oidc(\/|$)/, /^\/sw\.js$/,
 /** Home's frame (docs/performance.md "The daily open"), precached with this version's scripts. */
 const FRAME_URL = '/home'
 
-// The daily open: `/` is Home's frame at once while the signed-in marker says someone is signed in
-// (src/lib/device/signedInMarker.ts), else the shell, which opens on Login. Registered before the
-// precache's route, which would answer `/` with the shell.
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** Home's frame with this account's rows written into its lists (the same markup as app/dailyOpen.ts). */
+async function frameFor(account: string): Promise<Response | undefined> {
+  const frame = await matchPrecache(FRAME_URL)
+  if (!frame) return undefined
+  const rows = account ? await frameRowsOf(account) : null
+  if (!rows) return frame
+  const html = (await frame.text()).replace(/(<ul class="hs-list" data-frame-list="(reading|works|tasks)">)[\s\S]*?(<\/ul>)/g, (whole, open: string, id: keyof FrameRows, close: string) =>
+    rows[id].length === 0
+      ? whole
+      : open + rows[id].map((title) => `<li class="hs-item"><span class="hs-link"><span class="hs-link__title" data-user-content="">${escapeHtml(title)}</span><span class="hs-link__meta hs-sk hs-sk--meta"></span></span></li>`).join('') + close,
+  )
+  // Its Content-Security-Policy and caching stay; its length and encoding were those of the stored copy.
+  const headers = new Headers(frame.headers)
+  headers.delete('content-length')
+  headers.delete('content-encoding')
+  return new Response(html, { status: frame.status, statusText: frame.statusText, headers })
+}
+
+// The daily open: `/home`, and `/` while the signed-in marker says someone is signed in
+// (src/lib/device/signedInMarker.ts), are Home's frame at once, with the rows Home last listed for that
+// account; `/` without the marker is the shell, which opens on Login. Registered before the precache's
+// route, which would answer both from its copies as they are.
 registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && url.pathname === '/',
+  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && (url.pathname === '/' || url.pathname === FRAME_URL),
   async (options) => {
-    const page = (await hasSignedInMarker()) ? await matchPrecache(FRAME_URL) : await matchPrecache(SHELL_URL)
+    const account = await signedInAccount()
+    const page = account !== null ? await frameFor(account) : await matchPrecache(options.url.pathname === '/' ? SHELL_URL : FRAME_URL)
     return page ?? navigate(options)
   },
 )
 
-// Precached, `/home` itself is answered from the cache (its frame) without waiting for the network.
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 

@@ -9,21 +9,11 @@
  * Only this account's copy is read, and only while a session is stored: after a logout, a kick or a
  * deletion the account's copies are gone and the frame keeps its placeholders.
  */
-import type { Desk } from '../contract/desk'
 import { primeCopy } from '../lib/offline/copies'
 import { COPY, isDesk } from '../lib/offline/pages'
 import { FRAME_SECTIONS } from '../pages/Home/HomeFrame'
-import { groupReading } from '../pages/Home/sections/readingGroups'
+import { frameRows } from '../pages/Home/frameRows'
 import { authState } from '../state/auth'
-
-/** The frame's rows of each section: the titles Home lists, in Home's order. */
-export function frameRows(desk: Desk): Record<(typeof FRAME_SECTIONS)[number], string[]> {
-  return {
-    reading: groupReading(desk.reading).map((g) => g.newest.bookTitle),
-    works: desk.works.map((w) => w.title),
-    tasks: desk.tasks.map((t) => t.title),
-  }
-}
 
 /** Reads this account's desk copy ahead and fills the painted frame in `root` with it. */
 export async function openDaily(root: HTMLElement): Promise<void> {

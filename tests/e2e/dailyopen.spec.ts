@@ -1,7 +1,7 @@
 /**
  * The daily open (docs/performance.md "The daily open"): a signed-in student opens the installed app
- * again. The service worker paints Home's frame before any script runs (none is even fetched before the
- * first paint), the student's last desk shows from the device, offline too; two accounts on one device
+ * again. The service worker paints Home's frame, with the rows Home last listed for this account, before
+ * any script runs (none is even fetched before the first paint), offline too; two accounts on one device
  * never see each other's content; a second login made at the first paint puts the app on Login with the
  * kick's message.
  */
@@ -80,6 +80,8 @@ test('a signed-in daily open paints Home from the worker with no script before t
   await expect(frameOnly).toHaveURL(/\/$/)
   await expect(frameOnly.getByTestId('frame-reading')).toBeVisible()
   await expect(frameOnly.getByTestId('frame-tasks')).toBeVisible()
+  // The worker wrote the rows Home last listed for this account into the frame: there before any script.
+  for (const title of DEMO_TITLES) await expect(frameOnly.locator('[data-user-content]', { hasText: title }).first()).toBeVisible()
   await screenshot(frameOnly, 'dailyopen-frame-375x812')
   await frameOnly.close()
 

@@ -1,43 +1,86 @@
 /**
- * The signed-in marker (docs/performance.md "The daily open"): one non-secret flag on this device that says
- * someone is signed in, so that the service worker answers `/` with Home's frame instead of Login before
- * any script has run. It holds no token, no account and no content — only that a session is there.
- *
- * It lives in Cache Storage, which the page and the service worker both reach without a script of the
- * app: the session machine (state/session/machine.ts) sets it when a session is in and removes it when the
- * session ends (logout, a kick, a refused refresh, a deleted account) or launch finds none. Never throws:
- * without Cache Storage (an insecure origin, a blocked store) there is no marker, and `/` stays Login.
+ * The signed-in marker (docs/performance.md "The daily open"): what the service worker needs to paint a
+ * signed-in open before any script of the app has run. Kept in Cache Storage, which the page and the
+ * worker both reach:
+ * - the marker: that a session is there, and the id of its account (no token, nothing to sign in with).
+ *   The session machine (state/session/machine.ts) sets it when a session with its profile is in and
+ *   removes it when the session ends (logout, a kick, a refused refresh, a deleted account) or launch
+ *   finds none. With it, `/` is Home's frame; without it, Login.
+ * - Home's rows: the titles Home last listed for that account (pages/Home/sections), which the worker
+ *   writes into the frame. Stamped with the account, and shown only while the marker names the same one,
+ *   so a late write after a logout never shows to the next account; removed with the marker.
+ * Never throws: without Cache Storage (an insecure origin, a blocked store) there is no marker, and `/`
+ * stays Login.
  */
 export const MARKER_CACHE = 'habor-session'
-/** A path no route serves: the marker is only ever read from the cache. */
+/** Paths no route serves: they are only ever read from the cache. */
 export const MARKER_URL = '/__habor/signed-in'
+export const ROWS_URL = '/__habor/home-rows'
+
+/** Home's desk as the frame lists it: each section's titles, in Home's order. */
+export interface FrameRows {
+  reading: string[]
+  works: string[]
+  tasks: string[]
+}
 
 const store = (): CacheStorage | undefined => (typeof caches === 'undefined' ? undefined : caches)
+const json = (data: unknown) => new Response(JSON.stringify(data), { headers: { 'content-type': 'application/json' } })
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isTitles = (v: unknown): v is string[] => Array.isArray(v) && v.length <= 20 && v.every((x) => typeof x === 'string' && x.length <= 200)
 
-/** Sets (true) or removes (false) the marker. */
-export async function setSignedInMarker(on: boolean): Promise<void> {
+/** Sets the marker for `account` (signed in) or removes it and Home's rows with it (null: signed out). */
+export async function setSignedInMarker(account: string | null): Promise<void> {
   const cs = store()
   if (!cs) return
   try {
-    if (!on) {
+    if (account === null) {
       await cs.delete(MARKER_CACHE)
       return
     }
-    const cache = await cs.open(MARKER_CACHE)
-    await cache.put(MARKER_URL, new Response('1', { headers: { 'content-type': 'text/plain' } }))
+    await (await cs.open(MARKER_CACHE)).put(MARKER_URL, json({ account }))
   } catch {
     // No Cache Storage here: no marker, so `/` opens on Login, as before.
   }
 }
 
-/** Whether the marker says someone is signed in on this device. */
-export async function hasSignedInMarker(): Promise<boolean> {
+/** The account the marker names ('' for a marker without one), or null when no one is signed in. */
+export async function signedInAccount(): Promise<string | null> {
   const cs = store()
-  if (!cs) return false
+  if (!cs) return null
   try {
-    if (!(await cs.has(MARKER_CACHE))) return false
-    return Boolean(await (await cs.open(MARKER_CACHE)).match(MARKER_URL))
+    if (!(await cs.has(MARKER_CACHE))) return null
+    const answer = await (await cs.open(MARKER_CACHE)).match(MARKER_URL)
+    if (!answer) return null
+    const body: unknown = await answer.json().catch(() => null)
+    return isRecord(body) && typeof body.account === 'string' ? body.account : ''
   } catch {
-    return false
+    return null
+  }
+}
+
+/** Keeps the rows Home lists for `account`, for the frame of its next open. */
+export async function setFrameRows(account: string, rows: FrameRows): Promise<void> {
+  const cs = store()
+  if (!cs || !account) return
+  try {
+    await (await cs.open(MARKER_CACHE)).put(ROWS_URL, json({ account, rows }))
+  } catch {
+    // Not kept: the frame shows its placeholders until the app fills it.
+  }
+}
+
+/** The rows kept for `account`, if they are that account's and well formed; never another account's. */
+export async function frameRowsOf(account: string): Promise<FrameRows | null> {
+  const cs = store()
+  if (!cs || !account) return null
+  try {
+    const answer = await (await cs.open(MARKER_CACHE)).match(ROWS_URL)
+    const body: unknown = answer ? await answer.json().catch(() => null) : null
+    if (!isRecord(body) || body.account !== account || !isRecord(body.rows)) return null
+    const { reading, works, tasks } = body.rows
+    return isTitles(reading) && isTitles(works) && isTitles(tasks) ? { reading, works, tasks } : null
+  } catch {
+    return null
   }
 }

@@ -91,7 +91,7 @@ export function dispatch(event: SessionEvent): SessionPhase {
   const after = transition(before, event)
   sessionState.phase = after
   const marker = markerAfter(before, after, event)
-  if (marker !== undefined) void setSignedInMarker(marker)
+  if (marker !== undefined) void setSignedInMarker(marker ? String(authState.userInfo?.id ?? '') : null)
   if (liveReady(after) && !liveReady(before)) emitLoggedIn()
   return after
 }
