@@ -15,7 +15,7 @@ import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing'
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
-import { frameRowsOf, signedInAccount, type FrameRows } from '../src/lib/device/signedInMarker'
+import { readSignedIn, type FrameRows } from '../src/lib/device/signedInMarker'
 import { listenForPush } from './push'
 
 declare let self: ServiceWorkerGlobalScope
@@ -33,11 +33,8 @@ const FRAME_URL = '/home'
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-/** Home's frame with this account's rows written into its lists (the same markup as app/dailyOpen.ts). */
-async function frameFor(account: string): Promise<Response | undefined> {
-  const frame = await matchPrecache(FRAME_URL)
-  if (!frame) return undefined
-  const rows = account ? await frameRowsOf(account) : null
+/** Home's frame with these rows written into its lists (the same markup as app/dailyOpen.ts). */
+async function fillFrame(frame: Response, rows: FrameRows | null): Promise<Response> {
   if (!rows) return frame
   const html = (await frame.text()).replace(/(<ul class="hs-list" data-frame-list="(reading|works|tasks)">)[\s\S]*?(<\/ul>)/g, (whole, open: string, id: keyof FrameRows, close: string) =>
     rows[id].length === 0
@@ -58,8 +55,9 @@ async function frameFor(account: string): Promise<Response | undefined> {
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && (url.pathname === '/' || url.pathname === FRAME_URL),
   async (options) => {
-    const account = await signedInAccount()
-    const page = account !== null ? await frameFor(account) : await matchPrecache(options.url.pathname === '/' ? SHELL_URL : FRAME_URL)
+    // What the marker says and the frame, read at once.
+    const [session, frame] = await Promise.all([readSignedIn(), matchPrecache(FRAME_URL)])
+    const page = session !== null ? frame && (await fillFrame(frame, session.rows)) : options.url.pathname === '/' ? await matchPrecache(SHELL_URL) : frame
     return page ?? navigate(options)
   },
 )
