@@ -34,7 +34,7 @@ export const FRAME_COVER_MS = 10_000
  * a cover over the page, where it stays painted — with the rows the logic filled in — until React has
  * rendered a page under it (its scaffold is there), so the screen never goes blank between the two.
  */
-function coverWithFrame(root: HTMLElement): void {
+export function coverWithFrame(root: HTMLElement): void {
   const cover = document.createElement('div')
   cover.className = 'frame-cover'
   cover.setAttribute('aria-hidden', 'true')
