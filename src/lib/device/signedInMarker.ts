@@ -25,7 +25,7 @@ export interface FrameRows {
 }
 
 const store = (): CacheStorage | undefined => (typeof caches === 'undefined' ? undefined : caches)
-const json = (data: unknown) => new Response(JSON.stringify(data), { headers: { 'content-type': 'application/json' } })
+export const json = (data: unknown) => new Response(JSON.stringify(data), { headers: { 'content-type': 'application/json' } })
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 const isTitles = (v: unknown): v is string[] => Array.isArray(v) && v.length <= 20 && v.every((x) => typeof x === 'string' && x.length <= 200)
 
@@ -69,15 +69,4 @@ function rowsOf(kept: unknown, account: string): FrameRows | null {
   if (!account || !isRecord(kept) || kept.account !== account || !isRecord(kept.rows)) return null
   const { reading, works, tasks } = kept.rows
   return isTitles(reading) && isTitles(works) && isTitles(tasks) ? { reading, works, tasks } : null
-}
-
-/** Keeps the rows Home lists for `account`, for the frame of its next open. */
-export async function setFrameRows(account: string, rows: FrameRows): Promise<void> {
-  const cs = store()
-  if (!cs || !account) return
-  try {
-    await (await cs.open(MARKER_CACHE)).put(ROWS_URL, json({ account, rows }))
-  } catch {
-    // Not kept: the frame shows its placeholders until the app fills it.
-  }
 }

@@ -18,7 +18,7 @@ import { Section } from './Section'
 import './sections.css'
 import { fill, formatDay } from '../../../i18n/format'
 import { Icon } from '../icons'
-import { setFrameRows } from '../../../lib/device/signedInMarker'
+import { setFrameRows } from '../../../lib/device/homeRows'
 import { frameRows } from '../frameRows'
 
 type Lang = 'zh-Hans' | 'en'
