@@ -7,6 +7,7 @@ import { configureHttp, type HttpText } from '../lib/http/config'
 import { isQuiet, onLoggedIn } from '../lib/auth/events'
 import { read } from '../lib/storage'
 import { appState } from '../state/app'
+import { onFirstPage } from './afterFirstPage'
 import { authState, setPendingRoute, updateSessionTokens } from '../state/auth'
 import { endSession, isLive } from '../state/session/machine'
 import { hideLoading, showLoading, showToast } from '../ui/Overlay/overlay'
@@ -52,20 +53,6 @@ const liveSession = (): boolean => isLive() && Boolean(authState.token)
  */
 export const FIRST_PAGE_LIVE_WAIT_MS = 10_000
 let pageIn = false
-function waitForFirstPage(): void {
-  const go = () => {
-    if (pageIn) return
-    pageIn = true
-    stop()
-    clearTimeout(fallback)
-    syncLive()
-  }
-  const stop = subscribe(appState, () => {
-    if (appState.loaded) go()
-  })
-  const fallback = setTimeout(go, FIRST_PAGE_LIVE_WAIT_MS)
-  if (appState.loaded) go()
-}
 
 let live: Promise<typeof import('../lib/live')> | undefined
 function syncLive(): void {
@@ -104,7 +91,10 @@ export function wireNetwork(): void {
     text: (key) => t(HTTP_TEXT[key]),
   })
   // Going live is the logged-in event below; an ending clears the tokens, which this hears.
-  waitForFirstPage()
+  onFirstPage(() => {
+    pageIn = true
+    syncLive()
+  }, FIRST_PAGE_LIVE_WAIT_MS)
   subscribe(authState, syncLive)
   onLoggedIn(() => {
     // A new session answers why the last one ended.
