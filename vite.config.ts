@@ -10,6 +10,9 @@ import { readFileSync } from 'node:fs'
 /** The pages whose start the size check budgets (budgets.json). */
 const BUDGETED_PAGES: string[] = (JSON.parse(readFileSync(new URL('./budgets.json', import.meta.url), 'utf8')) as { routes: { page: string }[] }).routes.map((r) => r.page)
 
+/** This build's id: the app reads it (__BUILD_ID__), and the service worker's precache of Home's frame is keyed on it. */
+const BUILD_ID = process.env.HABOR_BUILD_ID ?? new Date().toISOString()
+
 const apiProxy = process.env.API_PROXY ?? 'http://127.0.0.1:8080'
 
 /**
@@ -94,7 +97,7 @@ const clientBuild = !process.env.VITEST && !process.env.HABOR_PRERENDER
 
 export default defineConfig({
   define: {
-    __BUILD_ID__: JSON.stringify(process.env.HABOR_BUILD_ID ?? new Date().toISOString()),
+    __BUILD_ID__: JSON.stringify(BUILD_ID),
   },
   plugins: [
     react(),
@@ -117,6 +120,9 @@ export default defineConfig({
         // mqtt.js (~100 KB gzip) serves only a signed-in, online session: it is cached when first used.
         globIgnores: ['**/_prerender/**', '**/assets/mqtt*.js'],
         maximumFileSizeToCacheInBytes: PRECACHE_LIMIT_BYTES,
+        // Home's frame (scripts/prerender.mjs writes it after this build; the server sends it for /home): the
+        // daily open's first paint, precached with the scripts it names, so it is of the same version.
+        additionalManifestEntries: [{ url: '/home', revision: BUILD_ID }],
       },
       showMaximumFileSizeToCacheInBytesWarning: false,
       devOptions: { enabled: false },

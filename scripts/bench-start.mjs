@@ -5,6 +5,8 @@
 // input events, no focus or keys), so the tap on 登录 comes at once. We time navigation → form painted (first
 // contentful paint), → the tap on 登录, and → the app's own login request sent, and read the longest
 // main-thread task before the app has started (its view hydrated). The floor is the same HTML with its scripts taken out, loaded in the same run.
+// Then the daily open: a signed-in student opens the installed app again (service worker in control): first
+// paint and the student's own content on Home, against a page the worker serves painted without its scripts.
 // Prints medians with ranges. Not pass/fail: targets are in docs/performance.md.
 //   npm run bench:start        (builds first when dist/ is missing)
 import { spawn } from 'node:child_process'
@@ -181,6 +183,58 @@ const fmt = (all) => {
   return `${Math.round(median(xs))} ms (${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))})`
 }
 
+/**
+ * The daily open: a signed-in student opens the installed app again (one browser context, signed in once,
+ * service worker in control). `ours`: open `/`, time the first contentful paint and the moment an element
+ * of Home marked data-user-content (the student's own desk) is on screen. `floor`: a page the service
+ * worker serves (/download) with its scripts refused, paint alone, in the same context.
+ */
+async function dailyOpenRuns(link) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
+  try {
+    const first = await context.newPage()
+    await first.goto(`${base}/login`)
+    await first.locator('form[data-ready]').waitFor()
+    await first.fill('#login-phone', '13800138000')
+    await first.fill('#login-password', 'Passw0rd!')
+    await first.locator('#login-agree').check()
+    await first.locator('button[data-prestart="login"]').first().click()
+    await first.waitForURL(/\/home/)
+    await first.locator('[data-user-content]').first().waitFor()
+    await first.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready) && navigator.serviceWorker.controller), null, { timeout: 60_000 })
+    await first.close()
+    const runs = { ours: [], floor: [] }
+    for (let i = 0; i < RUNS; i++) {
+      for (const kind of ['ours', 'floor']) {
+        const page = await context.newPage()
+        const cdp = await context.newCDPSession(page)
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+        await cdp.send('Network.enable')
+        if (link) await cdp.send('Network.emulateNetworkConditions', link)
+        // The floor's page asks for its scripts only after it has painted (app/startAfterPaint.ts); they are refused anyway.
+        if (kind === 'floor') await page.route('**/*.js', (route) => route.abort())
+        await page.addInitScript(() => {
+          const w = globalThis
+          w.__painted = new Promise((resolve) => new PerformanceObserver((l) => { const f = l.getEntriesByName('first-contentful-paint')[0]; if (f) resolve(f.startTime) }).observe({ type: 'paint', buffered: true }))
+          w.__content = new Promise((resolve) => {
+            const doc = w.document
+            const look = () => { const el = doc.querySelector('[data-user-content]'); if (el && el.getBoundingClientRect().height > 0) { resolve(performance.now()); return true } return false }
+            const watch = () => { if (!look()) new w.MutationObserver((_, o) => { if (look()) o.disconnect() }).observe(doc, { subtree: true, childList: true }) }
+            if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', watch); else watch()
+          })
+        })
+        const read = async (name) => (await cdp.send('Runtime.evaluate', { expression: `Promise.race([${name}, new Promise((r) => setTimeout(() => r(null), 20000))])`, awaitPromise: true, returnByValue: true })).result.value
+        await page.goto(kind === 'floor' ? `${base}/download` : `${base}/`, { waitUntil: 'commit' })
+        runs[kind].push({ painted: await read('__painted'), content: kind === 'ours' ? await read('__content') : null })
+        await page.close()
+      }
+    }
+    return runs
+  } finally {
+    await context.close()
+  }
+}
+
 try {
   console.log(`/login at 4× CPU, ${RUNS} runs each, median (range)`)
   for (const [name, link] of Object.entries(LINKS)) {
@@ -201,6 +255,16 @@ try {
       console.log(`                           main-thread CPU painted → handled ${fmt(ours.map((r) => r.cpuToHandled))}`)
       console.log(`                           main-thread CPU in the first second after paint ${fmt(ours.map((r) => r.cpuFirstSecond))}`)
     }
+  }
+  console.log(`\nThe daily open (signed in, service worker in control) at 4× CPU, ${RUNS} runs each, median (range)`)
+  for (const [name, link] of Object.entries(LINKS)) {
+    const runs = await dailyOpenRuns(link)
+    const floor = median(runs.floor.map((r) => r.painted).filter((x) => typeof x === 'number'))
+    const ratio = (xs) => (floor ? `${(median(xs.filter((x) => typeof x === 'number')) / floor).toFixed(2)}× the floor` : '')
+    console.log(`\n${name}:`)
+    console.log(`  floor (a page from the worker, scripts refused)  painted ${fmt(runs.floor.map((r) => r.painted))}`)
+    console.log(`  open /                   painted ${fmt(runs.ours.map((r) => r.painted))}  ${ratio(runs.ours.map((r) => r.painted))}`)
+    console.log(`                           own content shown ${fmt(runs.ours.map((r) => r.content))}  ${ratio(runs.ours.map((r) => r.content))}`)
   }
 } finally {
   await browser.close()

@@ -23,6 +23,15 @@ export const PRERENDERED = {
   '/sound': 'src/pages/Sound/Sound.tsx',
 }
 
+/**
+ * The frames of login-only pages (docs/performance.md "The daily open"): path → source module of the page
+ * that renders over it. No one is signed in at build time, so each is a generic frame (src/prerender.tsx
+ * renderFrame), painted by the service worker for a signed-in student before any script runs.
+ */
+export const FRAMES = {
+  '/home': 'src/pages/Home/Home.tsx',
+}
+
 rmSync(ssrOut, { recursive: true, force: true })
 // Minified: the starter's source is copied from this build into every page.
 const built = spawnSync('npx', ['vite', 'build', '--ssr', 'src/prerender.tsx', '--outDir', ssrOut, '--minify', '--logLevel', 'warn'], {
@@ -32,7 +41,7 @@ const built = spawnSync('npx', ['vite', 'build', '--ssr', 'src/prerender.tsx', '
 })
 if (built.status !== 0) process.exit(built.status ?? 1)
 
-const { renderPage, startAfterPaint } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)
+const { renderPage, renderFrame, startAfterPaint } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'))
 const template = readFileSync(join(dist, 'index.html'), 'utf8')
 const entry = manifest['index.html']
@@ -66,16 +75,22 @@ const logicFiles = [...entryFiles.js, ...LOGIC_IMPORTS.flatMap((k) => closure(k)
 const viewFiles = VIEW_IMPORTS.flatMap((k) => closure(k, new Set([entryKey])).js)
 mkdirSync(join(dist, '_prerender'), { recursive: true })
 
-for (const [path, source] of Object.entries(PRERENDERED)) {
+/** The view's own CSS (the shell and the page scaffold), which a frame needs as the real page does. */
+const viewCss = VIEW_IMPORTS.flatMap((k) => closure(k, new Set([entryKey])).css)
+const pages = [
+  ...Object.entries(PRERENDERED).map(([path, source]) => ({ path, source, frame: false })),
+  ...Object.entries(FRAMES).map(([path, source]) => ({ path, source, frame: true })),
+]
+for (const { path, source, frame } of pages) {
   const page = closure(source, new Set([entryKey]))
   const layers = shellLayers.flatMap((k) => closure(k, new Set([entryKey])).css)
-  const cssFiles = [...new Set([...entryFiles.css, ...layers, ...page.css])]
+  const cssFiles = [...new Set([...entryFiles.css, ...layers, ...(frame ? viewCss : []), ...page.css])]
   const css = cssFiles.map((f) => readFileSync(join(dist, f), 'utf8')).join('\n')
   // A disabled stylesheet link is never fetched, but it tells Vite's preload helper that the file is on
   // the page already: without it, loading the page's chunk would fetch its CSS again and apply it a
   // second time, a restyle and relayout of the whole screen while React hydrates.
   const inlinedMarks = cssFiles.map((f) => `<link rel="stylesheet" href="/${f}" disabled>`).join('')
-  const body = await renderPage(path)
+  const body = frame ? await renderFrame(path) : await renderPage(path)
   let html = template
   // Its CSS is inlined below and its scripts start after load: no stylesheet or preload links may block
   // or compete with the first paint.

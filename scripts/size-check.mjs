@@ -25,7 +25,7 @@ if (!existsSync(manifestPath)) {
   process.exit(1)
 }
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
-const { routes } = JSON.parse(readFileSync(join(root, 'budgets.json'), 'utf8'))
+const { routes, frames = [] } = JSON.parse(readFileSync(join(root, 'budgets.json'), 'utf8'))
 
 /** Text that only a package's own code carries, to find it even when it is bundled into a shared chunk. */
 const MARKERS = { mqtt: ['mqttjs', 'MqttClient'] }
@@ -77,6 +77,27 @@ function printRows(title, rows, total, budgetKB) {
 const kb = (bytes) => (bytes / 1024).toFixed(1)
 
 let failed = false
+
+/**
+ * The daily open and the entry pages paint from HTML alone: no script file is fetched and evaluated before
+ * the first paint (their one inline script, the starter, asks for the app only after it: app/startAfterPaint.ts).
+ */
+function checkScriptsBeforePaint(page, file) {
+  if (!existsSync(join(dist, file))) {
+    console.error(`  FAIL: ${page.name} has a scripts-before-paint budget but no prerendered HTML (${file})`)
+    failed = true
+    return
+  }
+  const html = readFileSync(join(dist, file), 'utf8')
+  const scripts = prerenderedRefs(html).files.filter((f) => f.endsWith('.js')).length
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>/g)].length
+  const line = `${scripts} script files before the first paint (budget ${page.maxScriptsBeforePaint}); ${inline} inline starter`
+  if (scripts <= page.maxScriptsBeforePaint && inline <= 1) console.log(`  ok: ${line}`)
+  else {
+    console.error(`  FAIL: ${line}`)
+    failed = true
+  }
+}
 for (const route of routes) {
   if (!manifest[route.page]) {
     console.error(`size-check: ${route.page} is not in the build manifest`)
@@ -112,6 +133,7 @@ for (const route of routes) {
       failed = true
     }
   }
+  if (route.maxScriptsBeforePaint !== undefined) checkScriptsBeforePaint(route, prerendered)
   // Each file is a request and a module to link before the page can start (vite.config.ts: startChunk).
   if (route.maxInteractiveFiles !== undefined) {
     const line = `${interactive.length} files to start (budget ${route.maxInteractiveFiles})`
@@ -133,5 +155,16 @@ for (const route of routes) {
       console.log(`  ok: ${pkg} not in the graph${lazy.length ? ` (loads lazily: ${lazy.map((c) => c.file).join(', ')})` : ''}`)
     }
   }
+}
+// The frames the service worker paints on a signed-in open (scripts/prerender.mjs FRAMES): HTML alone.
+for (const frame of frames) {
+  const file = join('_prerender', `${frame.name.replace(/^\//, '')}.html`)
+  const rows = existsSync(join(dist, file)) ? [{ file, gzip: gzipSize(file) }] : []
+  printRows(`${frame.name} frame (the daily open's first paint)`, rows, rows.reduce((t, r) => t + r.gzip, 0), frame.maxGzipKB)
+  if (rows.length && rows[0].gzip > frame.maxGzipKB * 1024) {
+    console.error(`  FAIL: the ${frame.name} frame is ${kb(rows[0].gzip)} KB gzip, over its ${frame.maxGzipKB} KB budget`)
+    failed = true
+  }
+  checkScriptsBeforePaint(frame, file)
 }
 process.exit(failed ? 1 : 0)

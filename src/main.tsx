@@ -24,10 +24,13 @@ await initStorage()
 await nextTask()
 boot()
 wireNetwork()
-const early = document.getElementById('root')?.dataset.prerendered === '/login' && !hasSession() ? takeOverTaps() : undefined
+const root = document.getElementById('root')
+const early = root?.dataset.prerendered === '/login' && !hasSession() ? takeOverTaps() : undefined
+// The daily open: the service worker painted Home's frame; the device's copy of the desk fills it now.
+const daily = root?.dataset.prerendered === '/home' && hasSession() ? import('./app/dailyOpen').then((m) => m.openDaily(root), () => undefined) : undefined
 await nextTask()
 preloadView()
-await Promise.all([bootLangReady(), early, nextTask()])
+await Promise.all([bootLangReady(), early, daily, nextTask()])
 // React DOM is a chunk of its own, so that evaluating it is a task of its own, not part of the view's.
 const [client, { mount }] = await Promise.all([import('react-dom/client'), import('./app/mount')])
 await nextTask()

@@ -3,7 +3,8 @@
  * The service worker: the offline shell for phones on flaky school networks.
  * - Precache: the shell (index.html, entry JS/CSS), every page chunk, icons and the manifest; mqtt.js is
  *   cached on first use instead.
- * - Navigations to app routes: network first, but a network that has not answered within 3 s loses to the
+ * - The daily open: `/home`, and `/` while the signed-in marker is there, get Home's precached frame at
+ *   once (docs/performance.md "The daily open"); other navigations to app routes: network first, but a network that has not answered within 3 s loses to the
  *   cached copy; with neither, the precached shell renders and the page shows its own offline state.
  *   Never for /api, /mqtt or /oidc.
  * - Runtime caches: images (cache first) and share-page data (stale-while-revalidate), bounded.
@@ -14,6 +15,7 @@ import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing'
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { readSignedIn, type FrameRows } from '../src/lib/device/signedInMarker'
 import { listenForPush } from './push'
 
 declare let self: ServiceWorkerGlobalScope
@@ -25,6 +27,40 @@ const OUTBOX_SYNC_TAG = 'outbox'
 const SHELL_URL = '/index.html'
 /** Paths the shell must never answer: the API, the live channel and the sign-in provider. */
 const NOT_APP = [/^\/api(\/|$)/, /^\/mqtt(\/|$)/, /^\/oidc(\/|$)/, /^\/sw\.js$/, /^\/assets\//]
+
+/** Home's frame (docs/performance.md "The daily open"), precached with this version's scripts. */
+const FRAME_URL = '/home'
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** Home's frame with these rows written into its lists (the same markup as app/dailyOpen.ts). */
+async function fillFrame(frame: Response, rows: FrameRows | null): Promise<Response> {
+  if (!rows) return frame
+  const html = (await frame.text()).replace(/(<ul class="hs-list" data-frame-list="(reading|works|tasks)">)[\s\S]*?(<\/ul>)/g, (whole, open: string, id: keyof FrameRows, close: string) =>
+    rows[id].length === 0
+      ? whole
+      : open + rows[id].map((title) => `<li class="hs-item"><span class="hs-link"><span class="hs-link__title" data-user-content="">${escapeHtml(title)}</span><span class="hs-link__meta hs-sk hs-sk--meta"></span></span></li>`).join('') + close,
+  )
+  // Its Content-Security-Policy and caching stay; its length and encoding were those of the stored copy.
+  const headers = new Headers(frame.headers)
+  headers.delete('content-length')
+  headers.delete('content-encoding')
+  return new Response(html, { status: frame.status, statusText: frame.statusText, headers })
+}
+
+// The daily open: `/home`, and `/` while the signed-in marker says someone is signed in
+// (src/lib/device/signedInMarker.ts), are Home's frame at once, with the rows Home last listed for that
+// account; `/` without the marker is the shell, which opens on Login. Registered before the precache's
+// route, which would answer both from its copies as they are.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && (url.pathname === '/' || url.pathname === FRAME_URL),
+  async (options) => {
+    // What the marker says and the frame, read at once.
+    const [session, frame] = await Promise.all([readSignedIn(), matchPrecache(FRAME_URL)])
+    const page = session !== null ? frame && (await fillFrame(frame, session.rows)) : options.url.pathname === '/' ? await matchPrecache(SHELL_URL) : frame
+    return page ?? navigate(options)
+  },
+)
 
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()

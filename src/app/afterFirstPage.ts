@@ -33,3 +33,24 @@ export function afterFirstPage(run: () => void): void {
     whenIdle()
   }
 }
+
+/**
+ * Runs `run` once the first page has rendered (`appState.loaded`), without waiting for an idle moment, or
+ * after `maxWaitMs` whatever happens: for what must not compete with that page but should follow it at
+ * once (the live channel, app/network.ts).
+ */
+export function onFirstPage(run: () => void, maxWaitMs: number): void {
+  let done = false
+  const once = () => {
+    if (done) return
+    done = true
+    stop()
+    clearTimeout(fallback)
+    run()
+  }
+  const fallback = setTimeout(once, maxWaitMs)
+  const stop = subscribe(appState, () => {
+    if (appState.loaded) once()
+  })
+  if (appState.loaded) once()
+}

@@ -26,6 +26,32 @@ function UpdatePrompt() {
 
 type ReactDomClient = typeof import('react-dom/client')
 
+/** The longest a frame stays over the app if the page under it never renders (a failed page load shows then). */
+export const FRAME_COVER_MS = 10_000
+
+/**
+ * A login-only page's frame (the daily open, docs/performance.md) is not React's to hydrate: it moves into
+ * a cover over the page, where it stays painted — with the rows the logic filled in — until React has
+ * rendered a page under it (its scaffold is there), so the screen never goes blank between the two.
+ */
+export function coverWithFrame(root: HTMLElement): void {
+  const cover = document.createElement('div')
+  cover.className = 'frame-cover'
+  cover.setAttribute('aria-hidden', 'true')
+  cover.append(...root.childNodes)
+  document.body.append(cover)
+  const done = () => {
+    observer.disconnect()
+    clearTimeout(timer)
+    cover.remove()
+  }
+  const observer = new MutationObserver(() => {
+    if (root.querySelector('.scaffold')) done()
+  })
+  observer.observe(root, { childList: true, subtree: true })
+  const timer = setTimeout(done, FRAME_COVER_MS)
+}
+
 /** Renders the app into #root with React DOM (loaded by the caller, so that evaluating it is a task of its own). */
 export function mount({ createRoot, hydrateRoot }: ReactDomClient): void {
   const root = document.getElementById('root')
@@ -37,7 +63,11 @@ export function mount({ createRoot, hydrateRoot }: ReactDomClient): void {
     </StrictMode>
   )
   const prerendered = root.dataset.prerendered
-  if (prerendered && prerendered === location.pathname && appState.lang === 'zh-Hans' && !isSignedIn()) {
+  const frame = root.querySelector('[data-frame]') !== null
+  if (frame) {
+    coverWithFrame(root)
+    createRoot(root).render(tree)
+  } else if (prerendered && prerendered === location.pathname && appState.lang === 'zh-Hans' && !isSignedIn()) {
     // As a transition, hydration yields to the browser every few milliseconds instead of running as one
     // long task; a tap on a part not yet hydrated makes React hydrate that part first.
     startTransition(() => {

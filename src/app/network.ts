@@ -7,6 +7,7 @@ import { configureHttp, type HttpText } from '../lib/http/config'
 import { isQuiet, onLoggedIn } from '../lib/auth/events'
 import { read } from '../lib/storage'
 import { appState } from '../state/app'
+import { onFirstPage } from './afterFirstPage'
 import { authState, setPendingRoute, updateSessionTokens } from '../state/auth'
 import { endSession, isLive } from '../state/session/machine'
 import { hideLoading, showLoading, showToast } from '../ui/Overlay/overlay'
@@ -21,8 +22,9 @@ const t = (key: MessageKey) => translate(appState.lang, key)
  * again they are back there, with what they had typed (drafts stay in storage).
  */
 function loggedOut(reason: SignedOutReason): void {
-  // Said on Login until the student acts there, unless the ending was quiet (a stale session at launch).
-  if (!isQuiet()) setSignedOutReason(reason)
+  // Said on Login until the student acts there, unless the ending was quiet (a stale session at launch):
+  // a kick is said even then, for the other login may have come as the app opened (the daily open).
+  if (!isQuiet() || reason === 'kicked') setSignedOutReason(reason)
   const here = pageByPath(location.pathname)
   // A second logout signal while already on Login (the kick, then a refused refresh) keeps the first page.
   const remember = here && here.name !== 'Login' ? { name: here.name, query: location.search.replace(/^\?/, '') } : authState.pendingRoute
@@ -43,8 +45,18 @@ function notify(text: string): void {
 /** docs/product.md: the live channel connects on the logged-in event (the session's phase), not merely because a token is cached. */
 const liveSession = (): boolean => isLive() && Boolean(authState.token)
 
+/**
+ * The live channel's first connection waits until the first page has rendered (appState.loaded), or
+ * FIRST_PAGE_LIVE_WAIT_MS at most: mqtt.js is 100 KB to fetch and a long task to evaluate, and the daily
+ * open's Home comes first (docs/performance.md "The daily open"). A kick that happened meanwhile still
+ * arrives as the channel connects (docs/architecture.md "The live channel").
+ */
+export const FIRST_PAGE_LIVE_WAIT_MS = 10_000
+let pageIn = false
+
 let live: Promise<typeof import('../lib/live')> | undefined
 function syncLive(): void {
+  if (!pageIn) return
   if (!live && !(liveSession() && authState.userInfo?.id)) return
   live ??= Promise.all([import('../lib/live'), import('../lib/http/refresh')]).then(([m, r]) => {
     m.live.configure({
@@ -79,6 +91,10 @@ export function wireNetwork(): void {
     text: (key) => t(HTTP_TEXT[key]),
   })
   // Going live is the logged-in event below; an ending clears the tokens, which this hears.
+  onFirstPage(() => {
+    pageIn = true
+    syncLive()
+  }, FIRST_PAGE_LIVE_WAIT_MS)
   subscribe(authState, syncLive)
   onLoggedIn(() => {
     // A new session answers why the last one ended.

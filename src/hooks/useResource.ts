@@ -9,7 +9,7 @@ import { startTransition, useCallback, useEffect, useRef, useState } from 'react
 import { CODE } from '../contract/codes'
 import { isRequestError, isUnreachable } from '../lib/http/errors'
 import { REACHABLE_EVENT } from '../lib/http/reach'
-import { readCopy, saveCopy } from '../lib/offline/copies'
+import { peekCopy, readCopy, saveCopy } from '../lib/offline/copies'
 import { sessionAccount } from '../state/session/machine'
 
 export type ResourceState<T> =
@@ -34,11 +34,22 @@ export function resourceStateOf<T>(error: unknown): ResourceState<T> {
 /** The signed-in account whose copies are read and written ('' when none: nothing is remembered). */
 const account = sessionAccount
 
+/** This account's copy as read ahead (`primeCopy`), when the page revalidates: its first render shows it. */
+function ahead<T>(revalidate: boolean, name: string, check: ((d: unknown) => d is T) | undefined): ResourceState<T> | undefined {
+  const seen = revalidate && check ? peekCopy(account(), name, check) : undefined
+  return seen ? { kind: 'ready', data: seen.data } : undefined
+}
+
 export interface RememberOptions<T> {
   /** The copy's name: one per data set, so include what selects it (the organisation, the id). */
   remember?: string
   /** What a copy read back must be to be shown (it is never trusted as it is). */
   check?: (d: unknown) => d is T
+  /**
+   * Stale-while-revalidate: online too, this account's copy shows at once (unmarked) while the request
+   * runs, and the answer replaces it. A copy read ahead at start-up (`primeCopy`) is there in the first render.
+   */
+  revalidate?: boolean
 }
 
 /**
@@ -47,19 +58,36 @@ export interface RememberOptions<T> {
  * signed-in account, and shown again only if it passes `check`.
  */
 export function useResource<T>(load: () => Promise<T>, key: string, options: RememberOptions<T> = {}): [ResourceState<T>, () => void] {
-  const [state, setState] = useState<ResourceState<T>>({ kind: 'loading' })
-  const latest = useRef(0)
-  const loadRef = useRef(load)
-  loadRef.current = load
   const name = options.check ? (options.remember ?? '') : ''
+  const revalidate = Boolean(options.revalidate && name)
   const checkRef = useRef(options.check)
   checkRef.current = options.check
+  const [state, setState] = useState<ResourceState<T>>(() => ahead(revalidate, name, checkRef.current) ?? { kind: 'loading' })
+  const latest = useRef(0)
+  /** The copy name of the data shown: another name (another organisation) shows nothing of the last. */
+  const shownName = useRef(name)
+  const loadRef = useRef(load)
+  loadRef.current = load
   const run = useCallback(() => {
     const id = ++latest.current
-    setState({ kind: 'loading' })
+    let answered = false
+    const check = checkRef.current
+    const early = ahead(revalidate, name, check)
+    // Revalidating what is shown already (a pull-down refresh): it stays until the answer replaces it.
+    setState((shown) => (revalidate && shown.kind === 'ready' && shownName.current === name ? shown : (early ?? { kind: 'loading' })))
+    shownName.current = name
+    if (!early && revalidate && check) {
+      // Not read ahead: the copy still shows as soon as IndexedDB gives it, unless the answer came first.
+      void readCopy(account(), name, check).then((seen) => {
+        if (seen && !answered && id === latest.current) setState({ kind: 'ready', data: seen.data })
+      })
+    }
     // The answer's render is a transition: a long list or article renders in slices that leave the
     // page responsive, instead of one long task.
-    const settle = (next: ResourceState<T>) => id === latest.current && startTransition(() => setState(next))
+    const settle = (next: ResourceState<T>) => {
+      answered = true
+      return id === latest.current && startTransition(() => setState(next))
+    }
     loadRef.current().then(
       (data) => {
         const check = checkRef.current
@@ -79,7 +107,7 @@ export function useResource<T>(load: () => Promise<T>, key: string, options: Rem
         void readCopy(account(), name, check).then((seen) => settle(seen ? { kind: 'ready', data: seen.data, seenAt: seen.at } : { kind: 'offline', neverSeen: true }))
       },
     )
-  }, [name])
+  }, [name, revalidate])
   useEffect(() => {
     run()
     // Unmounting or a new key makes answers still in flight stale.

@@ -73,6 +73,8 @@ export async function saveCopy(account: string, name: string, data: unknown, at 
     }
     const entry: Entry = { v: COPY_SCHEMA, account, name, at, data }
     await set(keyOf(account, name), entry, db())
+    // What was read ahead is replaced by the newer answer, so a page shown again starts from it.
+    if (primed.has(primedKey(account, name))) primed.set(primedKey(account, name), { data, at })
     await trim(account)
   } catch {
     // IndexedDB blocked, full or missing: nothing is kept, which is no worse than before.
@@ -103,9 +105,32 @@ export async function readCopy<T>(account: string, name: string, isData: (d: unk
   }
 }
 
+/**
+ * Copies read ahead at start-up (the daily open: app/dailyOpen.ts), so that the page's first render shows
+ * them at once instead of a skeleton; keyed by account and name like the store, and dropped with the
+ * account's other copies.
+ */
+const primed = new Map<string, Copy<unknown>>()
+const primedKey = (account: string, name: string) => JSON.stringify(keyOf(account, name))
+
+/** Reads what `account` last saw of `name` (as `readCopy`) and keeps it for `peekCopy`. */
+export async function primeCopy<T>(account: string, name: string, isData: (d: unknown) => d is T): Promise<Copy<T> | undefined> {
+  const copy = await readCopy(account, name, isData)
+  if (copy) primed.set(primedKey(account, name), copy)
+  return copy
+}
+
+/** The copy `primeCopy` read for this account and name, if it did and it still passes `isData`. */
+export function peekCopy<T>(account: string, name: string, isData: (d: unknown) => d is T): Copy<T> | undefined {
+  if (!account || !name) return undefined
+  const copy = primed.get(primedKey(account, name))
+  return copy && isData(copy.data) ? { data: copy.data, at: copy.at } : undefined
+}
+
 /** Forgets everything `account` saw (logout). */
 export async function clearCopies(account: string): Promise<void> {
   if (!account) return
+  for (const key of [...primed.keys()]) if ((JSON.parse(key) as Key)[0] === account) primed.delete(key)
   try {
     for (const [k] of await entries<IDBValidKey, unknown>(db())) if (isKeyOf(k, account)) await del(k, db())
   } catch {

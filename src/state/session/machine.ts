@@ -14,6 +14,7 @@
 import { proxy, useSnapshot } from 'valtio'
 import type { Stored } from '../../lib/auth/decisions'
 import { emitLoggedIn } from '../../lib/auth/events'
+import { setSignedInMarker } from '../../lib/device/signedInMarker'
 import { authState, clearSession, hydrate, reset as resetAuth, setRefreshToken, setSessionTokens, setTempToken } from '../auth'
 
 export type SessionPhase =
@@ -74,11 +75,24 @@ export const liveReady = (phase: SessionPhase): boolean => phase === 'entering' 
 
 export const sessionState = proxy<{ phase: SessionPhase }>({ phase: 'signedOut' })
 
+/**
+ * Whether the device's signed-in marker (lib/device/signedInMarker.ts) changes with this step: set once a
+ * session with its profile is in, removed when the session ends or launch finds none; otherwise left.
+ * The one place it is written, so that every way a session starts or ends keeps it right.
+ */
+export function markerAfter(before: SessionPhase, after: SessionPhase, event: SessionEvent): boolean | undefined {
+  if (event.type === 'ended' || (event.type === 'restored' && after === 'signedOut')) return false
+  if (after === 'signedIn' && before !== 'signedIn') return true
+  return undefined
+}
+
 /** The one writer of the phase. Reaching a live phase is docs/product.md's logged-in event. */
 export function dispatch(event: SessionEvent): SessionPhase {
   const before = sessionState.phase
   const after = transition(before, event)
   sessionState.phase = after
+  const marker = markerAfter(before, after, event)
+  if (marker !== undefined) void setSignedInMarker(marker ? String(authState.userInfo?.id ?? '') : null)
   if (liveReady(after) && !liveReady(before)) emitLoggedIn()
   return after
 }

@@ -11,6 +11,7 @@ import {
   hasSession,
   holdsSession,
   liveReady,
+  markerAfter,
   resetSession,
   restoreSession,
   sessionAccount,
@@ -200,5 +201,38 @@ describe('the steps', () => {
     expect(sessionState.phase).toBe('signedOut')
     expect(read('token')).toBeUndefined()
     expect(authState.lastPhone).toBe('13800138000')
+  })
+})
+
+describe('the signed-in marker (the daily open: lib/device/signedInMarker.ts)', () => {
+  it('is set when a session with its profile is in, removed whenever it ends or launch finds none, left otherwise', () => {
+    // From each phase (columns in the order of PHASES): set, clear, or '-' (left as it is).
+    const MARKER: Record<string, ('set' | 'clear' | '-')[]> = {
+      restoredNothing: ['clear', 'clear', 'clear', 'clear', 'clear', 'clear'],
+      restoredTemp: ['-', '-', '-', '-', '-', '-'],
+      restoredSession: ['-', '-', '-', '-', '-', '-'],
+      answeredSession: ['-', '-', '-', '-', '-', '-'],
+      answeredTemp: ['-', '-', '-', '-', '-', '-'],
+      answeredNothing: ['-', '-', '-', '-', '-', '-'],
+      profileIn: ['-', '-', '-', '-', 'set', '-'],
+      profileMissing: ['-', '-', '-', '-', '-', '-'],
+      entered: ['-', '-', '-', 'set', '-', '-'],
+      ended: ['clear', 'clear', 'clear', 'clear', 'clear', 'clear'],
+    }
+    const as = { set: true, clear: false, '-': undefined }
+    for (const [name, event] of Object.entries(EVENTS)) {
+      PHASES.forEach((before, i) => {
+        expect(markerAfter(before, transition(before, event), event), `${name} from ${before}`).toBe(as[MARKER[name]![i]!])
+      })
+    }
+    // The rows that matter, spelled out: a login entering the app, a launch whose profile reloads, a logout.
+    expect(markerAfter('entering', 'signedIn', EVENTS.entered!)).toBe(true)
+    expect(markerAfter('resuming', 'signedIn', EVENTS.profileIn!)).toBe(true)
+    expect(markerAfter('signedIn', 'signedOut', EVENTS.ended!)).toBe(false)
+    expect(markerAfter('signedOut', 'signedOut', EVENTS.restoredNothing!)).toBe(false)
+    // A registration step or a login under way never marks anyone signed in.
+    expect(markerAfter('signedOut', 'registering', EVENTS.answeredTemp!)).toBeUndefined()
+    expect(markerAfter('signedOut', 'profilePending', EVENTS.answeredSession!)).toBeUndefined()
+    expect(markerAfter('profilePending', 'entering', EVENTS.profileIn!)).toBeUndefined()
   })
 })

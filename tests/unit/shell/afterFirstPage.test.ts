@@ -1,6 +1,7 @@
 /** Work deferred until the first page has rendered and the browser is idle (the service worker's install). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { afterFirstPage, FIRST_PAGE_WAIT_MS, IDLE_WAIT_MS } from '../../../src/app/afterFirstPage'
+import { afterFirstPage, FIRST_PAGE_WAIT_MS, IDLE_WAIT_MS, onFirstPage } from '../../../src/app/afterFirstPage'
+import { FIRST_PAGE_LIVE_WAIT_MS } from '../../../src/app/network'
 import { reset, setLoaded } from '../../../src/state/app'
 
 /** valtio tells subscribers in a microtask. */
@@ -69,6 +70,39 @@ describe('afterFirstPage', () => {
     afterFirstPage(run)
     setLoaded(true)
     await settle()
+    expect(run).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('onFirstPage (the live channel waits for it)', () => {
+  it('runs once the first page is there, without waiting for an idle moment, and only once', async () => {
+    const run = vi.fn()
+    onFirstPage(run, FIRST_PAGE_LIVE_WAIT_MS)
+    await vi.advanceTimersByTimeAsync(FIRST_PAGE_LIVE_WAIT_MS - 1)
+    expect(run).not.toHaveBeenCalled()
+    setLoaded(true)
+    await settle()
+    expect(run).toHaveBeenCalledTimes(1)
+    expect(idle).toHaveLength(0)
+    setLoaded(false)
+    setLoaded(true)
+    await vi.advanceTimersByTimeAsync(FIRST_PAGE_LIVE_WAIT_MS)
+    expect(run).toHaveBeenCalledTimes(1)
+  })
+
+  it(`runs after ${FIRST_PAGE_LIVE_WAIT_MS} ms when no page ever renders, not a moment before`, async () => {
+    const run = vi.fn()
+    onFirstPage(run, FIRST_PAGE_LIVE_WAIT_MS)
+    await vi.advanceTimersByTimeAsync(FIRST_PAGE_LIVE_WAIT_MS - 1)
+    expect(run).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(run).toHaveBeenCalledTimes(1)
+  })
+
+  it('runs at once when the page is there already', () => {
+    setLoaded(true)
+    const run = vi.fn()
+    onFirstPage(run, FIRST_PAGE_LIVE_WAIT_MS)
     expect(run).toHaveBeenCalledTimes(1)
   })
 })

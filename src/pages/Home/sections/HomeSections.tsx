@@ -4,7 +4,7 @@
  * the profile is loaded again (Home's pull-down refresh reloads the profile). Titles and authors are the
  * students' own data and keep their language; they are marked `data-user-content`.
  */
-import { useRef, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { push } from '../../../state/navigation'
 import type { DeskReading, DeskTask, DeskWork } from '../../../contract/desk'
 import { useResource, type ResourceState } from '../../../hooks/useResource'
@@ -18,6 +18,8 @@ import { Section } from './Section'
 import './sections.css'
 import { fill, formatDay } from '../../../i18n/format'
 import { Icon } from '../icons'
+import { setFrameRows } from '../../../lib/device/homeRows'
+import { frameRows } from '../frameRows'
 
 type Lang = 'zh-Hans' | 'en'
 
@@ -115,8 +117,13 @@ export function HomeSections() {
   // A new profile snapshot (pull-down refresh, org switch) is a new load.
   const generation = useRef({ user: auth.userInfo, n: 0 })
   if (generation.current.user !== auth.userInfo) generation.current = { user: auth.userInfo, n: generation.current.n + 1 }
-  const [state, retry] = useResource(fetchDesk, `${auth.org?.id ?? ''}:${generation.current.n}`, { remember: COPY.desk(auth.org?.id ?? ''), check: isDesk })
+  const [state, retry] = useResource(fetchDesk, `${auth.org?.id ?? ''}:${generation.current.n}`, { remember: COPY.desk(auth.org?.id ?? ''), check: isDesk, revalidate: true })
   const desk = state.kind === 'ready' ? state.data : null
+  // What Home lists now is what the next open's frame shows at once (docs/performance.md "The daily open").
+  const account = auth.token ? String(auth.userInfo?.id ?? '') : ''
+  useEffect(() => {
+    if (desk && account) void setFrameRows(account, frameRows(desk))
+  }, [desk, account])
   const common = { failed: t.failed, retry: t.retry, onRetry: retry }
 
   return (
