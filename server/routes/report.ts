@@ -9,7 +9,8 @@ import { normalizeInviteCode } from '../../src/contract/invite'
 import { MY_REPORTS_PATH, PUBLIC_REPORT_PATH, SLIDE_KINDS } from '../../src/contract/report'
 import { IdParams } from '../../src/contract/schemas/common'
 import { ANSWER, ReportCreateBody, ReportUpdateBody } from '../../src/contract/schemas/report'
-import { ApiError } from '../errors'
+import { ApiError, consentRequired } from '../errors'
+import { limitOf } from '../services/guardian'
 import { idempotent } from '../services/idempotency'
 import { ownerView, publicView, reportsDb, saveReport, sharedReport, summaryOf, yearInputs, type ReportTable } from '../services/report'
 import { computeReport } from '../services/reportFigures'
@@ -54,6 +55,10 @@ const routes: ApiRoutes = async (app) => {
     async (req) => {
       const userId = req.auth!.sub
       const { shareable, hidden } = req.body
+      if (shareable) {
+        const why = await limitOf(app.db, userId, clock())
+        if (why) throw consentRequired(why)
+      }
       // updated_at is when the figures were made; settings do not move it.
       const changes = {
         ...(shareable === undefined ? {} : { shareable: shareable ? 1 : 0 }),
@@ -70,7 +75,8 @@ const routes: ApiRoutes = async (app) => {
 
   app.get(`${PUBLIC_REPORT_PATH}/:id`, { schema: { params: IdParams, response: { 200: ANSWER.public } } }, async (req) => {
     const row = await sharedReport(db, req.params.id)
-    if (!row) throw new ApiError(CODE.DATA_EMPTY)
+    // A limited child's report is private whatever its flag says (docs/privacy.md).
+    if (!row || (await limitOf(app.db, row.user_id, clock())) !== null) throw new ApiError(CODE.DATA_EMPTY)
     return publicView(db, row)
   })
 }

@@ -42,8 +42,10 @@ export type SmsLoginData = Static<typeof S.SmsLoginData>
 /** isPhone = the account has a bound phone. */
 export type OauthLoginData = Static<typeof S.OauthLoginData>
 
-export type SmsScene = 'login' | 'register' | 'forget' | 'bind'
-export const SMS_SCENES: readonly SmsScene[] = ['login', 'register', 'forget', 'bind']
+/** `guardian`: a guardian's code (src/contract/guardian.ts), sent only by the guardian calls, never by /sms/code. */
+export type SmsScene = 'login' | 'register' | 'forget' | 'bind' | 'guardian'
+/** The scenes POST /sms/code sends. */
+export const SMS_SCENES: readonly Exclude<SmsScene, 'guardian'>[] = ['login', 'register', 'forget', 'bind']
 
 export type OrgRef = Static<typeof S.OrgRef>
 /** GET /auth/student: the user-info object (docs/contract.md). `id` is the topic's {userId}. */
