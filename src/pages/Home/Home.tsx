@@ -16,6 +16,7 @@ import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { Picker } from '../../ui/Picker/Picker'
 import { usePullRefresh } from '../../ui/PullRefresh/usePullRefresh'
 import { HomeSections } from './sections/HomeSections'
+import { GuardianNotice } from './GuardianNotice'
 import { NotificationTip } from './NotificationTip'
 import './Home.css'
 import { fill as fillIn } from '../../i18n/format'
@@ -175,6 +176,8 @@ export default function Home({ page }: PageProps) {
             </Button>
           </div>
         ) : null}
+
+        <GuardianNotice />
 
         <NotificationTip />
 

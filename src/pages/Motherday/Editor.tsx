@@ -13,6 +13,7 @@ import { setPendingRoute, useAuth } from '../../state/auth'
 import { useSignedIn } from '../../state/session/machine'
 import { Button } from '../../ui/Button/Button'
 import { TextField } from '../../ui/Field/TextField'
+import { consentRefusal } from '../../lib/guardian/limited'
 import { showToast } from '../../ui/Overlay/overlay'
 import { useOutboxItems } from '../../hooks/useOutboxItems'
 import * as outbox from '../../lib/outbox/outbox'
@@ -128,8 +129,9 @@ export function Editor({ t, lang }: { t: Texts; lang: Lang }) {
       }
       showToast(t.made, { icon: 'success' })
       replace(`/motherday?id=${encodeURIComponent((answer.sent as CardCreated).id)}`)
-    } catch {
-      setError(t.failed)
+    } catch (e) {
+      // A child without a guardian's consent: the server's reason, and where to ask (docs/privacy.md).
+      setError(consentRefusal(lang, e) ?? t.failed)
     } finally {
       setBusy(false)
       setProgress(null)

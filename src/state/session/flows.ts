@@ -121,7 +121,7 @@ export async function loginLogined(): Promise<Signed<undefined>> {
 }
 
 /** Improve: the profile of a registration (temporary token) or an edit; answers the final session. */
-export function improve(body: { name: string; grade: string; className: string; orgCode: string; inviteCode?: string }): Promise<Signed<undefined>> {
+export function improve(body: { name: string; grade: string; className: string; orgCode: string; inviteCode?: string; birth?: { year: number; month: number } }): Promise<Signed<undefined>> {
   return run(async () => improveDecision(await call(API.improve, { body })))
 }
 
