@@ -180,6 +180,31 @@ describe('an under-14 account without consent', () => {
   })
 })
 
+describe('the logs', () => {
+  it("hold no child's name or phone, nor the guardian's number, through registration, consent and the guardian's page", async () => {
+    const lines: string[] = []
+    // The SMS provider is a configured one: the console provider's line names the number by design (dev only).
+    const sent: { phone: string; code: string }[] = []
+    const { app, clock } = await makeApp({ logger: { level: 'info' }, logStream: { write: (l: string) => void lines.push(l) }, sms: { name: 'stub', send: async (m) => void sent.push(m) } }, new FakeClock(NOW))
+    const codeOf = (phone: string) => sent.filter((m) => m.phone === `+86${phone}`).at(-1)!.code
+    const phone = '13700137111'
+    await call(app, 'POST', '/sms/code', { body: { username: `+86${phone}`, scene: 'login' } })
+    const sms = await call<Pair>(app, 'POST', '/login/sms', { body: { username: `+86${phone}`, code: codeOf(phone), isAdmin: false, ...DEVICE } })
+    const done = await call<Pair>(app, 'PUT', '/auth/student/improve', { token: sms.body.data.token, body: { name: '欧阳小雪', grade: '六年级', className: '1班', orgCode: 'DEMO', birth: TWELVE } })
+    const child = done.body.data.token
+    await call(app, 'POST', '/guardian/code', { token: child, body: { guardianPhone: GUARDIAN } })
+    clock.advance(1000)
+    expect((await call(app, 'POST', '/guardian/consent', { token: child, body: { guardianPhone: GUARDIAN, code: codeOf(GUARDIAN), rulesVersion: CHILDREN_RULES_VERSION } })).body.code).toBe(0)
+    clock.advance(61_000)
+    await call(app, 'POST', '/guardian/signin/code', { body: { phone: GUARDIAN } })
+    const signin = await call<GuardianSignin>(app, 'POST', '/guardian/signin', { body: { phone: GUARDIAN, code: codeOf(GUARDIAN) } })
+    await app.inject({ method: 'GET', url: `/api/guardian/children/${signin.body.data.children[0]!.id}`, headers: { 'guardian-token': signin.body.data.token } })
+    const log = lines.join('')
+    expect(lines.length).toBeGreaterThan(5)
+    for (const secret of ['欧阳小雪', phone, GUARDIAN, signin.body.data.token]) expect(log).not.toContain(secret)
+  })
+})
+
 describe('an account from before the question', () => {
   it('is limited until it answers, answers once, and an under-14 answer makes what it shared private', async () => {
     const { app } = await makeApp({}, new FakeClock(NOW))
