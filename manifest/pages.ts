@@ -52,6 +52,8 @@ export const PAGES = [
   row({ name: 'Task', path: '/task', file: 'app/task', access: 'login', title: { 'zh-Hans': '任务', en: 'Task' } }),
   row({ name: 'Notifications', path: '/notifications', file: 'app/notifications', access: 'login', title: { 'zh-Hans': '通知', en: 'Notifications' }, pullRefresh: true }),
   row({ name: 'Settings', path: '/settings', file: 'app/settings', access: 'login', title: { 'zh-Hans': '设置', en: 'Settings' } }),
+  row({ name: 'Consent', path: '/consent', file: 'app/consent', access: 'login', title: { 'zh-Hans': '家长同意', en: 'Guardian consent' } }),
+  row({ name: 'Guardian', path: '/guardian', file: 'app/guardian', access: 'public', title: { 'zh-Hans': '家长页面', en: "Guardian's page" } }),
   row({ name: 'Home', path: '/home', file: 'app/home', access: 'login', title: { 'zh-Hans': '首页', en: 'Home' }, orientation: 'landscape', maxWidth: 960, pullRefresh: true }),
 ] as const satisfies readonly PageRow[]
 

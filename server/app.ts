@@ -29,6 +29,7 @@ import inboxRoutes from './routes/inbox'
 import authRoutes from './routes/auth'
 import cardsRoutes from './routes/cards'
 import contentRoutes from './routes/content'
+import guardianRoutes from './routes/guardian'
 import inviteRoutes from './routes/invite'
 import devRoutes from './routes/dev'
 import healthRoutes from './routes/health'
@@ -147,7 +148,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
           ...(o.logger === true ? {} : o.logger),
           ...(o.logStream ? { stream: o.logStream } : {}),
           redact: {
-            paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.sign', 'res.headers["set-cookie"]', 'res.headers.token', 'res.headers["refresh-token"]', '*.password', '*.oldPassword', '*.code', '*.token', '*.refreshToken', '*.secret'],
+            paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.sign', 'req.headers["guardian-token"]', 'res.headers["set-cookie"]', 'res.headers.token', 'res.headers["refresh-token"]', '*.password', '*.oldPassword', '*.code', '*.token', '*.refreshToken', '*.secret'],
             censor: '[redacted]',
           },
           serializers: {
@@ -263,6 +264,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       await api.register(inboxRoutes)
       await api.register(reportRoutes)
       await api.register(contentRoutes)
+      await api.register(guardianRoutes)
       table.assertServed()
     },
     { prefix: '/api' },

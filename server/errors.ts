@@ -40,6 +40,13 @@ export const passwordLocked = (retryAfterSeconds: number): ApiError =>
 export const wrongPassword = (triesLeft: number, message?: string): ApiError =>
   new ApiError(CODE.PASSWORD_INVALID, message ?? CODE_MESSAGE[CODE.PASSWORD_INVALID], 200, { triesLeft })
 
+/**
+ * An under-14 account without a guardian's consent, or one whose age is not known yet, tried to make
+ * something public: 200007 with `data.reason` (`age-unknown` or `guardian-consent`), docs/contract.md.
+ */
+export const consentRequired = (reason: string): ApiError =>
+  new ApiError(CODE.GUARDIAN_CONSENT_REQUIRED, reason === 'age-unknown' ? 'give the month and year of birth first' : "a guardian's consent is needed first", 200, { reason })
+
 /** 401 for token problems only (300001–300003). */
 export const tokenError = (code: typeof CODE.JWT_UNAUTHORIZED | typeof CODE.JWT_INVALID | typeof CODE.JWT_EXPIRED, data?: Record<string, unknown>): ApiError =>
   new ApiError(code, CODE_MESSAGE[code], 401, data)

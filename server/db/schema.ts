@@ -30,6 +30,9 @@ export interface StudentTable {
   /** The class a teacher confirmed (0013_classes): tasks come from it; null until one is confirmed. */
   confirmed_grade: string | null
   confirmed_class: string | null
+  /** Month and year of birth (0014_guardian), null until asked (docs/privacy.md). */
+  birth_year: number | null
+  birth_month: number | null
   avatar: string | null
   created_at: number
   updated_at: number
@@ -86,6 +89,8 @@ export interface SmsCodeTable {
   expires_at: number
   attempts: number
   consumed_at: number | null
+  /** The account a guardian's code was sent for (0014_guardian); null for every other code. */
+  subject: string | null
 }
 
 export interface OauthIdentityTable {
@@ -346,7 +351,29 @@ export interface ReportTable {
   updated_at: number
 }
 
+/** A guardian's consent for a child's account (0014_guardian, docs/privacy.md). */
+export interface GuardianConsentTable {
+  id: string
+  user_id: string
+  /** '+86…' */
+  guardian_phone: string
+  /** The version of the children's rules the guardian read (src/contract/guardian.ts). */
+  rules_version: string
+  consented_at: number
+  withdrawn_at: number | null
+}
+
+/** A guardian signed in on the guardian's page: the token's SHA-256 and the phone it proved. */
+export interface GuardianSessionTable {
+  token_hash: string
+  phone: string
+  created_at: number
+  expires_at: number
+}
+
 export interface Database {
+  guardian_consents: GuardianConsentTable
+  guardian_sessions: GuardianSessionTable
   inbox: InboxTable
   push_subscriptions: PushSubscriptionTable
   push_muted: PushMutedTable

@@ -6,8 +6,9 @@ import { TEACHER_ROLE } from '../../src/contract/tasks'
 
 export const DEMO = {
   password: 'Passw0rd!',
-  student: { phone: '+8613800138000', name: 'Demo Student', grade: '七年级', className: '2班' },
-  smsOnly: { phone: '+8613900139000', name: 'Demo Reader', grade: '八年级', className: '1班' },
+  /** The demo students are 14 or older (born January 2008 and 2009), so no guardian is asked (docs/privacy.md). */
+  student: { phone: '+8613800138000', name: 'Demo Student', grade: '七年级', className: '2班', birth: { year: 2008, month: 1 } },
+  smsOnly: { phone: '+8613900139000', name: 'Demo Reader', grade: '八年级', className: '1班', birth: { year: 2009, month: 1 } },
   /** A teacher of Demo School (membership role 'teacher'): may assign tasks there (POST /api/tasks). */
   teacher: { phone: '+8613600136000', name: '李老师', grade: '教师', className: '语文组' },
   orgs: [
@@ -34,12 +35,12 @@ export async function seedDemo(db: Db, now: number): Promise<boolean> {
       orgIds.push(id)
       await trx.insertInto('orgs').values({ id, code: o.code, name: o.name, created_at: now }).execute()
     }
-    const person = async (p: { phone: string; name: string; grade: string; className: string }, hash: string | null, orgs: string[], roles: readonly string[] = STUDENT_ROLES) => {
+    const person = async (p: { phone: string; name: string; grade: string; className: string; birth?: { year: number; month: number } }, hash: string | null, orgs: string[], roles: readonly string[] = STUDENT_ROLES) => {
       const userId = crypto.randomUUID()
       const studentId = crypto.randomUUID()
       await trx.insertInto('users').values({ id: userId, phone: p.phone, password_hash: hash, status: 'active', created_at: now, updated_at: now }).execute()
       // The demo accounts' classes are confirmed, as their teacher would have done (docs/security.md, "Class membership").
-      await trx.insertInto('students').values({ id: studentId, user_id: userId, name: p.name, grade: p.grade, class_name: p.className, confirmed_grade: p.grade, confirmed_class: p.className, avatar: null, created_at: now, updated_at: now }).execute()
+      await trx.insertInto('students').values({ id: studentId, user_id: userId, name: p.name, grade: p.grade, class_name: p.className, confirmed_grade: p.grade, confirmed_class: p.className, birth_year: p.birth?.year ?? null, birth_month: p.birth?.month ?? null, avatar: null, created_at: now, updated_at: now }).execute()
       for (const [i, orgId] of orgs.entries()) {
         await trx
           .insertInto('memberships')

@@ -9,7 +9,10 @@ import { ApiError, badInput, noData, passwordLocked, tokenError, wrongPassword }
 import { hashPassword, verifyPassword } from '../services/crypto'
 import { attemptKey } from '../services/failures'
 import { friendMessage } from '../services/pushTexts'
-import { STUDENT_PERMS, STUDENT_ROLES, deleteAccount, findUser, newInviteCode, profileOf } from '../services/users'
+import { STUDENT_PERMS, STUDENT_ROLES, findUser, newInviteCode, profileOf } from '../services/users'
+import { isPlausibleBirth } from '../../src/contract/guardian'
+import { removeAudioFile } from '../services/cards'
+import { eraseAccount } from '../services/guardian'
 import { checkPassword, loginAs } from './helpers'
 import type { ApiRoutes } from './provider'
 import { entry } from './table'
@@ -76,6 +79,8 @@ const routes: ApiRoutes = async (app) => {
     handler: async (req, reply) => {
       const b = req.body
       const auth = req.auth!
+      const birth = b.birth
+      if (birth && !isPlausibleBirth(birth, o.clock())) throw badInput('birth', 'not a month and year of birth that can be')
       const org = await app.db.selectFrom('orgs').select(['id']).where('code', '=', b.orgCode.trim().toUpperCase()).executeTakeFirst()
       if (!org) throw new ApiError(CODE.ORG_NOT_IDENTIFIED, 'orgCode: no organisation has this code')
       const now = o.clock()
@@ -90,9 +95,16 @@ const routes: ApiRoutes = async (app) => {
           let studentId = existing?.id
           if (studentId) {
             await trx.updateTable('students').set({ name: b.name.trim(), grade: b.grade.trim(), class_name: b.className.trim(), updated_at: now }).where('id', '=', studentId).execute()
+            // The birth is given once; afterwards only a guardian corrects it (routes/guardian.ts).
+            if (birth) await trx.updateTable('students').set({ birth_year: birth.year, birth_month: birth.month }).where('id', '=', studentId).where('birth_year', 'is', null).execute()
           } else {
+            // The app sends the month and year of birth with a new profile (docs/privacy.md); without them (an
+            // older app) the account is limited like one from before the question, and asked at its next start.
             studentId = crypto.randomUUID()
-            await trx.insertInto('students').values({ id: studentId, user_id: userId, name: b.name.trim(), grade: b.grade.trim(), class_name: b.className.trim(), avatar: null, created_at: now, updated_at: now }).execute()
+            await trx
+              .insertInto('students')
+              .values({ id: studentId, user_id: userId, name: b.name.trim(), grade: b.grade.trim(), class_name: b.className.trim(), birth_year: birth?.year ?? null, birth_month: birth?.month ?? null, avatar: null, created_at: now, updated_at: now })
+              .execute()
           }
           const member = await trx.selectFrom('memberships').select('org_id').where('student_id', '=', studentId).where('org_id', '=', org.id).executeTakeFirst()
           if (!member) {
@@ -173,7 +185,10 @@ const routes: ApiRoutes = async (app) => {
       } else if (user.password_hash || user.phone) {
         throw badInput(user.password_hash ? 'password' : 'code', 'required to delete the account')
       }
-      app.sessions.emitEnded(await app.db.transaction().execute((trx) => deleteAccount(trx, app.sessions, user.id, o.clock())))
+      // Everything the account made goes with it, recordings' files too (docs/privacy.md).
+      const { ended, keys } = await app.db.transaction().execute((trx) => eraseAccount(trx, app.sessions, user.id, o.clock()))
+      for (const key of keys) removeAudioFile(o.dataDir, key)
+      app.sessions.emitEnded(ended)
       return noData()
     },
   })

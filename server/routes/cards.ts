@@ -20,7 +20,8 @@ import {
 } from '../../src/contract/cards'
 import { cardMessage } from '../services/pushTexts'
 import { idempotent } from '../services/idempotency'
-import { ApiError, badInput, noData } from '../errors'
+import { ApiError, badInput, consentRequired, noData } from '../errors'
+import { limitOf } from '../services/guardian'
 import { bearerOf } from '../plugins/auth'
 import type { ApiRoutes } from './provider'
 import { entry } from './table'
@@ -105,6 +106,8 @@ const routes: ApiRoutes = async (app) => {
       .where('users.status', '=', 'active')
       .executeTakeFirst()
     if (!row || (row.shareable !== 1 && row.user_id !== viewer)) throw new ApiError(CODE.DATA_EMPTY)
+    // A child's card reaches nobody else while the child is limited (docs/privacy.md), whatever its flag says.
+    if (row.user_id !== viewer && (await limitOf(app.db, row.user_id, o.clock())) !== null) throw new ApiError(CODE.DATA_EMPTY)
     return row
   }
 
@@ -119,6 +122,9 @@ const routes: ApiRoutes = async (app) => {
     handler: async (req) => {
       // Only a finished account (with a profile) records cards; a registration token cannot store files.
       if (!isFinished(req.account)) throw new ApiError(CODE.USER_NOT_FOUND, 'upload: finish the profile first')
+      // A child without a guardian's consent records nothing (docs/privacy.md).
+      const why = await limitOf(app.db, req.auth!.sub, o.clock())
+      if (why) throw consentRequired(why)
       let bytes: Buffer
       let mime: string | null
       if (req.isMultipart()) {
@@ -188,7 +194,8 @@ const routes: ApiRoutes = async (app) => {
         .where('users.status', '=', 'active')
         .executeTakeFirst()
       // A private card's recording reaches its author only (the app fetches it with the token).
-      const allowed = audio && (audio.shareable === 1 || audio.user_id === (await viewerOf(req)))
+      const viewer = await viewerOf(req)
+      const allowed = audio && (audio.user_id === viewer || (audio.shareable === 1 && (await limitOf(app.db, audio.user_id, o.clock())) === null))
       const file = audio ? join(audioDir(o.dataDir), audio.key) : ''
       if (!audio || !allowed || !existsSync(file)) throw new ApiError(CODE.DATA_EMPTY)
       // The id never changes its bytes: cache for a year (privately while only its author may hear it).
@@ -206,6 +213,11 @@ const routes: ApiRoutes = async (app) => {
       const b = req.body
       const message = b.message.trim()
       if (!message) throw badInput('message', 'is required')
+      // Without a guardian's consent a child's card may only be private, and has no recording (uploads are refused too).
+      if (b.shareable !== false || b.audioId) {
+        const why = await limitOf(app.db, userId, o.clock())
+        if (why) throw consentRequired(why)
+      }
       const id = crypto.randomUUID()
       const now = o.clock()
       return idempotent(db, req, userId, now, async (trx) => {
@@ -263,6 +275,10 @@ const routes: ApiRoutes = async (app) => {
     ...entry(app, 'cardUpdate'),
     handler: async (req) => {
       await ownCard(req.params.id, req.auth!.sub)
+      if (req.body.shareable) {
+        const why = await limitOf(app.db, req.auth!.sub, o.clock())
+        if (why) throw consentRequired(why)
+      }
       await db.updateTable('cards').set({ shareable: req.body.shareable ? 1 : 0, updated_at: o.clock() }).where('id', '=', req.params.id).execute()
       return noData()
     },

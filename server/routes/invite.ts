@@ -7,6 +7,7 @@
 import { CODE } from '../../src/contract'
 import { invitePath, normalizeInviteCode } from '../../src/contract/invite'
 import { ApiError } from '../errors'
+import { limitOf } from '../services/guardian'
 import { newInviteCode } from '../services/users'
 import type { ApiRoutes } from './provider'
 import { entry } from './table'
@@ -31,16 +32,20 @@ const routes: ApiRoutes = async (app) => {
         .selectFrom('invitations')
         .innerJoin('users', 'users.id', 'invitations.invitee_user_id')
         .leftJoin('students', 'students.user_id', 'invitations.invitee_user_id')
-        .select(['students.name', 'invitations.created_at', 'users.status'])
+        .select(['students.name', 'invitations.created_at', 'users.status', 'invitations.invitee_user_id'])
         .where('invitations.inviter_user_id', '=', userId)
         .orderBy('invitations.created_at', 'desc')
         .limit(200)
         .execute()
+      // A child without a guardian's consent appears in nobody's list (docs/privacy.md).
+      const now = o.clock()
+      const listed: typeof rows = []
+      for (const r of rows) if (r.status === 'deleted' || (await limitOf(app.db, r.invitee_user_id, now)) === null) listed.push(r)
       return {
         code: own.code,
         path: invitePath(own.code),
         // A deleted account stays in the count without its name.
-        joined: rows.map((r) => ({ name: r.status === 'deleted' ? '' : (r.name ?? ''), joinedAt: Number(r.created_at) })),
+        joined: listed.map((r) => ({ name: r.status === 'deleted' ? '' : (r.name ?? ''), joinedAt: Number(r.created_at) })),
       }
     },
   })
@@ -56,11 +61,13 @@ const routes: ApiRoutes = async (app) => {
         // The inviter's primary organisation: the friend joins it without typing its code.
         .leftJoin('memberships', (j) => j.onRef('memberships.student_id', '=', 'students.id').on('memberships.is_primary', '=', 1))
         .leftJoin('orgs', 'orgs.id', 'memberships.org_id')
-        .select(['invite_codes.code', 'students.name', 'users.status', 'orgs.code as orgCode', 'orgs.name as orgName'])
+        .select(['invite_codes.code', 'invite_codes.owner_user_id', 'students.name', 'users.status', 'orgs.code as orgCode', 'orgs.name as orgName'])
         .where('invite_codes.code', '=', code)
         .executeTakeFirst()
       if (!row || row.status !== 'active') throw new ApiError(CODE.DATA_EMPTY, 'invitation code not found or no longer valid')
-      return { code: row.code, inviterName: row.name ?? '', org: row.orgCode ? { code: row.orgCode, name: row.orgName ?? '' } : null }
+      // A limited child's name is not shown to whoever holds the code.
+      const named = (await limitOf(app.db, row.owner_user_id, o.clock())) === null
+      return { code: row.code, inviterName: named ? (row.name ?? '') : '', org: row.orgCode ? { code: row.orgCode, name: row.orgName ?? '' } : null }
     },
   })
 }

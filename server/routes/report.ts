@@ -7,7 +7,8 @@
 import { CODE } from '../../src/contract'
 import { normalizeInviteCode } from '../../src/contract/invite'
 import { SLIDE_KINDS } from '../../src/contract/report'
-import { ApiError } from '../errors'
+import { ApiError, consentRequired } from '../errors'
+import { limitOf } from '../services/guardian'
 import { idempotent } from '../services/idempotency'
 import { ownerView, publicView, reportsDb, saveReport, sharedReport, summaryOf, yearInputs, type ReportTable } from '../services/report'
 import { computeReport } from '../services/reportFigures'
@@ -56,6 +57,10 @@ const routes: ApiRoutes = async (app) => {
     handler: async (req) => {
       const userId = req.auth!.sub
       const { shareable, hidden } = req.body
+      if (shareable) {
+        const why = await limitOf(app.db, userId, clock())
+        if (why) throw consentRequired(why)
+      }
       // updated_at is when the figures were made; settings do not move it.
       const changes = {
         ...(shareable === undefined ? {} : { shareable: shareable ? 1 : 0 }),
@@ -74,7 +79,8 @@ const routes: ApiRoutes = async (app) => {
     ...entry(app, 'publicReport'),
     handler: async (req) => {
       const row = await sharedReport(db, req.params.id)
-      if (!row) throw new ApiError(CODE.DATA_EMPTY)
+      // A limited child's report is private whatever its flag says (docs/privacy.md).
+      if (!row || (await limitOf(app.db, row.user_id, clock())) !== null) throw new ApiError(CODE.DATA_EMPTY)
       return publicView(db, row)
     },
   })

@@ -2,6 +2,7 @@
  * Reads public content: a row answers only while it is shared, not deleted, and its owner's account is
  * active; anything else is null (the route turns it into 100001, so private and missing look alike).
  */
+import { limitOf } from './guardian'
 import { MEDIA_PATH, type Audio, type ContentKind, type ContentViews, type Image, type Person } from '../../src/contract/content'
 import type { Db } from '../db/connect'
 import type { TaskAttachmentRow } from '../db/schema'
@@ -33,11 +34,12 @@ async function studentOf(db: Db, studentId: string): Promise<{ person: Person; o
   const s = await db
     .selectFrom('students as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.name', 's.grade', 's.class_name'])
+    .select(['s.name', 's.grade', 's.class_name', 's.user_id'])
     .where('s.id', '=', studentId)
     .where('u.status', '=', 'active')
     .executeTakeFirst()
-  if (!s) return null
+  // A limited child's shared things reach nobody (docs/privacy.md). Months decide the age, so the wall clock is enough here.
+  if (!s || (await limitOf(db, s.user_id, Date.now())) !== null) return null
   const org = await db
     .selectFrom('memberships as m')
     .innerJoin('orgs as o', 'o.id', 'm.org_id')

@@ -102,8 +102,10 @@ export class SmsCodes {
    * parallel requests cannot all read "nothing sent yet". See docs/security.md ("SMS codes").
    * With the note `no-account` the row is stored spent (it counts against the limits like any other, and
    * can never be used) and the message carries no code, so the caller's answer is the same as for a sent code.
+   * `subject`: the account a guardian's code is for; only that account's consent can use it, and a code for
+   * another account (a sibling with the same guardian) does not replace it. The limits count every code.
    */
-  async send(phone: string, scene: SmsScene, ip: string, note?: SmsNote): Promise<{ expiresIn: number; resendIn: number }> {
+  async send(phone: string, scene: SmsScene, ip: string, note?: SmsNote, subject: string | null = null): Promise<{ expiresIn: number; resendIn: number }> {
     const l = this.limits
     const code = randomDigits(6)
     const now = await this.db.transaction().execute(async (trx) => {
@@ -134,10 +136,17 @@ export class SmsCodes {
         .executeTakeFirstOrThrow()
       if (Number(ipCount.n) >= l.perIpHour) waits.push(60_000)
       if (waits.length) throw tooMany(Math.max(...waits) / 1000)
-      await trx.updateTable('sms_codes').set({ consumed_at: now }).where('phone', '=', phone).where('scene', '=', scene).where('consumed_at', 'is', null).execute()
+      await trx
+        .updateTable('sms_codes')
+        .set({ consumed_at: now })
+        .where('phone', '=', phone)
+        .where('scene', '=', scene)
+        .where((eb) => (subject === null ? eb('subject', 'is', null) : eb('subject', '=', subject)))
+        .where('consumed_at', 'is', null)
+        .execute()
       await trx
         .insertInto('sms_codes')
-        .values({ id: crypto.randomUUID(), phone, scene, code_hash: hashCode(phone, code), ip, created_at: now, expires_at: now + l.ttlSeconds * 1000, attempts: 0, consumed_at: note === 'no-account' ? now : null })
+        .values({ id: crypto.randomUUID(), phone, scene, code_hash: hashCode(phone, code), ip, created_at: now, expires_at: now + l.ttlSeconds * 1000, attempts: 0, consumed_at: note === 'no-account' ? now : null, subject })
         .execute()
       return now
     })
@@ -152,7 +161,7 @@ export class SmsCodes {
    * answer's data says so, so the app can offer a new code). Runs in its own transaction so that a wrong
    * try is counted even though the caller's request then fails.
    */
-  async consume(phone: string, scenes: readonly SmsScene[], code: string): Promise<void> {
+  async consume(phone: string, scenes: readonly SmsScene[], code: string, subject: string | null = null): Promise<void> {
     const now = this.clock()
     const max = this.limits.maxAttempts
     const wanted = hashCode(phone, code)
@@ -162,6 +171,7 @@ export class SmsCodes {
         .select(['id', 'code_hash', 'attempts', 'consumed_at'])
         .where('phone', '=', phone)
         .where('scene', 'in', [...scenes])
+        .where((eb) => (subject === null ? eb('subject', 'is', null) : eb('subject', '=', subject)))
         .where('expires_at', '>', now)
         .where((eb) => eb.or([eb('consumed_at', 'is', null), eb('attempts', '>=', max)]))
         .orderBy('created_at', 'desc')

@@ -29,6 +29,8 @@ export const PAGE_LOADERS: Record<PageName, () => Promise<PageModule>> = {
   Task: () => import('../pages/Task/Task'),
   Notifications: () => import('../pages/Notifications/Notifications'),
   Settings: () => import('../pages/Settings/Settings'),
+  Consent: () => import('../pages/Consent/Consent'),
+  Guardian: () => import('../pages/Guardian/Guardian'),
   Home: () => import('../pages/Home/Home'),
 }
 

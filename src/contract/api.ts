@@ -9,8 +9,8 @@ import type { BusinessCode } from './codes'
 import { spec } from './route'
 // Type-only: the schemas (and TypeBox) stay on the server; the app takes only their types.
 import type * as S from './schemas/api'
-import { DEVICE_TYPES, SMS_SCENES, type DeviceType, type SmsScene } from './values/api'
-export { DEVICE_TYPES, SMS_SCENES, type DeviceType, type SmsScene }
+import { DEVICE_TYPES, SMS_SCENES, type DeviceType, type SentScene, type SmsScene } from './values/api'
+export { DEVICE_TYPES, SMS_SCENES, type DeviceType, type SentScene, type SmsScene }
 
 /** Every response body: HTTP 200 for business results (code 0 = success), 401/404/429 per the wire contract. */
 export interface Envelope<T = unknown> {
@@ -42,7 +42,6 @@ export type TokenPair = Static<typeof S.TokenPair>
 export type SmsLoginData = Static<typeof S.SmsLoginData>
 /** isPhone = the account has a bound phone. */
 export type OauthLoginData = Static<typeof S.OauthLoginData>
-
 
 export type OrgRef = Static<typeof S.OrgRef>
 /** GET /auth/student: the user-info object (docs/contract.md). `id` is the topic's {userId}. */

@@ -13,6 +13,8 @@ export const CODE = {
   USER_NOT_FOUND: 200004,
   SMS_CODE_INVALID: 200005,
   ORG_NOT_IDENTIFIED: 200006,
+  /** An under-14 account without a guardian's consent (or whose age is not yet known) made something public: docs/contract.md. */
+  GUARDIAN_CONSENT_REQUIRED: 200007,
   JWT_UNAUTHORIZED: 300001,
   JWT_INVALID: 300002,
   JWT_EXPIRED: 300003,
@@ -38,6 +40,7 @@ export const CODE_MESSAGE: Record<BusinessCode, string> = {
   200004: 'user not found',
   200005: 'SMS code invalid',
   200006: 'org not identified',
+  200007: 'guardian consent required',
   300001: 'JWT unauthorized',
   300002: 'JWT invalid',
   300003: 'JWT expired',

@@ -1,20 +1,28 @@
 /**
  * The route table (docs/contract.md "The route table"): every /api route, one entry each, keyed by name.
- * It is the union of three parts kept apart for the app's bundles: API (api.ts, the sign-in and account
- * calls Login's start needs), CALLS (calls.ts, the pages' data) and SERVED (served.ts, what the app loads
- * by URL or never sends). The server registers its routes from this table (server/routes/table.ts) and
+ * It is the union of four parts kept apart for the app's bundles: API (api.ts, the sign-in and account
+ * calls Login's start needs), CALLS (calls.ts, the pages' data), SERVED (served.ts, what the app loads
+ * by URL or never sends) and GUARDIAN (guardian.ts, the consent and the guardian's page). The server registers its routes from this table (server/routes/table.ts) and
  * refuses to start with a route outside it or an entry without a handler.
  */
 import { API } from './api'
 import { CALLS } from './calls'
+import { GUARDIAN } from './guardian'
 import { SERVED } from './served'
 
 /** A name in two parts would hide one of the entries: the spread below keeps the last. */
 type Overlap<A, B> = Extract<keyof A, keyof B>
-const distinct: [Overlap<typeof API, typeof CALLS> | Overlap<typeof API, typeof SERVED> | Overlap<typeof CALLS, typeof SERVED>] extends [never] ? true : false = true
+const distinct: [
+  | Overlap<typeof API, typeof CALLS>
+  | Overlap<typeof API, typeof SERVED>
+  | Overlap<typeof CALLS, typeof SERVED>
+  | Overlap<typeof GUARDIAN, typeof API & typeof CALLS & typeof SERVED>,
+] extends [never]
+  ? true
+  : false = true
 void distinct
 
-export const ROUTES = { ...API, ...CALLS, ...SERVED } as const
+export const ROUTES = { ...API, ...CALLS, ...SERVED, ...GUARDIAN } as const
 
 export type RouteName = keyof typeof ROUTES
 export type RouteTable = typeof ROUTES

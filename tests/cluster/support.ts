@@ -105,7 +105,7 @@ export async function newStudent(base: string, deviceCode = randomUUID()): Promi
   const phone = newPhone()
   const code = await smsCode(base, base, phone)
   const first = await ok(api<{ token: string }>(base, 'POST', '/login/sms', { body: { username: `+86${phone}`, code, ...DEVICE, deviceCode } }))
-  const done = await ok(api<{ token: string }>(base, 'PUT', '/auth/student/improve', { token: first.token, body: { name: '林小雨', grade: '五年级', className: '2班', orgCode: 'DEMO' } }))
+  const done = await ok(api<{ token: string }>(base, 'PUT', '/auth/student/improve', { token: first.token, body: { name: '林小雨', grade: '五年级', className: '2班', orgCode: 'DEMO', birth: { year: 2008, month: 6 } } }))
   const token = done.token ?? first.token
   return { phone, userId: subOf(token), token }
 }

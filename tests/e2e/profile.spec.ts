@@ -18,7 +18,7 @@ async function registered(request: APIRequestContext, phone: string): Promise<To
   await request.post('/api/sms/code', { headers, data: { username: phone, scene: 'login' } })
   const sms = await request.post('/api/login/sms', { headers, data: { username: `+86${phone}`, code: await smsCode(request, phone), isAdmin: false, ...DEVICE } })
   const temp = ((await sms.json()) as { data: { token: string } }).data.token
-  const done = await request.put('/api/auth/student/improve', { headers: { ...headers, Authorization: `Bearer ${temp}` }, data: { name: '林小夏', grade: '七年级', className: '2班', orgCode: 'DEMO' } })
+  const done = await request.put('/api/auth/student/improve', { headers: { ...headers, Authorization: `Bearer ${temp}` }, data: { name: '林小夏', grade: '七年级', className: '2班', orgCode: 'DEMO', birth: { year: 2008, month: 6 } } })
   return ((await done.json()) as { data: TokenPair }).data
 }
 

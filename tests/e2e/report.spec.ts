@@ -265,7 +265,7 @@ async function registerStudent(request: APIRequestContext, phone: string, passwo
   const temp = ((await login.json()) as { data: { token: string } }).data.token
   const auth = { ...headers, authorization: `Bearer ${temp}` }
   expect((await (await request.put('/api/auth/user/password/reset', { headers: auth, data: { password } })).json()).code).toBe(0)
-  const improved = await request.put('/api/auth/student/improve', { headers: auth, data: { name: '新同学', grade: '七年级', className: '1班', orgCode: 'DEMO' } })
+  const improved = await request.put('/api/auth/student/improve', { headers: auth, data: { name: '新同学', grade: '七年级', className: '1班', orgCode: 'DEMO', birth: { year: 2008, month: 6 } } })
   expect((await improved.json()).code).toBe(0)
 }
 

@@ -6,7 +6,7 @@ import { call, deleteAccount, makeApp, PASSWORD, passwordLogin, smsCode, DEVICE,
 async function register(app: Awaited<ReturnType<typeof makeApp>>['app'], phone: string, name: string, inviteCode?: string): Promise<Pair> {
   const code = await smsCode(app, phone)
   const sms = await call<Pair>(app, 'POST', '/login/sms', { body: { username: `+86${phone}`, code, isAdmin: false, ...DEVICE } })
-  const done = await call<Pair>(app, 'PUT', '/auth/student/improve', { token: sms.body.data.token, body: { name, grade: 'Grade 7', className: 'Class 1', orgCode: 'DEMO', ...(inviteCode ? { inviteCode } : {}) } })
+  const done = await call<Pair>(app, 'PUT', '/auth/student/improve', { token: sms.body.data.token, body: { name, grade: 'Grade 7', className: 'Class 1', orgCode: 'DEMO', birth: { year: 2008, month: 6 }, ...(inviteCode ? { inviteCode } : {}) } })
   expect(done.body.code).toBe(0)
   return done.body.data
 }

@@ -47,6 +47,8 @@ export const ImproveBody = Type.Object({
   className: Shown(32),
   orgCode: Str(32),
   inviteCode: Type.Optional(Str(32, 0)),
+  /** Month and year of birth (src/contract/guardian.ts); required when the profile is first made. */
+  birth: Type.Optional(Type.Object({ year: Type.Integer({ minimum: 1900, maximum: 2100 }), month: Type.Integer({ minimum: 1, maximum: 12 }) })),
 })
 /** PUT /auth/student/profile: a signed-in student edits the profile. */
 export const ProfileBody = Type.Object({ name: Shown(32), grade: Shown(32), className: Shown(32) }, { additionalProperties: false })
@@ -111,7 +113,7 @@ export const SmsCodeData = Type.Object({
 export const SmsOutboxData = Type.Object({
   phone: Type.String(),
   code: Type.String(),
-  scene: SmsCodeBody.properties.scene,
+  scene: Type.Union([...SMS_SCENES, 'guardian' as const].map((s) => Type.Literal(s))),
   sentAt: Type.String(),
   note: Type.Optional(Type.Union([Type.Literal('no-account'), Type.Literal('has-account')])),
 })

@@ -13,6 +13,7 @@ import { IdParams } from './common'
 import * as Content from './content'
 import * as Desk from './desk'
 import * as Download from './download'
+import * as G from './guardian'
 import * as Health from './health'
 import * as Inbox from './inbox'
 import * as Invite from './invite'
@@ -85,6 +86,18 @@ export const SCHEMAS = {
   shareCardImage: { response: { 200: Content.ANSWER.media } },
   downloadFile: { params: Download.FileParams, response: { 200: Download.ANSWER.file } },
   pushUnsubscribe: { response: { 200: Push.ANSWER.none } },
+  // ---- GUARDIAN: the consent and the guardian's page ----
+  guardianStatus: { response: { 200: G.ANSWER.status } },
+  guardianBirth: { body: G.BirthBody, response: { 200: G.ANSWER.status } },
+  guardianCode: { body: G.GuardianCodeBody, response: { 200: G.ANSWER.sent } },
+  guardianConsent: { body: G.GuardianConsentBody, response: { 200: G.ANSWER.status } },
+  guardianSigninCode: { body: G.GuardianSigninCodeBody, response: { 200: G.ANSWER.sent } },
+  guardianSignin: { body: G.GuardianSigninBody, response: { 200: G.ANSWER.signin } },
+  guardianExport: { params: G.GuardianChildParams, response: { 200: G.ANSWER.file } },
+  guardianRecording: { params: G.GuardianRecordingParams, response: { 200: G.ANSWER.file } },
+  guardianProfile: { params: G.GuardianChildParams, body: G.GuardianChildProfileBody, response: { 200: G.ANSWER.none } },
+  guardianWithdraw: { params: G.GuardianChildParams, response: { 200: G.ANSWER.none } },
+  guardianDelete: { params: G.GuardianChildParams, response: { 200: G.ANSWER.none } },
 } as const satisfies Record<RouteName, RouteSchema>
 
 export type Schemas = typeof SCHEMAS

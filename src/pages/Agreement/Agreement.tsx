@@ -1,5 +1,9 @@
-/** Agreement: the user agreement and the privacy policy, as readable text (`?section=privacy` opens the second). */
+/**
+ * Agreement: the user agreement, the privacy policy and the children's rules (儿童个人信息保护规则, versioned by
+ * CHILDREN_RULES_VERSION, docs/privacy.md), as readable text; `?section=privacy` or `?section=children` opens one.
+ */
 import { useEffect, useMemo } from 'react'
+import { CHILDREN_RULES_VERSION } from '../../contract/guardian'
 import { documentTitle } from '../../i18n/title'
 import type { PageProps } from '../../../manifest/pages'
 import { useLang } from '../../state/app'
@@ -9,6 +13,8 @@ import './Agreement.css'
 interface Section {
   id: string
   title: string
+  /** Replaces the document's date line: the children's rules name their version. */
+  updated?: string
   items: { heading: string; text: string }[]
 }
 
@@ -39,6 +45,20 @@ const DOCS: Record<'zh-Hans' | 'en', { updated: string; sections: Section[] }> =
           { heading: '5. 联系我们', text: '如对隐私有任何疑问，请通过学校老师或应用内的反馈渠道联系我们。' },
         ],
       },
+      {
+        id: 'children',
+        title: '儿童个人信息保护规则',
+        updated: `版本 ${CHILDREN_RULES_VERSION}（写给家长和监护人）`,
+        items: [
+          { heading: '1. 适用范围', text: '本规则适用于未满十四周岁的学生（儿童）。儿童的个人信息属于敏感个人信息，只有在您作为父母或其他监护人单独同意后，我们才会让孩子公开分享内容。' },
+          { heading: '2. 我们收集什么、为什么', text: '手机号（登录）；姓名、年级、班级和学校（老师布置任务、同学之间相互认识）；出生年月（只存年和月，用来判断是否需要您的同意）；孩子主动记录的阅读记录、作品、贺卡和录音（孩子使用的功能本身）；完成的任务和收到的通知。我们不收集出生日、住址、位置、通讯录。' },
+          { heading: '3. 未同意时', text: '在您同意之前，孩子可以阅读和保存只给自己看的内容，但不能公开贺卡或报告、不能上传录音，也不会出现在其他同学的邀请名单里。已公开的内容会变为仅自己可见。' },
+          { heading: '4. 如何同意', text: '孩子在应用里填写您的手机号，您会收到一条验证码短信。请读完本规则，再在孩子的设备上输入验证码确认。我们记录同意的手机号、时间和本规则的版本。规则更新后会再次请您确认。' },
+          { heading: '5. 保存在哪里、保存多久', text: '数据保存在提供本服务的服务器上，账号存在期间保存；注销后删除资料、作品、贺卡、录音文件、报告和通知。验证码 5 分钟内有效。' },
+          { heading: '6. 谁能看到', text: '孩子本人；孩子所在学校的老师能看到姓名、年级和班级；只有在您同意、且孩子选择公开后，其他人才能通过分享链接看到对应的作品或报告。我们不向任何第三方出售或提供孩子的信息。' },
+          { heading: '7. 查看、更正、撤回和删除', text: '您可以打开“家长页面”（/guardian），用您的手机号和验证码登录，查看并下载孩子的全部数据和录音，更正孩子的资料，撤回同意（孩子的账号回到受限状态，公开内容变为仅自己可见），或注销孩子的账号。' },
+        ],
+      },
     ],
   },
   en: {
@@ -67,18 +87,33 @@ const DOCS: Record<'zh-Hans' | 'en', { updated: string; sections: Section[] }> =
           { heading: '5. Contact', text: 'Questions about privacy? Ask your teacher or use the feedback option in the app.' },
         ],
       },
+      {
+        id: 'children',
+        title: "Children's Personal Information Rules",
+        updated: `Version ${CHILDREN_RULES_VERSION} (written for parents and guardians)`,
+        items: [
+          { heading: '1. Who these rules are for', text: 'Students under 14 (children). A child’s personal information is sensitive: only after you, as parent or guardian, consent separately can your child share anything publicly.' },
+          { heading: '2. What we collect and why', text: 'Phone number (to log in); name, grade, class and school (so teachers can set tasks and classmates know each other); month and year of birth (only year and month, to know whether your consent is needed); the reading records, works, cards and recordings your child makes (the features themselves); tasks done and notifications. We do not collect the day of birth, address, location or contacts.' },
+          { heading: '3. Before you consent', text: 'Your child can read and keep private things, but cannot make a card or report public, cannot upload recordings, and does not appear in other students’ invitation lists. Anything already public becomes private.' },
+          { heading: '4. How to consent', text: 'Your child enters your mobile number in the app and you receive a code by SMS. Read these rules, then enter the code on your child’s device. We record your number, the time and the version of these rules. When the rules change, we ask you again.' },
+          { heading: '5. Where and for how long', text: 'On the servers that run this service, while the account exists; when it is deleted, the profile, works, cards, recording files, reports and notifications are deleted. A code is valid for 5 minutes.' },
+          { heading: '6. Who can see it', text: 'Your child; your child’s teachers see the name, grade and class; others see a work or report only through its share link, after you consented and your child chose to share it. We never sell or give your child’s information to anyone.' },
+          { heading: '7. See, correct, withdraw, delete', text: 'Open the guardian’s page (/guardian), sign in with your phone number and a code, and see and download all of your child’s data and recordings, correct the profile, withdraw consent (the account is limited again and public things become private) or delete the account.' },
+        ],
+      },
     ],
   },
 }
 
 /** Opened at the privacy policy, the page is headed by its name, as the link that opened it was. */
 const PRIVACY_TITLE = { 'zh-Hans': '隐私政策', en: 'Privacy policy' }
+const CHILDREN_TITLE = { 'zh-Hans': '儿童个人信息保护规则', en: "Children's rules" }
 
 export default function Agreement({ page: row, query }: PageProps) {
   const lang = useLang()
   const doc = DOCS[lang]
-  const privacy = query.section === 'privacy'
-  const page = useMemo(() => (privacy ? { ...row, title: PRIVACY_TITLE } : row), [privacy, row])
+  const privacy = query.section === 'privacy' || query.section === 'children'
+  const page = useMemo(() => (privacy ? { ...row, title: query.section === 'children' ? CHILDREN_TITLE : PRIVACY_TITLE } : row), [privacy, row, query.section])
   useEffect(() => {
     if (!privacy) return
     // The shell titles the document from the page table in this same commit, after this effect: go after it.
@@ -103,7 +138,7 @@ export default function Agreement({ page: row, query }: PageProps) {
           <h2 id={`doc-${s.id}-title`} className="doc__title">
             {s.title}
           </h2>
-          <p className="doc__updated">{doc.updated}</p>
+          <p className="doc__updated">{s.updated ?? doc.updated}</p>
           {s.items.map((item) => (
             <section key={item.heading} className="doc__item">
               <h3 className="doc__heading">{item.heading}</h3>

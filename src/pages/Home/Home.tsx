@@ -16,6 +16,7 @@ import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { Picker } from '../../ui/Picker/Picker'
 import { usePullRefresh } from '../../ui/PullRefresh/usePullRefresh'
 import { HomeSections } from './sections/HomeSections'
+import { GuardianNotice } from './GuardianNotice'
 import { NotificationTip } from './NotificationTip'
 import { ClassPending } from '../../ui/ClassPending/ClassPending'
 import './Home.css'
@@ -178,6 +179,7 @@ export default function Home({ page }: PageProps) {
         ) : null}
 
         <ClassPending on="home" />
+        <GuardianNotice />
 
         <NotificationTip />
 

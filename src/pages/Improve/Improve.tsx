@@ -10,6 +10,7 @@ import type { PageProps } from '../../../manifest/pages'
 import { back, replace } from '../../state/navigation'
 import { documentTitle } from '../../i18n/title'
 import { clearDrafts, readDraft, saveDraft } from '../../lib/auth/drafts'
+import { BIRTH_YEARS_BACK } from '../../contract/guardian'
 import { normalizeInviteCode } from '../../contract/invite'
 import { checkRequired, formTexts } from '../../lib/auth/form'
 import { fill } from '../../i18n/format'
@@ -31,7 +32,7 @@ import { Picker } from '../../ui/Picker/Picker'
 import { checkInvite, type InviteVerdict } from '../../lib/auth/inviteCheck'
 import './Improve.css'
 
-type Field = 'name' | 'grade' | 'className' | 'orgCode'
+type Field = 'name' | 'grade' | 'className' | 'orgCode' | 'birth'
 
 /** Codes are typed in capitals and are nobody's autofill. */
 const CODE_INPUT = { autoCapitalize: 'characters', autoComplete: 'off', maxLength: 32 } as const
@@ -46,6 +47,8 @@ const TEXTS = {
     grade: '年级',
     className: '班级',
     choose: '请选择',
+    birth: '出生年月',
+    birthHint: '只需年和月。未满 14 周岁需要家长同意后才能公开分享',
     orgCode: '机构代码',
     orgPlaceholder: '学校或机构提供的代码，如 DEMO',
     invite: '邀请码（选填）',
@@ -75,6 +78,8 @@ const TEXTS = {
     grade: 'Grade',
     className: 'Class',
     choose: 'Choose',
+    birth: 'Month and year of birth',
+    birthHint: 'Year and month only. Under 14, a guardian must agree before you share publicly',
     orgCode: 'Organisation code',
     orgPlaceholder: 'The code from your school, e.g. DEMO',
     invite: 'Invitation code (optional)',
@@ -123,6 +128,8 @@ export default function Improve({ page: row, query }: PageProps) {
   const [grade, setGrade] = useState(-1)
   const [klass, setKlass] = useState(-1)
   const [orgCode, setOrgCode] = useState('')
+  // 'YYYY-MM', asked when the profile is first made (docs/privacy.md); an edit never asks again.
+  const [birth, setBirth] = useState(() => readDraft(`${DRAFT}birth`))
   const [invite, setInvite] = useState(query.invite ?? '')
   const form = useFormErrors<Field>(lang)
   const { errors, clear } = form
@@ -181,6 +188,7 @@ export default function Improve({ page: row, query }: PageProps) {
       grade: grade < 0 ? 'required' : undefined,
       className: klass < 0 ? 'required' : undefined,
       orgCode: checkRequired(chosenOrg),
+      birth: !editing && !/^\d{4}-\d{2}$/.test(birth) ? 'required' : undefined,
     })
     if (bad) return
     setBusy(true)
@@ -206,6 +214,7 @@ export default function Improve({ page: row, query }: PageProps) {
         className: classNames(lang)[klass] ?? '',
         orgCode: chosenOrg.toUpperCase(),
         ...(invite.trim() ? { inviteCode: invite.trim().toUpperCase() } : {}),
+        ...(!editing && birth ? { birth: { year: Number(birth.slice(0, 4)), month: Number(birth.slice(5, 7)) } } : {}),
       })
       clearDrafts(DRAFT)
       if (editing) {
@@ -221,7 +230,7 @@ export default function Improve({ page: row, query }: PageProps) {
   const err = (k: Field) => {
     const e = errors[k]
     if (!e) return undefined
-    if (e === 'required' && (k === 'grade' || k === 'className')) return fill(t.chooseRequired, { what: k === 'grade' ? t.grade : t.className })
+    if (e === 'required' && (k === 'grade' || k === 'className' || k === 'birth')) return fill(t.chooseRequired, { what: k === 'grade' ? t.grade : k === 'birth' ? t.birth : t.className })
     return fill(f[e], { n: 32 })
   }
 
@@ -274,6 +283,31 @@ export default function Improve({ page: row, query }: PageProps) {
           ) : null}
         </div>
       </div>
+      {editing ? null : (
+        <div className="improve__pick">
+          <Picker
+            mode="date"
+            fields="month"
+            label={t.birth}
+            placeholder={t.choose}
+            value={birth}
+            start={`${new Date().getFullYear() - BIRTH_YEARS_BACK}-01`}
+            end={`${new Date().getFullYear()}-${String(new Date().getMonth() + 1).padStart(2, '0')}`}
+            onChange={(v) => {
+              setBirth(v)
+              clear('birth')
+              saveDraft(`${DRAFT}birth`, v)
+            }}
+          />
+          {errors.birth ? (
+            <p className="improve__error" role="alert">
+              {err('birth')}
+            </p>
+          ) : (
+            <p className="improve__hint">{t.birthHint}</p>
+          )}
+        </div>
+      )}
       {invitedOrg && shown?.known ? (
         <div className="improve__org">
           <div>

@@ -13,6 +13,7 @@ import { setPendingRoute, useAuth } from '../../state/auth'
 import { useSignedIn } from '../../state/session/machine'
 import { Button } from '../../ui/Button/Button'
 import { TextField } from '../../ui/Field/TextField'
+import { consentRefusal } from '../../lib/guardian/limited'
 import { showToast } from '../../ui/Overlay/overlay'
 import { useOutboxItems } from '../../hooks/useOutboxItems'
 import * as outbox from '../../lib/outbox/outbox'
@@ -133,7 +134,8 @@ export function Editor({ t, lang }: { t: Texts; lang: Lang }) {
       // The recordings fill the account's space: said beside the recording, where it can be removed.
       const quota = storageQuotaError(e)
       if (quota) setVoiceError(storageFullText(t, quota))
-      else setError(t.failed)
+      // A child without a guardian's consent: the server's reason, and where to ask (docs/privacy.md).
+      else setError(consentRefusal(lang, e) ?? t.failed)
     } finally {
       setBusy(false)
       setProgress(null)

@@ -10,6 +10,7 @@ import { useOutboxItems } from '../../hooks/useOutboxItems'
 import * as outbox from '../../lib/outbox/outbox'
 import { Button } from '../../ui/Button/Button'
 import { showModal } from '../../ui/Modal/modal'
+import { consentRefusal, LIMITED_TEXTS } from '../../lib/guardian/limited'
 import { showToast } from '../../ui/Overlay/overlay'
 import { shareLink } from '../../ui/ShareBar/share'
 import { StorySlides } from '../../ui/StorySlides/StorySlides'
@@ -56,9 +57,12 @@ export function OwnerView({ initial, t, lang }: { initial: OwnerReport; t: Texts
       const next = answer.sent as OwnerReport
       if (n === latest.current) setReport(next)
       return next
-    } catch {
+    } catch (e) {
       if (n === latest.current) setReport(before)
-      showToast(t.updateFailed)
+      // A child without a guardian's consent is told why and where to ask (docs/privacy.md).
+      const limited = consentRefusal(lang, e)
+      if (limited) void showModal({ title: t.updateFailed, content: limited, confirmText: LIMITED_TEXTS[lang].ask }).then((a) => a.confirm && push('/consent'))
+      else showToast(t.updateFailed)
       return null
     }
   }

@@ -9,7 +9,7 @@ import { pageByName } from '../../../manifest/pages'
 import { afterLoginTarget } from '../../lib/auth/guard'
 import { currentIndex, currentUrl, replace, replaceAll } from '../navigation'
 import { normalizePhone } from '../../contract/phone'
-import { API, type DeviceInfo, type OauthPayload, type SmsScene, type StudentProfile } from '../../contract/api'
+import { API, type DeviceInfo, type OauthPayload, type SentScene, type StudentProfile } from '../../contract/api'
 import { CODE } from '../../contract/codes'
 import { appState } from '../app'
 import { authState, setLastPhone, setOrg, setPendingRoute, setProfile } from '../auth'
@@ -121,7 +121,7 @@ export async function loginLogined(): Promise<Signed<undefined>> {
 }
 
 /** Improve: the profile of a registration (temporary token) or an edit; answers the final session. */
-export function improve(body: { name: string; grade: string; className: string; orgCode: string; inviteCode?: string }): Promise<Signed<undefined>> {
+export function improve(body: { name: string; grade: string; className: string; orgCode: string; inviteCode?: string; birth?: { year: number; month: number } }): Promise<Signed<undefined>> {
   return run(async () => improveDecision(await call(API.improve, { body })))
 }
 
@@ -141,7 +141,7 @@ export async function forgetPassword(phone: string, code: string, password: stri
 }
 
 /** Sends a code and starts the 60 s countdown; a rate limit starts it with the server's retry time. */
-export async function sendSmsCode(phone: string, scene: SmsScene): Promise<void> {
+export async function sendSmsCode(phone: string, scene: SentScene): Promise<void> {
   try {
     const r = await call(API.smsCode, { body: { username: plus86(phone), scene } })
     startCountdown(Math.max(SMS_COUNTDOWN_S, r.resendIn))

@@ -64,14 +64,14 @@ describe('guard (docs/product.md "Pages")', () => {
 })
 
 describe('page table', () => {
-  it('has the 18 pages of docs/product.md "Pages" plus Settings, Task and Notifications, with unique names and paths', () => {
-    expect(PAGES).toHaveLength(21)
-    expect(new Set(PAGES.map((p) => p.name)).size).toBe(21)
-    expect(new Set(PAGES.map((p) => p.path)).size).toBe(21)
+  it('has the 18 pages of docs/product.md "Pages" plus Settings, Task, Notifications, Consent and Guardian, with unique names and paths', () => {
+    expect(PAGES).toHaveLength(23)
+    expect(new Set(PAGES.map((p) => p.name)).size).toBe(23)
+    expect(new Set(PAGES.map((p) => p.path)).size).toBe(23)
   })
 
-  it('marks exactly Create, ReportHistory, Invite, Settings, Task, Notifications and Home as login-only', () => {
-    expect(PAGES.filter((p) => p.access === 'login').map((p) => p.name).sort()).toEqual(['Create', 'Home', 'Invite', 'Notifications', 'ReportHistory', 'Settings', 'Task'])
+  it('marks exactly Create, ReportHistory, Invite, Settings, Task, Notifications, Consent and Home as login-only', () => {
+    expect(PAGES.filter((p) => p.access === 'login').map((p) => p.name).sort()).toEqual(['Consent', 'Create', 'Home', 'Invite', 'Notifications', 'ReportHistory', 'Settings', 'Task'])
   })
 
   it('prefers portrait except Login (auto) and Home (landscape)', () => {

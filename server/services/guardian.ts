@@ -1,0 +1,183 @@
+/**
+ * Children under 14 (docs/privacy.md, docs/security.md "Children under 14"): the account's age and its
+ * guardian's consent, the limits of an account without one (server truth: every public write and public
+ * read asks here), making everything private again, the guardian page's sessions, and the export.
+ */
+import { CHILDREN_RULES_VERSION, isUnderConsentAge, type GuardianStatus, type LimitReason } from '../../src/contract/guardian'
+import type { Db } from '../db/connect'
+import type { GuardianConsentTable } from '../db/schema'
+import { cardsDb } from './cards'
+import { reportsDb } from './report'
+import { randomToken, sha256Hex } from './crypto'
+import type { Sessions, Trx } from './sessions'
+import { deleteAccount } from './users'
+
+/** How long the guardian page's sign-in lasts. */
+export const GUARDIAN_SESSION_MS = 30 * 60_000
+
+export interface Birth {
+  year: number
+  month: number
+}
+
+export async function birthOf(db: Trx, userId: string): Promise<Birth | null> {
+  const s = await db.selectFrom('students').select(['birth_year', 'birth_month']).where('user_id', '=', userId).executeTakeFirst()
+  return s && s.birth_year !== null && s.birth_month !== null ? { year: Number(s.birth_year), month: Number(s.birth_month) } : null
+}
+
+/** The account's newest consent row, whatever its state. */
+export const latestConsent = (db: Trx, userId: string): Promise<GuardianConsentTable | undefined> =>
+  db.selectFrom('guardian_consents').selectAll().where('user_id', '=', userId).orderBy('consented_at', 'desc').orderBy('id').limit(1).executeTakeFirst()
+
+/** A consent that counts: the newest, not withdrawn, to the current version of the rules. */
+const isCurrent = (c: GuardianConsentTable | undefined): c is GuardianConsentTable => Boolean(c && c.withdrawn_at === null && c.rules_version === CHILDREN_RULES_VERSION)
+
+/**
+ * Why the account may make nothing public, or null. An account without a profile has no age yet; the
+ * routes that write refuse it earlier on their own (a registration token writes nothing).
+ */
+export async function limitOf(db: Trx, userId: string, now: number): Promise<LimitReason | null> {
+  const birth = await birthOf(db, userId)
+  if (!birth) return 'age-unknown'
+  if (!isUnderConsentAge(birth, now)) return null
+  return isCurrent(await latestConsent(db, userId)) ? null : 'guardian-consent'
+}
+
+export async function statusOf(db: Trx, userId: string, now: number): Promise<GuardianStatus> {
+  const birth = await birthOf(db, userId)
+  const under14 = birth ? isUnderConsentAge(birth, now) : false
+  const c = await latestConsent(db, userId)
+  const consent = isCurrent(c) ? { rulesVersion: c.rules_version, consentedAt: Number(c.consented_at), guardianPhoneTail: c.guardian_phone.slice(-4) } : null
+  const limited: LimitReason | null = !birth ? 'age-unknown' : under14 && !consent ? 'guardian-consent' : null
+  return { birth, under14, consent, limited, rulesVersion: CHILDREN_RULES_VERSION }
+}
+
+/**
+ * Makes everything of the account private: its cards, reports, reading records, works and recordings.
+ * Used when a consent is withdrawn and when an under-14 age is given without one.
+ */
+export async function makePrivate(trx: Db, userId: string, now: number): Promise<void> {
+  await cardsDb(trx).updateTable('cards').set({ shareable: 0, updated_at: now }).where('user_id', '=', userId).where('shareable', '=', 1).execute()
+  await reportsDb(trx).updateTable('reports').set({ shareable: 0 }).where('user_id', '=', userId).where('shareable', '=', 1).execute()
+  const student = await trx.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst()
+  if (!student) return
+  for (const table of ['reading_records', 'works', 'sounds'] as const) {
+    await trx.updateTable(table).set({ shareable: 0, updated_at: now }).where('student_id', '=', student.id).where('shareable', '=', 1).execute()
+  }
+}
+
+// ---- the guardian's page ------------------------------------------------------------------------------
+
+export async function openGuardianSession(db: Db, phone: string, now: number): Promise<string> {
+  const token = randomToken(32)
+  await db.deleteFrom('guardian_sessions').where('expires_at', '<=', now).execute()
+  await db.insertInto('guardian_sessions').values({ token_hash: sha256Hex(token), phone, created_at: now, expires_at: now + GUARDIAN_SESSION_MS }).execute()
+  return token
+}
+
+/** The phone a live guardian token proved, or null. */
+export async function guardianPhoneOf(db: Db, token: string, now: number): Promise<string | null> {
+  const row = await db.selectFrom('guardian_sessions').select(['phone', 'expires_at']).where('token_hash', '=', sha256Hex(token)).executeTakeFirst()
+  return row && Number(row.expires_at) > now ? row.phone : null
+}
+
+/**
+ * The children a guardian's phone may act for: active accounts whose newest consent row is this phone's
+ * (a withdrawn or outdated one still lets the guardian see, export and delete).
+ */
+export async function childrenOf(db: Db, phone: string): Promise<{ id: string; name: string; consent: 'given' | 'withdrawn' | 'outdated' }[]> {
+  const rows = await db
+    .selectFrom('guardian_consents')
+    .innerJoin('users', 'users.id', 'guardian_consents.user_id')
+    .select(['guardian_consents.user_id'])
+    .where('guardian_consents.guardian_phone', '=', phone)
+    .where('users.status', '=', 'active')
+    .distinct()
+    .execute()
+  const out: { id: string; name: string; consent: 'given' | 'withdrawn' | 'outdated' }[] = []
+  for (const { user_id } of rows) {
+    const c = await latestConsent(db, user_id)
+    if (!c || c.guardian_phone !== phone) continue
+    const s = await db.selectFrom('students').select('name').where('user_id', '=', user_id).executeTakeFirst()
+    out.push({ id: user_id, name: s?.name ?? '', consent: c.withdrawn_at !== null ? 'withdrawn' : c.rules_version === CHILDREN_RULES_VERSION ? 'given' : 'outdated' })
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+}
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(Number(ms)).toISOString())
+
+/** Everything the app holds about a child, as one JSON object (docs/privacy.md lists the same fields). */
+export async function exportOf(db: Db, userId: string): Promise<Record<string, unknown>> {
+  const user = await db.selectFrom('users').select(['id', 'phone', 'created_at']).where('id', '=', userId).executeTakeFirstOrThrow()
+  const student = await db.selectFrom('students').selectAll().where('user_id', '=', userId).executeTakeFirst()
+  const sid = student?.id ?? ''
+  const memberships = await db
+    .selectFrom('memberships')
+    .innerJoin('orgs', 'orgs.id', 'memberships.org_id')
+    .select(['orgs.code', 'orgs.name', 'memberships.roles', 'memberships.created_at'])
+    .where('memberships.student_id', '=', sid)
+    .execute()
+  const reading = await db
+    .selectFrom('reading_records')
+    .innerJoin('books', 'books.id', 'reading_records.book_id')
+    .select(['reading_records.id', 'books.title', 'books.author', 'reading_records.read_at', 'reading_records.minutes', 'reading_records.pages', 'reading_records.notes', 'reading_records.shareable'])
+    .where('reading_records.student_id', '=', sid)
+    .where('reading_records.deleted_at', 'is', null)
+    .orderBy('reading_records.read_at')
+    .execute()
+  const works = await db.selectFrom('works').select(['id', 'title', 'body', 'shareable', 'created_at']).where('student_id', '=', sid).where('deleted_at', 'is', null).execute()
+  const cdb = cardsDb(db)
+  const cards = await cdb.selectFrom('cards').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null).orderBy('created_at').execute()
+  const recordings = await cdb.selectFrom('card_audio').select(['id', 'mime', 'size', 'duration_ms', 'created_at']).where('owner_user_id', '=', userId).orderBy('created_at').execute()
+  const reports = await reportsDb(db).selectFrom('reports').selectAll().where('user_id', '=', userId).orderBy('year').execute()
+  const tasksDone = await db
+    .selectFrom('task_completions')
+    .innerJoin('tasks', 'tasks.id', 'task_completions.task_id')
+    .select(['tasks.id', 'tasks.title', 'task_completions.done_at'])
+    .where('task_completions.student_id', '=', sid)
+    .execute()
+  const notifications = await db.selectFrom('inbox').select(['id', 'kind', 'texts', 'created_at', 'read_at']).where('user_id', '=', userId).orderBy('created_at').execute()
+  const consents = await db.selectFrom('guardian_consents').selectAll().where('user_id', '=', userId).orderBy('consented_at').execute()
+  const invited = await db.selectFrom('invitations').select(['code', 'created_at']).where('invitee_user_id', '=', userId).executeTakeFirst()
+  return {
+    exportedFor: userId,
+    account: { phone: user.phone, createdAt: iso(user.created_at) },
+    profile: student
+      ? {
+          name: student.name,
+          grade: student.grade,
+          className: student.class_name,
+          confirmedClass: student.confirmed_grade === null ? null : `${student.confirmed_grade} ${student.confirmed_class ?? ''}`.trim(),
+          birth: student.birth_year === null ? null : { year: Number(student.birth_year), month: Number(student.birth_month) },
+          createdAt: iso(student.created_at),
+        }
+      : null,
+    organisations: memberships.map((m) => ({ code: m.code, name: m.name, roles: JSON.parse(m.roles) as unknown, joinedAt: iso(m.created_at) })),
+    readingRecords: reading.map((r) => ({ id: r.id, book: r.title, author: r.author, readAt: iso(r.read_at), minutes: Number(r.minutes), pages: Number(r.pages), notes: r.notes, shared: r.shareable === 1 })),
+    works: works.map((w) => ({ id: w.id, title: w.title, body: w.body, shared: w.shareable === 1, createdAt: iso(w.created_at) })),
+    cards: cards.map((c) => ({ id: c.id, design: c.design, to: c.recipient, message: c.message, recording: c.audio_id, shared: c.shareable === 1, createdAt: iso(c.created_at) })),
+    recordings: recordings.map((r) => ({ id: r.id, mime: r.mime, size: Number(r.size), durationMs: Number(r.duration_ms), createdAt: iso(r.created_at) })),
+    reports: reports.map((r) => ({ id: r.id, year: Number(r.year), shared: r.shareable === 1, figures: JSON.parse(r.figures) as unknown, createdAt: iso(r.created_at) })),
+    tasksDone: tasksDone.map((t) => ({ id: t.id, title: t.title, doneAt: iso(t.done_at) })),
+    notifications: notifications.map((n) => ({ id: n.id, kind: n.kind, texts: JSON.parse(n.texts) as unknown, at: iso(n.created_at), readAt: iso(n.read_at) })),
+    invitedWith: invited ? { code: invited.code, at: iso(invited.created_at) } : null,
+    consents: consents.map((c) => ({ guardianPhone: c.guardian_phone, rulesVersion: c.rules_version, consentedAt: iso(c.consented_at), withdrawnAt: iso(c.withdrawn_at) })),
+  }
+}
+
+/**
+ * Deleting an account with everything it made (the guardian's deletion and the student's own, POST
+ * /logout/cancel): cards and their recordings, reports, notifications and consents go with the profile
+ * (whose reading records, works, recordings and tasks done go with it); the user row stays a tombstone
+ * (services/users.ts). Returns the ended sessions and the recording files to remove once committed.
+ */
+export async function eraseAccount(trx: Db, sessions: Sessions, userId: string, now: number): Promise<{ ended: string[]; keys: string[] }> {
+  const cdb = cardsDb(trx)
+  const audio = await cdb.selectFrom('card_audio').select(['id', 'key']).where('owner_user_id', '=', userId).execute()
+  await cdb.updateTable('cards').set({ audio_id: null, shareable: 0, message: '', recipient: '', deleted_at: now, updated_at: now }).where('user_id', '=', userId).execute()
+  await cdb.deleteFrom('card_audio').where('owner_user_id', '=', userId).execute()
+  await reportsDb(trx).deleteFrom('reports').where('user_id', '=', userId).execute()
+  await trx.deleteFrom('inbox').where('user_id', '=', userId).execute()
+  await trx.deleteFrom('guardian_consents').where('user_id', '=', userId).execute()
+  return { ended: await deleteAccount(trx, sessions, userId, now), keys: audio.map((a) => a.key) }
+}
