@@ -14,7 +14,7 @@ import { MAX_UNAUTHENTICATED_PER_ADDRESS } from '../../server/broker/embedded'
 import { MAX_PACKET_BYTES } from '../../server/broker/packet-gate'
 import { listeningApp, until } from './broker-helpers'
 import { passwordLogin } from './helpers'
-import { dirs, sparePort, startServer } from './process'
+import { dirs, startServer } from './process'
 
 /** A SUBSCRIBE and a CONNECT declaring 268,435,455 bytes (the largest MQTT length). */
 const HUGE_SUBSCRIBE = Buffer.from([0x82, 0xff, 0xff, 0xff, 0x7f])
@@ -61,7 +61,7 @@ describe('a 256 MB MQTT packet', () => {
   it('is refused from its fixed header, signed in or not, and 10 such sockets each grow the server by less than 20 MiB', { timeout: 90_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'habor-mqtt-size-'))
     dirs.push(dataDir)
-    const server = await startServer(dataDir, await sparePort())
+    const server = await startServer(dataDir)
     const url = `${server.base.replace('http', 'ws')}/mqtt`
     const login = await fetch(`${server.base}/api/login`, {
       method: 'POST',

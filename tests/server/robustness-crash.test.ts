@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { dirs, sparePort, startServer } from './process'
+import { dirs, startServer } from './process'
 
 const REGISTRATIONS = 40
 
@@ -47,8 +47,7 @@ async function register(base: string, p: Progress, i: number): Promise<void> {
 it('a SIGKILL in the middle of a registration burst loses no answered step and leaves nothing half-written', { timeout: 90_000 }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'habor-crash-'))
   dirs.push(dataDir)
-  const port = await sparePort()
-  const first = await startServer(dataDir, port)
+  const first = await startServer(dataDir)
 
   const progress: Progress[] = Array.from({ length: REGISTRATIONS }, (_, i) => ({ phone: `137${String(10_000_000 + i * 7919).slice(-8)}`, signedIn: false, passwordSet: false, improved: false }))
   const burst = Promise.allSettled(progress.map((p, i) => register(first.base, p, i)))
@@ -64,7 +63,7 @@ it('a SIGKILL in the middle of a registration burst loses no answered step and l
   // The kill really was mid-burst: some registrations never finished.
   expect(improved.length).toBeLessThan(REGISTRATIONS)
 
-  const second = await startServer(dataDir, port)
+  const second = await startServer(dataDir)
   for (const p of progress.filter((q) => q.passwordSet)) {
     const login = await api<{ token: string }>(second.base, 'POST', '/login', { username: p.phone, password: 'Passw0rd!', deviceType: 'browser', deviceCode: 'after-crash', appId: 'jsj-habor' })
     expect(login.code, p.phone).toBe(0)
