@@ -159,6 +159,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          setupFiles: ['tests/server/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

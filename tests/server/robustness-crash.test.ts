@@ -93,6 +93,11 @@ it('a SIGKILL in the middle of a registration burst loses no answered step and l
     expect(users.map((u) => u.phone)).toEqual(expect.arrayContaining(answered.map((p) => `+86${p.phone}`)))
     const students = db.prepare(`select u.phone from students s join users u on u.id = s.user_id where u.phone like '+86137%'`).all() as { phone: string }[]
     expect(students.map((s) => s.phone)).toEqual(expect.arrayContaining(improved.map((p) => `+86${p.phone}`)))
+    // The real server hashes passwords at the production cost, argon2id m=19 MiB t=2 p=1 (the test files
+    // lower it in their own process: tests/server/setup.ts), the demo accounts' and the new ones' alike.
+    const hashes = db.prepare(`select phone, password_hash as hash from users where password_hash is not null`).all() as { phone: string; hash: string }[]
+    expect(hashes.filter((h) => h.phone.startsWith('+86137')).length).toBeGreaterThanOrEqual(progress.filter((p) => p.passwordSet).length)
+    for (const h of hashes) expect(h.hash, h.phone).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
   } finally {
     db.close()
   }
