@@ -165,6 +165,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          setupFiles: ['tests/server/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

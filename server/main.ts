@@ -17,7 +17,10 @@ try {
   console.error(`Habor could not start: ${e instanceof Error ? e.message : String(e)}`)
   process.exit(1)
 }
-const { port, host } = listen
+const { host } = listen
+// The port listened on: PORT=0 asks the system for a free one, and the banner names the one it gave.
+const address = app.server.address()
+const port = typeof address === 'object' && address ? address.port : listen.port
 
 const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host
 const lines = [

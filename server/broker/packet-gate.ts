@@ -80,5 +80,11 @@ export function gatedStream(socket: WebSocket, max = MAX_PACKET_BYTES): Duplex {
     }
     for (const l of forward) l.call(socket, data, isBinary)
   })
+  // aedes reads once per 'readable' with read(null), expecting every buffered byte, as Node up to 24 gives.
+  // Node 26 gives one buffered chunk, and a client's CONNECT arriving in several WebSocket frames (mqtt.js
+  // sends one per field) then waits in the buffer for a 'readable' that never comes. Asking for the
+  // buffered length returns all of it on every version.
+  const read = stream.read.bind(stream)
+  stream.read = (size?: number | null) => read(size ?? (stream.readableLength || undefined))
   return stream
 }

@@ -28,6 +28,9 @@ export function openDb(opts: { dataDir: string; databaseUrl?: string }): DbHandl
     const url = new URL(opts.databaseUrl)
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', where: `postgres://${url.host}${url.pathname}` }
   }
+  // better-sqlite3's compiled part is built for Node-API 10 (Node.js 22.12 and later); an older Node crashes
+  // in it instead of throwing, so say why here.
+  if (Number(process.versions.napi) < 10) throw new Error(`SQLite needs Node.js 22.12 or later (package.json engines); this is Node.js ${process.versions.node}`)
   mkdirSync(opts.dataDir, { recursive: true })
   const file = join(opts.dataDir, 'habor.db')
   const sqlite = new SQLite(file)

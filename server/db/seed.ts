@@ -23,11 +23,18 @@ export const DEMO = {
 /** Identity-provider key of the embedded OIDC provider (its issuer URL varies with the request origin). */
 export const LOCAL_OIDC_PROVIDER = 'oidc:local'
 
+/**
+ * The demo accounts' password hash, made once per process: every demo account already shares it, and a
+ * process that seeds several databases (the tests build an app per test) need not pay argon2 each time.
+ */
+let demoHash: Promise<string> | undefined
+
 /** Returns true when it created the data. */
 export async function seedDemo(db: Db, now: number): Promise<boolean> {
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst()
   if (any) return false
-  const passwordHash = await hashPassword(DEMO.password)
+  demoHash ??= hashPassword(DEMO.password)
+  const passwordHash = await demoHash
   await db.transaction().execute(async (trx) => {
     const orgIds: string[] = []
     for (const o of DEMO.orgs) {

@@ -16,9 +16,21 @@ export function safeEqualHex(a: string, b: string): boolean {
 
 // OWASP password storage cheat sheet: argon2id, m=19 MiB, t=2, p=1.
 // `algorithm: 2` is Algorithm.Argon2id; the package's const enum cannot be imported under isolatedModules.
-const ARGON2 = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
+export const ARGON2 = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
 
-export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2)
+let cost: { algorithm: 2; memoryCost: number; timeCost: number; parallelism: number } = ARGON2
+
+/**
+ * For the server test suites only (tests/server/setup.ts): argon2id at its smallest cost, so that the
+ * suites' thousands of sign-ins do not each spend 60-100 ms of CPU. A hash carries its parameters, so
+ * verifying follows whichever cost made it. The production cost is asserted on a real server process
+ * (tests/server/robustness-crash.test.ts reads the hashes it stored).
+ */
+export function cheapPasswordHashesForTests(): void {
+  cost = { algorithm: 2, memoryCost: 8, timeCost: 1, parallelism: 1 }
+}
+
+export const hashPassword = (password: string): Promise<string> => hash(password, cost)
 
 let dummyHash: Promise<string> | undefined
 /** Verifies; for an account without a hash, burns the same time so timing does not tell which accounts exist. */

@@ -6,7 +6,7 @@
 import { createConnection } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { call, FakeClock, makeApp, passwordLogin } from './helpers'
-import { listeningApp, mqttConnect, smsLogin, subscribe, until, userIdOf } from './broker-helpers'
+import { listeningApp, mqttConnect, SETTLE_MS, smsLogin, subscribe, until, userIdOf } from './broker-helpers'
 
 const MOSQUITTO = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883'
 
@@ -35,7 +35,7 @@ describe('external broker', () => {
     const terminal = await mqttConnect(MOSQUITTO)
     expect(await subscribe(terminal.client, topic)).toBe(1)
     await passwordLogin(app, { deviceCode: 'device-b' })
-    await until(() => terminal.messages.length > 0, 5000, 'the kick via the external broker')
+    await until(() => terminal.messages.length > 0, SETTLE_MS, 'the kick via the external broker')
     expect(terminal.messages).toEqual([{ topic, payload: 'logout', qos: 1, retain: false }])
     // No embedded broker in this mode: /mqtt does not speak MQTT.
     const refused = await mqttConnect(url, { username: 'token', password: first.token }).then(

@@ -55,6 +55,14 @@ export async function subscribe(client: MqttClient, topic: string): Promise<numb
       }))
 }
 
+/**
+ * How long a test waits for something that must happen (a message, a close, a CONNACK) before it fails.
+ * Not a rule under test: it only ends a failing test, so it is generous enough for a machine busy with
+ * other work (5 s was not, while five other suites shared two cores). Rules about time (a close at expiry,
+ * the kick's acknowledgement wait) keep their own bounds.
+ */
+export const SETTLE_MS = 20_000
+
 /** Resolves when `predicate` holds, polling every 10 ms; rejects after `timeoutMs`. */
 export async function until(predicate: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
   const start = Date.now()

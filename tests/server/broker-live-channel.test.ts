@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest'
 import { LiveChannel, loadMqtt } from '../../src/lib/live/channel'
 import { call, passwordLogin, type Pair } from './helpers'
-import { listeningApp, until, userIdOf } from './broker-helpers'
+import { listeningApp, SETTLE_MS, until, userIdOf } from './broker-helpers'
 
 it('is kicked through the embedded broker when the account signs in on another terminal', async () => {
   const { app, url } = await listeningApp()
@@ -29,7 +29,7 @@ it('is kicked through the embedded broker when the account signs in on another t
     await channel.open()
     expect(channel.isOpen()).toBe(true)
     await passwordLogin(app, { deviceCode: 'device-b' })
-    await until(() => events.length >= 2, 5000, 'the toast and the logout')
+    await until(() => events.length >= 2, SETTLE_MS, 'the toast and the logout')
     expect(events).toEqual(['toast:account logged in on another terminal', 'logout'])
   } finally {
     await channel.close()

@@ -12,9 +12,9 @@ import { describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { MAX_UNAUTHENTICATED_PER_ADDRESS } from '../../server/broker/embedded'
 import { MAX_PACKET_BYTES } from '../../server/broker/packet-gate'
-import { listeningApp, until } from './broker-helpers'
+import { listeningApp, SETTLE_MS, until } from './broker-helpers'
 import { passwordLogin } from './helpers'
-import { dirs, sparePort, startServer } from './process'
+import { dirs, startServer } from './process'
 
 /** A SUBSCRIBE and a CONNECT declaring 268,435,455 bytes (the largest MQTT length). */
 const HUGE_SUBSCRIBE = Buffer.from([0x82, 0xff, 0xff, 0xff, 0x7f])
@@ -61,7 +61,7 @@ describe('a 256 MB MQTT packet', () => {
   it('is refused from its fixed header, signed in or not, and 10 such sockets each grow the server by less than 20 MiB', { timeout: 90_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'habor-mqtt-size-'))
     dirs.push(dataDir)
-    const server = await startServer(dataDir, await sparePort())
+    const server = await startServer(dataDir)
     const url = `${server.base.replace('http', 'ws')}/mqtt`
     const login = await fetch(`${server.base}/api/login`, {
       method: 'POST',
@@ -126,7 +126,7 @@ describe('the packet bound', () => {
     const me = await passwordLogin(app)
     const raw = await open(url)
     await send(raw.ws, connectPacket(me.token, 'split'))
-    await until(() => raw.received.length > 0, 5000, 'the CONNACK')
+    await until(() => raw.received.length > 0, SETTLE_MS, 'the CONNACK')
     expect(app.broker.embedded?.connectedClients).toBe(1)
     // A PINGREQ, then a SUBSCRIBE header whose length bytes arrive one frame at a time.
     await send(raw.ws, Buffer.from([0xc0, 0x00, 0x82, 0xff]))
@@ -134,7 +134,7 @@ describe('the packet bound', () => {
     expect(raw.isClosed()).toBe(false)
     await send(raw.ws, Buffer.from([0xff]))
     await raw.closed
-    await until(() => app.broker.embedded?.connectedClients === 0, 5000, 'the broker to let the client go')
+    await until(() => app.broker.embedded?.connectedClients === 0, SETTLE_MS, 'the broker to let the client go')
   })
 })
 
@@ -144,20 +144,20 @@ describe('sockets that have not signed in', () => {
     const me = await passwordLogin(app)
     const broker = app.broker.embedded!
     const waiting = await Promise.all(Array.from({ length: MAX_UNAUTHENTICATED_PER_ADDRESS }, () => open(url)))
-    await until(() => broker.unauthenticatedFrom('127.0.0.1') === MAX_UNAUTHENTICATED_PER_ADDRESS, 5000, 'every socket to be counted')
+    await until(() => broker.unauthenticatedFrom('127.0.0.1') === MAX_UNAUTHENTICATED_PER_ADDRESS, SETTLE_MS, 'every socket to be counted')
     const refused = await open(url)
     await refused.closed
     // One signs in: its place is free again.
     await send(waiting[0]!.ws, connectPacket(me.token, 'signs-in'))
-    await until(() => waiting[0]!.received.length > 0, 5000, 'the CONNACK')
+    await until(() => waiting[0]!.received.length > 0, SETTLE_MS, 'the CONNACK')
     expect(broker.unauthenticatedFrom('127.0.0.1')).toBe(MAX_UNAUTHENTICATED_PER_ADDRESS - 1)
     const next = await open(url)
-    await until(() => broker.unauthenticatedFrom('127.0.0.1') === MAX_UNAUTHENTICATED_PER_ADDRESS, 5000, 'the new socket to be counted')
+    await until(() => broker.unauthenticatedFrom('127.0.0.1') === MAX_UNAUTHENTICATED_PER_ADDRESS, SETTLE_MS, 'the new socket to be counted')
     expect(next.isClosed()).toBe(false)
     // One closes: its place is free again.
     waiting[1]!.ws.close()
     await waiting[1]!.closed
-    await until(() => broker.unauthenticatedFrom('127.0.0.1') === MAX_UNAUTHENTICATED_PER_ADDRESS - 1, 5000, 'the closed socket to be let go')
+    await until(() => broker.unauthenticatedFrom('127.0.0.1') === MAX_UNAUTHENTICATED_PER_ADDRESS - 1, SETTLE_MS, 'the closed socket to be let go')
     for (const raw of [...waiting, next]) raw.ws.terminate()
   })
 })

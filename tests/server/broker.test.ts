@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { call, DEVICE, FakeClock, passwordLogin } from './helpers'
-import { listeningApp, mqttConnect, smsLogin, subscribe, until, userIdOf, withToken } from './broker-helpers'
+import { listeningApp, mqttConnect, SETTLE_MS, smsLogin, subscribe, until, userIdOf, withToken } from './broker-helpers'
 
 const topicOf = (userId: string, deviceType = 'browser') => `session/jsj-habor/${deviceType}/${userId}`
 const refusedCode = (p: Promise<unknown>) => p.then(() => 'connected', (e: { code?: unknown }) => e.code)
@@ -75,10 +75,10 @@ describe('ACL', () => {
     let closed = false
     writer.client.on('close', () => (closed = true))
     writer.client.publish(topicOf(me), 'logout', { qos: 1 })
-    await until(() => closed, 5000, 'the publisher to be dropped')
+    await until(() => closed, SETTLE_MS, 'the publisher to be dropped')
     // A kick still arrives after the refused publish: the refusal, not a slow delivery, kept it out.
     await app.broker.publisher.publishKick({ appId: 'jsj-habor', deviceType: 'browser', userId: me })
-    await until(() => reader.messages.length > 0, 5000, 'the kick')
+    await until(() => reader.messages.length > 0, SETTLE_MS, 'the kick')
     expect(reader.messages).toEqual([{ topic: topicOf(me), payload: 'logout', qos: 1, retain: false }])
   })
 
@@ -101,10 +101,10 @@ describe('client ids', () => {
     expect(first.client.connected).toBe(true)
     const again = await mqttConnect(url, withToken(a.token, 'habor_shared'))
     expect(again.client.connected).toBe(true)
-    await until(() => !first.client.connected, 5000, 'the takeover')
+    await until(() => !first.client.connected, SETTLE_MS, 'the takeover')
     // Once the holder has gone, the id is free for anyone.
     await again.client.endAsync()
-    await until(() => app.broker.embedded?.connectedClients === 0, 5000, 'the disconnect')
+    await until(() => app.broker.embedded?.connectedClients === 0, SETTLE_MS, 'the disconnect')
     expect((await mqttConnect(url, withToken(b.token, 'habor_shared'))).client.connected).toBe(true)
   })
 })
@@ -120,7 +120,7 @@ describe('the kick', () => {
     expect(await subscribe(t1.client, topicOf(me))).toBe(1)
     expect(await subscribe(t2.client, topicOf(me, 'mobile'))).toBe(1)
     await passwordLogin(app, { deviceCode: 'device-b' })
-    await until(() => t1.messages.length > 0, 5000, 'the kick')
+    await until(() => t1.messages.length > 0, SETTLE_MS, 'the kick')
     expect(t1.messages).toEqual([{ topic: topicOf(me), payload: 'logout', qos: 1, retain: false }])
     expect(t2.messages).toEqual([])
     // Not retained: a later subscriber of the topic gets nothing.
@@ -146,7 +146,7 @@ describe('the kick', () => {
     // anything the calls above had published would have been seen first.
     await passwordLogin(app, { deviceType: 'mobile', deviceCode: 'phone-a' })
     await passwordLogin(app, { deviceType: 'mobile', deviceCode: 'phone-b' })
-    await until(() => seen.length > 0, 5000, 'the mobile kick')
+    await until(() => seen.length > 0, SETTLE_MS, 'the mobile kick')
     expect(seen).toEqual([topicOf(me, 'mobile')])
     expect(t1.messages).toEqual([])
   })

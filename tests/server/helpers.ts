@@ -36,11 +36,38 @@ function fixtureDist(root: string): string {
   return dist
 }
 
+let workerDatabase: Promise<string> | undefined
+/**
+ * This worker's own database beside DATABASE_URL's (its name plus `_w` and the vitest pool id), created on
+ * first use and dropped by scripts/test-server-pg.mjs. Files run in parallel, one per worker: Kysely's
+ * migrator reads the tables of every schema of its database, and fails when another file drops its schema
+ * meanwhile, so two files never share one.
+ */
+function ownDatabase(base: string): Promise<string> {
+  workerDatabase ??= (async () => {
+    const url = new URL(base)
+    const name = `${url.pathname.slice(1)}_w${process.env.VITEST_POOL_ID ?? '0'}`
+    const admin = new pg.Client({ connectionString: base })
+    await admin.connect()
+    try {
+      await admin.query(`create database ${name}`)
+    } catch (e) {
+      // 42P04: made by an earlier file of this worker.
+      if ((e as { code?: string }).code !== '42P04') throw e
+    } finally {
+      await admin.end()
+    }
+    url.pathname = `/${name}`
+    return url.href
+  })()
+  return workerDatabase
+}
+
 /** With DATABASE_URL set, each app gets its own PostgreSQL schema, dropped at the end. */
-/** A fresh schema of the PostgreSQL database under test, or null on SQLite. */
+/** A fresh schema of this worker's PostgreSQL database, or null on SQLite. */
 export async function pgSchema(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const base = process.env.DATABASE_URL
-  if (!base) return null
+  if (!process.env.DATABASE_URL) return null
+  const base = await ownDatabase(process.env.DATABASE_URL)
   const schema = `t_${crypto.randomUUID().replace(/-/g, '')}`
   const admin = new pg.Client({ connectionString: base })
   await admin.connect()

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { webmFile } from '../support/audio'
-import { dirs, sparePort, startServer } from './process'
+import { dirs, startServer } from './process'
 
 const ITEMS = 24
 const AUDIO = webmFile(2000)
@@ -65,8 +65,7 @@ async function drain(base: string, token: string, items: Item[]): Promise<void> 
 it('a SIGKILL while the outbox drains, then a replay of everything with the same keys: each card once, each recording once', { timeout: 90_000 }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'habor-outbox-crash-'))
   dirs.push(dataDir)
-  const port = await sparePort()
-  const first = await startServer(dataDir, port)
+  const first = await startServer(dataDir)
   const login = await fetch(`${first.base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -91,7 +90,7 @@ it('a SIGKILL while the outbox drains, then a replay of everything with the same
 
   // After the restart the device sends every item again with its keys (answers it got are sent again too,
   // as when an answer is lost): nothing lands twice.
-  const second = await startServer(dataDir, port)
+  const second = await startServer(dataDir)
   for (const item of items) await sendItem(second.base, token, item)
   for (const [message, id] of answeredBefore) expect(items.find((i) => i.message === message)!.cardId, message).toBe(id)
   const listed = await fetch(`${second.base}/api/cards`, { headers: { authorization: `Bearer ${token}` } })

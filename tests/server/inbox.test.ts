@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import type { InboxNotified, InboxPage, InboxUnread } from '../../src/contract/inbox'
 import { taskMessage } from '../../server/services/pushTexts'
-import { listeningApp, mqttConnect, smsLogin, subscribe, until, userIdOf, withToken } from './broker-helpers'
+import { listeningApp, mqttConnect, SETTLE_MS, smsLogin, subscribe, until, userIdOf, withToken } from './broker-helpers'
 import { assignDemoTask, call, makeApp, passwordLogin, type TestApp } from './helpers'
 
 
@@ -155,14 +155,14 @@ describe('live delivery', () => {
     const theirs = await mqttConnect(t.url, withToken(other.token))
     expect(await subscribe(theirs.client, `session/jsj-habor/browser/${otherId}`)).toBe(1)
     const taskId = await assignTask(t)
-    await until(() => mine.messages.length > 0, 5000, 'the notice')
+    await until(() => mine.messages.length > 0, SETTLE_MS, 'the notice')
     const [m] = mine.messages
     expect(m!.qos).toBe(0)
     const notice = JSON.parse(m!.payload) as InboxNotified
     expect(notice).toMatchObject({ type: 'notified', unread: 1, entry: { kind: 'task', url: `/task?id=${taskId}` } })
     // The same assignment reached the SMS-only reader's connection with nothing (not in the class).
     await assignTask(t, 'again')
-    await until(() => mine.messages.length > 1, 5000, 'the second notice')
+    await until(() => mine.messages.length > 1, SETTLE_MS, 'the second notice')
     expect((JSON.parse(mine.messages[1]!.payload) as InboxNotified).unread).toBe(2)
     expect(theirs.messages).toEqual([])
   })

@@ -7,7 +7,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Aedes, type Client } from 'aedes'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { createWebSocketStream, WebSocketServer } from 'ws'
+import { WebSocketServer } from 'ws'
+import { gatedStream } from '../../server/broker/packet-gate'
 import { KICK_LOGOUT_DELAY_MS, LiveChannel, loadMqtt, sessionTopic, type LiveDeps } from '../../src/lib/live/channel'
 
 const TOPIC = sessionTopic('jsj-habor', 'browser', 'u1')
@@ -41,7 +42,8 @@ async function startBroker(validTokens: Set<string>): Promise<Broker> {
   })
   const http = createServer()
   const wss = new WebSocketServer({ server: http, path: '/mqtt' })
-  wss.on('connection', (socket, req) => aedes.handle(createWebSocketStream(socket), req))
+  // The server's stream (server/broker/packet-gate.ts), which aedes can read on Node 26 as on Node 24.
+  wss.on('connection', (socket, req) => aedes.handle(gatedStream(socket), req))
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
   const { port } = http.address() as AddressInfo
   return { aedes, http, wss, url: `ws://127.0.0.1:${port}/mqtt`, logins, subscriptions, clients }

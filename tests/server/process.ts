@@ -1,7 +1,6 @@
-/** The real server process (server/main.ts) for the crash tests: a spare port, start on a data directory, clean-up after each test. */
+/** The real server process (server/main.ts) for the crash tests: start on a data directory, clean-up after each test. */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
 
@@ -15,16 +14,12 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
 })
 
-export async function sparePort(): Promise<number> {
-  const s = createServer()
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))
-  const port = (s.address() as { port: number }).port
-  await new Promise((resolve) => s.close(resolve))
-  return port
-}
-
-/** Starts server/main.ts on `dataDir`; resolves once /api/health answers. */
-export async function startServer(dataDir: string, port: number): Promise<{ proc: ChildProcess; base: string; exited: Promise<void> }> {
+/**
+ * Starts server/main.ts on `dataDir`, listening on a port the system picks (PORT=0); resolves with its base
+ * URL, read from the start-up banner, once /api/health answers. A port picked here and handed to the
+ * process would be free only until something else (another test file, any outgoing connection) took it.
+ */
+export async function startServer(dataDir: string): Promise<{ proc: ChildProcess; base: string; exited: Promise<void> }> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
@@ -33,7 +28,7 @@ export async function startServer(dataDir: string, port: number): Promise<{ proc
       DATABASE_URL: '',
       DATA_DIR: dataDir,
       DIST_DIR: join(dataDir, 'no-dist'),
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',
       RATE_LIMIT_AUTH_PER_MIN: '100000',
@@ -44,23 +39,20 @@ export async function startServer(dataDir: string, port: number): Promise<{ proc
       SMS_PER_DAY: '1000',
       SMS_PER_IP_HOUR: '100000',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
   spawned.push(proc)
   let stderr = ''
+  let stdout = ''
   proc.stderr?.on('data', (d: Buffer) => (stderr += d.toString()))
+  proc.stdout?.on('data', (d: Buffer) => (stdout += d.toString()))
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()))
-  const base = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 30_000
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited at start: ${stderr}`)
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return { proc, base, exited }
+    if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`server exited at start: ${stderr}`)
+    const base = /Habor is running at (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout)?.[1]
+    if (base && (await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) return { proc, base, exited }
     if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`)
     await new Promise((r) => setTimeout(r, 100))
   }
 }
-

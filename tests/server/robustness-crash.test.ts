@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { dirs, sparePort, startServer } from './process'
+import { dirs, startServer } from './process'
 
 const REGISTRATIONS = 40
 
@@ -47,8 +47,7 @@ async function register(base: string, p: Progress, i: number): Promise<void> {
 it('a SIGKILL in the middle of a registration burst loses no answered step and leaves nothing half-written', { timeout: 90_000 }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'habor-crash-'))
   dirs.push(dataDir)
-  const port = await sparePort()
-  const first = await startServer(dataDir, port)
+  const first = await startServer(dataDir)
 
   const progress: Progress[] = Array.from({ length: REGISTRATIONS }, (_, i) => ({ phone: `137${String(10_000_000 + i * 7919).slice(-8)}`, signedIn: false, passwordSet: false, improved: false }))
   const burst = Promise.allSettled(progress.map((p, i) => register(first.base, p, i)))
@@ -64,7 +63,7 @@ it('a SIGKILL in the middle of a registration burst loses no answered step and l
   // The kill really was mid-burst: some registrations never finished.
   expect(improved.length).toBeLessThan(REGISTRATIONS)
 
-  const second = await startServer(dataDir, port)
+  const second = await startServer(dataDir)
   for (const p of progress.filter((q) => q.passwordSet)) {
     const login = await api<{ token: string }>(second.base, 'POST', '/login', { username: p.phone, password: 'Passw0rd!', deviceType: 'browser', deviceCode: 'after-crash', appId: 'jsj-habor' })
     expect(login.code, p.phone).toBe(0)
@@ -94,6 +93,11 @@ it('a SIGKILL in the middle of a registration burst loses no answered step and l
     expect(users.map((u) => u.phone)).toEqual(expect.arrayContaining(answered.map((p) => `+86${p.phone}`)))
     const students = db.prepare(`select u.phone from students s join users u on u.id = s.user_id where u.phone like '+86137%'`).all() as { phone: string }[]
     expect(students.map((s) => s.phone)).toEqual(expect.arrayContaining(improved.map((p) => `+86${p.phone}`)))
+    // The real server hashes passwords at the production cost, argon2id m=19 MiB t=2 p=1 (the test files
+    // lower it in their own process: tests/server/setup.ts), the demo accounts' and the new ones' alike.
+    const hashes = db.prepare(`select phone, password_hash as hash from users where password_hash is not null`).all() as { phone: string; hash: string }[]
+    expect(hashes.filter((h) => h.phone.startsWith('+86137')).length).toBeGreaterThanOrEqual(progress.filter((p) => p.passwordSet).length)
+    for (const h of hashes) expect(h.hash, h.phone).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
   } finally {
     db.close()
   }

@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest'
 import { LIVE_RECONNECT_MS, LiveChannel, loadMqtt } from '../../src/lib/live/channel'
 import { passwordLogin } from './helpers'
-import { listeningApp, until, userIdOf } from './broker-helpers'
+import { listeningApp, SETTLE_MS, until, userIdOf } from './broker-helpers'
 
 it('a cut connection reconnects and is still kicked', { timeout: 20_000 }, async () => {
   const { app, url } = await listeningApp()
@@ -32,12 +32,12 @@ it('a cut connection reconnects and is still kicked', { timeout: 20_000 }, async
     expect(subscriptions).toBe(1)
 
     for (const socket of app.websocketServer.clients) socket.terminate()
-    await until(() => !channel.isOpen(), 5000, 'the client to notice the cut')
+    await until(() => !channel.isOpen(), SETTLE_MS, 'the client to notice the cut')
     await until(() => channel.isOpen() && subscriptions === 2, LIVE_RECONNECT_MS + 5000, 'the reconnect and the new subscription')
     expect(broker.connectedClients).toBe(1)
 
     await passwordLogin(app, { deviceCode: 'device-b' })
-    await until(() => events.length >= 2, 5000, 'the kick after the reconnect')
+    await until(() => events.length >= 2, SETTLE_MS, 'the kick after the reconnect')
     expect(events).toEqual(['toast', 'logout'])
   } finally {
     await channel.close()
