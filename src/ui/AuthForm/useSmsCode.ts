@@ -4,7 +4,7 @@
  * wait (docs/contract.md).
  */
 import { useState, useSyncExternalStore } from 'react'
-import type { SmsScene } from '../../contract/api'
+import type { SentScene } from '../../contract/api'
 import { secondsLeft, subscribeCountdown } from '../../lib/auth/countdown'
 import { checkPhone, formTexts } from '../../lib/auth/form'
 import { useLang } from '../../state/app'
@@ -14,7 +14,7 @@ import type { FormErrors } from './useFormErrors'
 
 export interface SmsCodeOptions {
   phone: string
-  scene: SmsScene
+  scene: SentScene
   /** The form's field messages and its failure handling. */
   form: Pick<FormErrors<'phone'>, 'check' | 'fail'>
   /** Something else of the page is under way: sending waits for it. */
