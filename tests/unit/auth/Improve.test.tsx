@@ -213,7 +213,7 @@ describe('Improve: registering with an invitation', () => {
     resetSession()
     registerWith('TMP')
     saveDraft('improve.invite', 'DEMO2023')
-    for (const [k, v] of [['name', '韩梅梅'], ['grade', '七年级'], ['className', '3班']]) saveDraft(`improve.${k}`, v!)
+    for (const [k, v] of [['name', '韩梅梅'], ['grade', '七年级'], ['className', '3班'], ['birth', '2010-05']]) saveDraft(`improve.${k}`, v!)
   }
 
   it('takes the organisation from the invitation instead of asking for its code, and sends it', async () => {
@@ -273,7 +273,7 @@ describe('Improve: a session that launch found without a profile', () => {
     restoreSession()
     dispatch({ type: 'profileMissing' })
     expect(sessionState.phase).toBe('profilePending')
-    for (const [k, v] of [['name', '韩梅梅'], ['grade', '七年级'], ['className', '3班'], ['orgCode', 'DEMO']]) saveDraft(`improve.${k}`, v!)
+    for (const [k, v] of [['name', '韩梅梅'], ['grade', '七年级'], ['className', '3班'], ['orgCode', 'DEMO'], ['birth', '2010-05']]) saveDraft(`improve.${k}`, v!)
     const { calls } = server(() => UNKNOWN)
     render(<Improve page={PAGE} query={{}} />)
     expect(screen.queryByRole('button', { name: '保存' })).toBeNull()

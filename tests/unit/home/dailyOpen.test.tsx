@@ -28,6 +28,7 @@ const { clearCopies, saveCopy } = await import('../../../src/lib/offline/copies'
 const { COPY } = await import('../../../src/lib/offline/pages')
 const { authState, reset: resetAuth } = await import('../../../src/state/auth')
 const { reset: resetApp } = await import('../../../src/state/app')
+const { resetSession, sessionState } = await import('../../../src/state/session/machine')
 
 const desk = (tag: string): Desk => ({
   reading: [{ id: `r-${tag}`, bookTitle: `${tag}的书`, author: 'A', minutes: 10, pages: 5, readAt: Date.UTC(2026, 10, 1) }],
@@ -40,6 +41,8 @@ const signIn = (id: string) => {
   authState.token = `token-${id}`
   authState.userInfo = { id } as never
   authState.org = { id: 'DEMO', name: 'Demo School' }
+  // Signed in: the session machine's phase says so (as launch sets it for a stored session).
+  sessionState.phase = 'signedIn'
 }
 const titles = (root: ParentNode) => [...root.querySelectorAll('[data-user-content]')].map((e) => e.textContent)
 
@@ -47,6 +50,7 @@ beforeEach(() => {
   db.clear()
   resetApp()
   resetAuth()
+  resetSession()
   fetchDesk.mockReset()
 })
 afterEach(async () => {
@@ -85,7 +89,7 @@ describe('the daily open', () => {
     expect(titles(root)).toEqual([])
     expect(root.querySelectorAll('.hs-item--skeleton')).toHaveLength(6)
 
-    resetAuth()
+    resetSession()
     await openDaily(root)
     expect(titles(root)).toEqual([])
   })
