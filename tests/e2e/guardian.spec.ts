@@ -5,7 +5,8 @@
  * exports, withdraws and deletes. At 375×812.
  */
 import Database from 'better-sqlite3'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CHILDREN_RULES_VERSION } from '../../src/contract/guardian'
@@ -133,7 +134,7 @@ test('an account from before the question is asked its birth month once, at its 
   await expect(page).toHaveURL(/\/home$/)
 })
 
-test("the guardian's page exports, withdraws (shared things become private) and deletes (files gone)", async ({ page, request }) => {
+test("the guardian's page exports, withdraws (shared things become private) and deletes (files gone)", async ({ page, request, habor }) => {
   // A child of 12 with a guardian's consent, a reading record, a card with its recording and a shared report.
   const phone = '13700137204'
   const guardian = '13500135204'
@@ -145,7 +146,7 @@ test("the guardian's page exports, withdraws (shared things become private) and 
   // guardian's number would otherwise wait a minute between the consent's code and the sign-in code.
   // No call records reading yet either (the demo's records are seeded): one is written the same way.
   const profile = (await (await request.get('/api/auth/student', { headers })).json()) as { data: { id: string; studentId: string } }
-  const db = new Database(join(process.env.E2E_DATA_DIR!, 'habor.db'), { fileMustExist: true })
+  const db = new Database(join(habor.dataDir, 'habor.db'), { fileMustExist: true })
   const now = Date.now()
   db.prepare('insert into guardian_consents (id, user_id, guardian_phone, rules_version, consented_at, withdrawn_at) values (?, ?, ?, ?, ?, null)').run(crypto.randomUUID(), profile.data.id, `+86${guardian}`, CHILDREN_RULES_VERSION, now)
   const book = db.prepare('select id from books limit 1').get() as { id: string }
@@ -189,7 +190,7 @@ test("the guardian's page exports, withdraws (shared things become private) and 
   expect(((await (await request.get(`/api/cards/${card.data.id}`)).json()) as { code: number }).code).toBe(100001)
 
   // Deleting removes the account and the recording's file.
-  const audioFile = join(process.env.E2E_DATA_DIR!, 'cards', up.data.audioId)
+  const audioFile = join(habor.dataDir, 'cards', up.data.audioId)
   expect(existsSync(audioFile)).toBe(true)
   await child.getByRole('button', { name: '注销孩子的账号' }).click()
   await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
