@@ -2,7 +2,7 @@
  * Children under 14 in the browser (docs/privacy.md): a student of 12 registers and lands limited, the
  * guardian confirms with the code from the dev outbox and the same actions then work; a student of 15 is
  * not asked; an older account is asked its birth month once at its next start; and the guardian's page
- * exports, withdraws and deletes. At 375×812.
+ * exports, corrects the profile, withdraws and deletes. At 375×812.
  */
 import Database from 'better-sqlite3'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
@@ -134,7 +134,7 @@ test('an account from before the question is asked its birth month once, at its 
   await expect(page).toHaveURL(/\/home$/)
 })
 
-test("the guardian's page exports, withdraws (shared things become private) and deletes (files gone)", async ({ page, request, habor }) => {
+test("the guardian's page exports, corrects the profile, withdraws (shared things become private) and deletes (files gone)", async ({ page, request, habor }) => {
   // A child of 12 with a guardian's consent, a reading record, a card with its recording and a shared report.
   const phone = '13700137204'
   const guardian = '13500135204'
@@ -182,19 +182,47 @@ test("the guardian's page exports, withdraws (shared things become private) and 
   expect(readFileSync(await (await recording).path()).equals(wavFile(1500))).toBe(true)
   await screenshot(page, 'guardian-page-child-375x812')
 
+  // Correcting the profile: the form comes filled from the export; the name and the birth month change.
+  await child.getByRole('button', { name: '更正资料' }).click()
+  const form = child.getByRole('form', { name: '更正资料' })
+  await expect(form.getByLabel('孩子的姓名')).toHaveValue('郑小雨')
+  await expect(form.getByRole('button', { name: /年级/ })).toContainText('六年级')
+  await expect(form.getByRole('button', { name: /班级/ })).toContainText('3班')
+  await expect(form.getByRole('button', { name: /出生年月/ })).toContainText('2014-05')
+  // A name left empty is refused on the page, in words, and nothing is sent.
+  await form.getByLabel('孩子的姓名').fill('  ')
+  await form.getByRole('button', { name: '保存更正' }).click()
+  await expect(form.getByText('请填写孩子的姓名')).toBeVisible()
+  await form.getByLabel('孩子的姓名').fill('郑小语')
+  await pickBirth(page, { year: 2014, month: 8 })
+  await expect(form.getByRole('button', { name: /出生年月/ })).toContainText('2014-08')
+  for (const control of await form.getByRole('button').all()) expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+  await screenshot(page, 'guardian-page-correct-375x812')
+  const saving = page.waitForResponse((r) => r.url().endsWith(`/profile`) && r.request().method() === 'PUT')
+  await form.getByRole('button', { name: '保存更正' }).click()
+  expect(((await (await saving).json()) as { code: number }).code).toBe(0)
+  await expect(form).toHaveCount(0)
+  const corrected = page.getByRole('region', { name: '郑小语' })
+  await expect(corrected.getByRole('heading', { name: '郑小语' })).toBeVisible()
+  const again = page.waitForEvent('download')
+  await corrected.getByRole('button', { name: '下载全部数据（JSON）' }).click()
+  const after = JSON.parse(readFileSync(await (await again).path(), 'utf8')) as { profile: { name: string; grade: string; className: string; birth: { year: number; month: number } } }
+  expect(after.profile).toEqual(expect.objectContaining({ name: '郑小语', grade: '六年级', className: '3班', birth: { year: 2014, month: 8 } }))
+  expect(((await (await request.get('/api/auth/student', { headers })).json()) as { data: { name: string } }).data.name).toBe('郑小语')
+
   // Withdrawing: the shared report is private, the card's link reaches nobody.
-  await child.getByRole('button', { name: '撤回同意' }).click()
+  await corrected.getByRole('button', { name: '撤回同意' }).click()
   await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
-  await expect(child).toContainText('已撤回同意')
+  await expect(corrected).toContainText('已撤回同意')
   expect(((await (await request.get(`/api/report/${report.data.id}`)).json()) as { code: number }).code).toBe(100001)
   expect(((await (await request.get(`/api/cards/${card.data.id}`)).json()) as { code: number }).code).toBe(100001)
 
   // Deleting removes the account and the recording's file.
   const audioFile = join(habor.dataDir, 'cards', up.data.audioId)
   expect(existsSync(audioFile)).toBe(true)
-  await child.getByRole('button', { name: '注销孩子的账号' }).click()
+  await corrected.getByRole('button', { name: '注销孩子的账号' }).click()
   await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
-  await expect(page.getByRole('region', { name: '郑小雨' })).toHaveCount(0)
+  await expect(page.getByRole('region', { name: '郑小语' })).toHaveCount(0)
   expect(existsSync(audioFile)).toBe(false)
   expect((await request.get('/api/guardian/status', { headers })).status()).toBe(401)
 })

@@ -1,7 +1,8 @@
 /**
  * The guardian's page (public, docs/privacy.md): a parent signs in with a code sent to their own number,
  * then, for each child whose consent is theirs, downloads everything we hold (one JSON file, and each
- * recording), withdraws consent or deletes the account. The token lives in memory only.
+ * recording), corrects the profile (ProfileForm.tsx), withdraws consent or deletes the account. The token
+ * lives in memory only.
  */
 import { useState, type FormEvent } from 'react'
 import type { PageProps } from '../../../manifest/pages'
@@ -17,11 +18,12 @@ import { TextField } from '../../ui/Field/TextField'
 import { showModal } from '../../ui/Modal/modal'
 import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
+import { PROFILE_TEXTS, ProfileForm } from './ProfileForm'
 import './Guardian.css'
 
 const TEXTS = {
   'zh-Hans': {
-    lead: '家长或监护人用自己的手机号登录，可以查看和下载孩子在 Habor 的全部数据，撤回同意，或注销孩子的账号。',
+    lead: '家长或监护人用自己的手机号登录，可以查看和下载孩子在 Habor 的全部数据，更正孩子的资料，撤回同意，或注销孩子的账号。',
     phone: '家长手机号',
     sendCode: '获取验证码',
     resend: '{n} 秒后重发',
@@ -47,7 +49,7 @@ const TEXTS = {
     failed: '操作没有成功，请重新登录后再试',
   },
   en: {
-    lead: "Parents and guardians sign in with their own number to see and download everything Habor holds about their child, withdraw consent, or delete the child's account.",
+    lead: "Parents and guardians sign in with their own number to see and download everything Habor holds about their child, correct the child's profile, withdraw consent, or delete the child's account.",
     phone: 'Your mobile number',
     sendCode: 'Send code',
     resend: 'Resend in {n} s',
@@ -98,6 +100,8 @@ export default function Guardian({ page }: PageProps) {
   const [error, setError] = useState('')
   const [session, setSession] = useState<{ token: string; children: Child[] } | null>(null)
   const [recordings, setRecordings] = useState<Record<string, string[]>>({})
+  // The child whose profile is being corrected (one form open at a time).
+  const [correcting, setCorrecting] = useState<string | null>(null)
 
   const attempt = async (work: () => Promise<void>) => {
     if (busy) return
@@ -218,6 +222,22 @@ export default function Guardian({ page }: PageProps) {
                     {fill(t.recording, { n: i + 1 })}
                   </Button>
                 ))}
+                {correcting === child.id && session ? (
+                  <ProfileForm
+                    lang={lang}
+                    token={session.token}
+                    childId={child.id}
+                    onClose={() => setCorrecting(null)}
+                    onSaved={(name) => {
+                      setCorrecting(null)
+                      setSession((s) => s && { ...s, children: s.children.map((c) => (c.id === child.id ? { ...c, name } : c)) })
+                    }}
+                  />
+                ) : (
+                  <Button block variant="secondary" onClick={() => (setError(''), setCorrecting(child.id))}>
+                    {PROFILE_TEXTS[lang].open}
+                  </Button>
+                )}
                 {child.consent === 'given' ? (
                   <Button block variant="secondary" onClick={() => act(child, 'withdraw')}>
                     {t.withdraw}
