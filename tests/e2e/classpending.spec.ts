@@ -3,7 +3,8 @@
  * profile page say that the class's tasks come once a teacher confirms it, in Chinese and in English, and
  * say nothing once the teacher has confirmed it. A student registered for this test.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, type APIRequestContext } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { APP_HEADERS, registerStudent } from '../support/register'
 import { screenshot } from '../support/screenshot'
 import { resumeSession, type TokenPair } from '../support/session'

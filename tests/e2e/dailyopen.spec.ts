@@ -5,7 +5,8 @@
  * never see each other's content; a second login made at the first paint puts the app on Login with the
  * kick's message.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
 import { DEMO, signInUnderWorker, submitPasswordLogin } from '../support/login'
 import { resumeSession, type TokenPair } from '../support/session'

@@ -212,11 +212,11 @@ test('logout with an unread notification shown: the badge is cleared and stays c
   // A push for another sign-in (an earlier account on this phone) is never shown.
   await pushTo(context, page, { ...message, title: '别人的通知', tag: 'other', session: 'another-session' })
   await pushTo(context, page, message)
-  await expect.poll(() => shown(page)).toEqual([message.title])
+  await expect.poll(() => shown(page), { timeout: SW_CONTROL_MS }).toEqual([message.title])
   expect((await badgeCalls(page)).filter((n) => n !== null).length).toBeGreaterThan(0)
 
   await page.goto('/settings')
-  await expect.poll(() => shown(page)).toEqual([message.title])
+  await expect.poll(() => shown(page), { timeout: SW_CONTROL_MS }).toEqual([message.title])
   await page.getByRole('button', { name: '退出登录' }).click()
   await page.getByRole('dialog').getByRole('button', { name: '退出登录' }).click()
   await expect(page).toHaveURL(/\/login/)

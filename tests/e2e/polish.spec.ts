@@ -198,7 +198,7 @@ test.describe('cosmetics seen in the screenshots', () => {
     const temp = ((await sms.json()) as { data: { token: string } }).data.token
     const improved = await request.put('/api/auth/student/improve', {
       headers: { ...headers, Authorization: `Bearer ${temp}` },
-      data: { name: '一校同学', grade: '八年级', className: '1班', orgCode: 'DEMO' },
+      data: { name: '一校同学', grade: '八年级', className: '1班', orgCode: 'DEMO', birth: { year: 2008, month: 1 } },
     })
     expect(improved.status()).toBe(200)
     await resumeSession(page, ((await improved.json()) as { data: TokenPair }).data)

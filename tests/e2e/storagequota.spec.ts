@@ -4,7 +4,8 @@
  * "生成失败，请重试"; removing the recording then makes the card with text only. A student registered
  * for this test fills the quota through the API with the largest recordings an upload may have.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, type APIRequestContext } from '@playwright/test'
+import { test } from '../support/fixtures'
 import { CARD_AUDIO_MAX_BYTES } from '../../src/contract/cards'
 import { webmFile } from '../support/audio'
 import { wavFile } from '../support/wav'
