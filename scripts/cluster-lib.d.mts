@@ -1,6 +1,8 @@
 // Types of scripts/cluster-lib.mjs for the cluster tests.
 import type { ChildProcess } from 'node:child_process'
 
+/** nginx's fail_timeout for the nodes, in ms (docs/cluster.md). */
+export const FAIL_TIMEOUT_MS: number
 export const ROOT: string
 export const SERVER: string
 export function sparePort(): Promise<number>

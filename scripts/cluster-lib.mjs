@@ -69,10 +69,16 @@ function node(index, port, env, log) {
   return handle
 }
 
+/**
+ * How long nginx leaves a node out after a failed try (`fail_timeout`, docs/cluster.md). A restarted node
+ * is tried again only once this has passed since its last refused connection.
+ */
+export const FAIL_TIMEOUT_MS = 2000
+
 /** nginx.conf for a private prefix directory; the http part is deploy/habor.nginx.conf. */
 function nginxConf(dir, listen, ports) {
   const site = readFileSync(join(ROOT, 'deploy', 'habor.nginx.conf'), 'utf8')
-    .replace('__UPSTREAM_SERVERS__', ports.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n    '))
+    .replace('__UPSTREAM_SERVERS__', ports.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=${FAIL_TIMEOUT_MS / 1000}s;`).join('\n    '))
     .replace('__LISTEN__', `127.0.0.1:${listen}`)
   writeFileSync(join(dir, 'habor.conf'), site)
   for (const t of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, 'tmp', t), { recursive: true, mode: 0o777 })

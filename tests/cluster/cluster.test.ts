@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startCluster } from '../../scripts/cluster-lib.mjs'
+import { FAIL_TIMEOUT_MS, startCluster } from '../../scripts/cluster-lib.mjs'
 import { api, confirmClass, DEVICE, newStudent, ok, outboxNodes, signInElsewhere, smsCode, terminal, until, type Student, type Terminal } from './support'
 
 const databaseUrl = process.env.CLUSTER_DATABASE_URL
@@ -194,6 +194,10 @@ describe('nodes come and go', () => {
       const { code, signal } = await node.stop('SIGTERM')
       expect({ code, signal }, node.stderr()).toEqual({ code: 0, signal: null })
       await node.start()
+      // As an operator restarts nodes behind nginx (docs/cluster.md "Rolling restart"): nginx left the node
+      // out at its last refused connection, and tries it again only after fail_timeout; stopping the next
+      // node before then can leave nginx with no node to try.
+      await new Promise((resolve) => setTimeout(resolve, FAIL_TIMEOUT_MS))
     }
     const restartMs = Date.now() - started
     running = false
