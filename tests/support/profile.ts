@@ -1,5 +1,5 @@
 /** Fills Improve's profile form as a student does: name, grade and class from their pickers, the month and year of birth, the org code. */
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
 /**
  * `org: null` leaves the organisation as the page offers it (taken from an invitation). `birth` defaults to
@@ -23,7 +23,10 @@ export async function fillProfile(page: Page, p: { name: string; grade: string; 
 export async function pickBirth(page: Page, birth: { year: number; month: number }): Promise<void> {
   await page.getByRole('button', { name: /出生年月/ }).click()
   const dialog = page.getByRole('dialog')
-  await dialog.getByRole('option', { name: `${birth.year}年`, exact: true }).click()
-  await dialog.getByRole('option', { name: `${birth.month}月`, exact: true }).click()
+  for (const name of [`${birth.year}年`, `${birth.month}月`]) {
+    const option = dialog.getByRole('option', { name, exact: true })
+    await option.click()
+    await expect(option).toHaveAttribute('aria-selected', 'true')
+  }
   await dialog.getByRole('button', { name: '确定' }).click()
 }

@@ -33,6 +33,13 @@ export function PickerColumn({ id, column, onSelect, onNeighbour }: Props) {
   const heading = useRef<number | null>(null)
   const { options, selected } = column
 
+  /** Scrolls the list so that `top` is in the centre band; a smooth scroll's own events are not the user's. */
+  const scrollHome = (list: HTMLDivElement, top: number, smooth: boolean) => {
+    heading.current = smooth ? top : null
+    if (typeof list.scrollTo === 'function') list.scrollTo({ top, behavior: smooth ? 'smooth' : 'instant' })
+    else list.scrollTop = top
+  }
+
   // Bring the chosen option into the centre band when it changes by key, click or a rule.
   useLayoutEffect(() => {
     const list = listRef.current
@@ -42,10 +49,7 @@ export function PickerColumn({ id, column, onSelect, onNeighbour }: Props) {
       placed.current = true
       return
     }
-    const smooth = placed.current && !reducedMotion()
-    heading.current = smooth ? top : null
-    if (typeof list.scrollTo === 'function') list.scrollTo({ top, behavior: smooth ? 'smooth' : 'instant' })
-    else list.scrollTop = top
+    scrollHome(list, top, placed.current && !reducedMotion())
     placed.current = true
   }, [selected, options.length])
 
@@ -64,6 +68,19 @@ export function PickerColumn({ id, column, onSelect, onNeighbour }: Props) {
       const index = Math.min(options.length - 1, Math.max(0, Math.round(list.scrollTop / OPTION_HEIGHT)))
       if (index !== selected) onSelect(index)
     }, SETTLE_MS)
+  }
+
+  /**
+   * A tap on an option chooses it. A tap on the option already chosen, after the wheel was nudged off it,
+   * brings it back to the centre band: a settle still pending from the nudge must not choose the neighbour.
+   */
+  const choose = (index: number) => {
+    clearTimeout(settleTimer.current)
+    if (index !== selected) return onSelect(index)
+    const list = listRef.current
+    const top = index * OPTION_HEIGHT
+    if (!list || Math.abs(list.scrollTop - top) < 1) return
+    scrollHome(list, top, !reducedMotion())
   }
 
   const userTakesOver = () => {
@@ -108,7 +125,7 @@ export function PickerColumn({ id, column, onSelect, onNeighbour }: Props) {
             role="option"
             aria-selected={index === selected}
             className="picker-col__option"
-            onClick={() => onSelect(index)}
+            onClick={() => choose(index)}
           >
             {option.label}
           </div>

@@ -240,4 +240,18 @@ describe('Picker: the wheel during its own smooth scroll', () => {
     act(() => vi.advanceTimersByTime(1))
     expect(selected()).toBe('橙子')
   })
+
+  it('a tap on the chosen option after a nudge keeps it and brings it back, whatever the nudge left centred', () => {
+    const { list, selected, scrollAt } = openAtEnd()
+    fireEvent.pointerDown(list)
+    // Nudged one option up: the settle after it would choose 橙子…
+    scrollAt(2 * 44)
+    const scrolls = vi.mocked(HTMLElement.prototype.scrollTo).mock.calls.length
+    // …but the student taps 葡萄, the option still chosen.
+    fireEvent.click(within(list).getByRole('option', { name: '葡萄' }))
+    act(() => vi.advanceTimersByTime(500))
+    expect(selected()).toBe('葡萄')
+    expect(vi.mocked(HTMLElement.prototype.scrollTo).mock.calls.length).toBe(scrolls + 1)
+    expect(vi.mocked(HTMLElement.prototype.scrollTo).mock.calls.at(-1)![0]).toMatchObject({ top: 3 * 44 })
+  })
 })
