@@ -9,15 +9,8 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Desk } from '../../../src/contract/desk'
 
-const db = new Map<string, unknown>()
-const keyText = (k: unknown) => JSON.stringify(k)
-vi.mock('idb-keyval', () => ({
-  createStore: () => 'store',
-  get: (k: unknown) => Promise.resolve(db.get(keyText(k))),
-  set: (k: unknown, v: unknown) => Promise.resolve(void db.set(keyText(k), structuredClone(v))),
-  del: (k: unknown) => Promise.resolve(void db.delete(keyText(k))),
-  entries: () => Promise.resolve([...db.entries()].map(([k, v]) => [JSON.parse(k) as unknown, v])),
-}))
+vi.mock('idb-keyval', () => import('../offline/fakeIdb'))
+const { idbMap: db } = await import('../offline/fakeIdb')
 const fetchDesk = vi.fn<() => Promise<Desk>>()
 vi.mock('../../../src/pages/Home/sections/deskApi', () => ({ fetchDesk: () => fetchDesk() }))
 

@@ -4,15 +4,8 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
-const db = new Map<string, unknown>()
-const keyText = (k: unknown) => JSON.stringify(k)
-vi.mock('idb-keyval', () => ({
-  createStore: () => 'store',
-  get: (k: unknown) => Promise.resolve(db.get(keyText(k))),
-  set: (k: unknown, v: unknown) => Promise.resolve(void db.set(keyText(k), structuredClone(v))),
-  del: (k: unknown) => Promise.resolve(void db.delete(keyText(k))),
-  entries: () => Promise.resolve([...db.entries()].map(([k, v]) => [JSON.parse(k) as unknown, v])),
-}))
+vi.mock('idb-keyval', () => import('./fakeIdb'))
+const { idbMap: db } = await import('./fakeIdb')
 
 const { clearCopies, COPY_SCHEMA, MAX_COPIES, MAX_COPY_CHARS, readCopy, saveCopy } = await import('../../../src/lib/offline/copies')
 const { isInvite, isTaskOrNone } = await import('../../../src/lib/offline/pages')
