@@ -1,0 +1,27 @@
+/** The recordings-quota refusal gets its own words (src/pages/Motherday/storageQuota.ts). */
+import { describe, expect, it } from 'vitest'
+import { RequestError } from '../../../../src/lib/http/errors'
+import { storageFullText, storageQuotaError, storageQuotaOf } from '../../../../src/pages/Motherday/storageQuota'
+import { TEXTS } from '../../../../src/pages/Motherday/texts'
+
+const MIB = 1024 * 1024
+const data = { reason: 'storage-quota', quotaBytes: 50 * MIB, usedBytes: 49.6 * MIB }
+
+describe('the storage-quota refusal', () => {
+  it('is recognised from a 429 carrying reason storage-quota, and from nothing else', () => {
+    expect(storageQuotaError(new RequestError('status', 100003, 'too many', 429, data))).toEqual({ quotaBytes: 50 * MIB, usedBytes: 49.6 * MIB })
+    expect(storageQuotaError(new RequestError('status', 100003, 'too many', 429, { reason: 'upload-quota', retryAfter: 3600 }))).toBeNull()
+    expect(storageQuotaError(new RequestError('status', 100003, 'too many', 429, { retryAfter: 60 }))).toBeNull()
+    expect(storageQuotaError(new RequestError('business', 100002, 'audio: no sound', 200, data))).toBeNull()
+    expect(storageQuotaError(new Error('x'))).toBeNull()
+    expect(storageQuotaOf({ reason: 'storage-quota', quotaBytes: '50', usedBytes: 1 })).toBeNull()
+    expect(storageQuotaOf(null)).toBeNull()
+  })
+
+  it('says the quota and the use in MB with one decimal at most, never more used than the quota', () => {
+    expect(storageFullText(TEXTS['zh-Hans'], data)).toBe('你的语音留言已占满 50 MB 的空间（已用 49.6 MB），这段录音没能上传，贺卡还没有生成。可以删除语音，只发送文字贺卡。')
+    expect(storageFullText(TEXTS.en, { quotaBytes: 50 * MIB, usedBytes: 60 * MIB })).toContain('all of your 50 MB (50 MB used)')
+    expect(storageFullText(TEXTS.en, { quotaBytes: 50 * MIB, usedBytes: 49.96 * MIB })).toContain('(50 MB used)')
+    expect(storageFullText(TEXTS['zh-Hans'], data, true)).toContain('这张贺卡的录音没能上传。可以删除它')
+  })
+})
