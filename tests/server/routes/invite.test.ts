@@ -1,0 +1,89 @@
+/** Invitations: my code and list, linking at registration, and the public code check. */
+import { describe, expect, it } from 'vitest'
+import type { InviteCheck, InviteInfo } from '../../../src/contract/invite'
+import { call, deleteAccount, makeApp, PASSWORD, passwordLogin, smsCode, DEVICE, SMS_ONLY_PHONE, type Pair } from '../support/helpers'
+
+async function register(app: Awaited<ReturnType<typeof makeApp>>['app'], phone: string, name: string, inviteCode?: string): Promise<Pair> {
+  const code = await smsCode(app, phone)
+  const sms = await call<Pair>(app, 'POST', '/login/sms', { body: { username: `+86${phone}`, code, isAdmin: false, ...DEVICE } })
+  const done = await call<Pair>(app, 'PUT', '/auth/student/improve', { token: sms.body.data.token, body: { name, grade: 'Grade 7', className: 'Class 1', orgCode: 'DEMO', birth: { year: 2008, month: 6 }, ...(inviteCode ? { inviteCode } : {}) } })
+  expect(done.body.code).toBe(0)
+  return done.body.data
+}
+
+describe('GET /invite', () => {
+  it('needs a login', async () => {
+    const { app } = await makeApp()
+    const r = await call(app, 'GET', '/invite')
+    expect(r.status).toBe(401)
+    expect(r.body.code).toBe(300001)
+  })
+
+  it('gives the demo student DEMO2023, its link and an empty list', async () => {
+    const { app } = await makeApp()
+    const { token } = await passwordLogin(app)
+    const r = await call<InviteInfo>(app, 'GET', '/invite', { token })
+    expect(r.body).toMatchObject({ code: 0, data: { code: 'DEMO2023', path: '/login?invite=DEMO2023', joined: [] } })
+  })
+
+  it('lists who joined with the code at registration, newest first; an unknown code never blocks registration', async () => {
+    const { app, clock } = await makeApp()
+    await register(app, '13700137001', 'Li Lei', 'demo2023')
+    clock.advance(60_000)
+    await register(app, '13700137002', 'Han Meimei', ' DEMO2023 ')
+    clock.advance(60_000)
+    const stranger = await register(app, '13700137003', 'Wang Fang', 'NOSUCHCODE')
+    const { token } = await passwordLogin(app)
+    const r = await call<InviteInfo>(app, 'GET', '/invite', { token })
+    expect(r.body.data.joined.map((j) => j.name)).toEqual(['Han Meimei', 'Li Lei'])
+    expect(r.body.data.joined[0]!.joinedAt).toBe(r.body.data.joined[1]!.joinedAt + 60_000)
+    // The one with the unknown code registered and has its own code, with nobody in its list.
+    const own = await call<InviteInfo>(app, 'GET', '/invite', { token: stranger.token })
+    expect(own.body.data.code).toMatch(/^[A-Z2-9]{8}$/)
+    expect(own.body.data.joined).toEqual([])
+  })
+
+  it('keeps a deleted invitee in the count without the name', async () => {
+    const { app, clock } = await makeApp()
+    const pair = await register(app, '13700137004', 'Zhao Min', 'DEMO2023')
+    expect((await deleteAccount(app, pair.token, { phone: '13700137004', clock })).body.code).toBe(0)
+    const { token } = await passwordLogin(app)
+    const r = await call<InviteInfo>(app, 'GET', '/invite', { token })
+    expect(r.body.data.joined).toEqual([{ name: '', joinedAt: expect.any(Number) }])
+  })
+
+  it('creates a code on first visit for a complete profile that has none', async () => {
+    const { app } = await makeApp()
+    const code = await smsCode(app, SMS_ONLY_PHONE)
+    const login = await call<Pair>(app, 'POST', '/login/sms', { body: { username: `+86${SMS_ONLY_PHONE}`, code, isAdmin: false, ...DEVICE } })
+    const first = await call<InviteInfo>(app, 'GET', '/invite', { token: login.body.data.token })
+    const again = await call<InviteInfo>(app, 'GET', '/invite', { token: login.body.data.token })
+    expect(first.body.data.code).toMatch(/^[A-Z2-9]{8}$/)
+    expect(again.body.data.code).toBe(first.body.data.code)
+  })
+})
+
+describe('GET /invite/check', () => {
+  it('names the inviter of a known code, in any case, with the organisation the friend will join', async () => {
+    const { app } = await makeApp()
+    const r = await call<InviteCheck>(app, 'GET', '/invite/check?code=demo2023')
+    expect(r.body).toMatchObject({ code: 0 })
+    expect(r.body.data).toEqual({ code: 'DEMO2023', inviterName: 'Demo Student', org: { code: 'DEMO', name: 'Demo School' } })
+  })
+
+  it('answers 100001 with a clear message for an unknown code or one whose owner left', async () => {
+    const { app } = await makeApp()
+    const unknown = await call(app, 'GET', '/invite/check?code=NOSUCH')
+    expect(unknown.body).toMatchObject({ code: 100001, msg: 'invitation code not found or no longer valid' })
+    const { token } = await passwordLogin(app)
+    expect((await deleteAccount(app, token, { password: PASSWORD })).body.code).toBe(0)
+    expect((await call(app, 'GET', '/invite/check?code=DEMO2023')).body.code).toBe(100001)
+  })
+
+  it('refuses a missing code as bad input', async () => {
+    const { app } = await makeApp()
+    const r = await call(app, 'GET', '/invite/check')
+    expect(r.body.code).toBe(100002)
+    expect(r.body.msg).toMatch(/code/)
+  })
+})

@@ -1,0 +1,183 @@
+/** Test support: a fresh app on a real database per test, a fake clock, and call helpers. */
+import type { FastifyInstance } from 'fastify'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { afterEach, expect } from 'vitest'
+import { build } from '../../../server/app'
+import type { BuildInput } from '../../../server/config'
+import type { TaskAssigned } from '../../../src/contract/tasks'
+import { signRequest, type DeviceInfo, type Envelope } from '../../../src/contract'
+
+export const DEVICE: DeviceInfo = { deviceType: 'browser', deviceCode: 'device-a', appId: 'jsj-habor' }
+export const STUDENT_PHONE = '13800138000'
+export const SMS_ONLY_PHONE = '13900139000'
+export const PASSWORD = 'Passw0rd!'
+/** The seeded demo teacher, who may assign tasks to the demo student's class (七年级 2班 of DEMO). */
+export const TEACHER_PHONE = '13600136000'
+
+export class FakeClock {
+  constructor(public t = Date.now()) {}
+  readonly now = (): number => this.t
+  advance(ms: number): void {
+    this.t += ms
+  }
+}
+
+/** A small dist/ so static serving and its headers can be checked without a real build. */
+function fixtureDist(root: string): string {
+  const dist = join(root, 'dist')
+  mkdirSync(join(dist, 'assets'), { recursive: true })
+  writeFileSync(join(dist, 'index.html'), `<!doctype html><html><head><title>Habor</title></head><body><div id="root"></div>${'<!-- pad -->'.repeat(200)}</body></html>`)
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`)
+  writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("install", () => {})')
+  writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Habor"}')
+  return dist
+}
+
+let workerDatabase: Promise<string> | undefined
+/**
+ * This worker's own database beside DATABASE_URL's (its name plus `_w` and the vitest pool id), created on
+ * first use and dropped by scripts/test-server-pg.mjs. Files run in parallel, one per worker: Kysely's
+ * migrator reads the tables of every schema of its database, and fails when another file drops its schema
+ * meanwhile, so two files never share one.
+ */
+function ownDatabase(base: string): Promise<string> {
+  workerDatabase ??= (async () => {
+    const url = new URL(base)
+    const name = `${url.pathname.slice(1)}_w${process.env.VITEST_POOL_ID ?? '0'}`
+    const admin = new pg.Client({ connectionString: base })
+    await admin.connect()
+    try {
+      await admin.query(`create database ${name}`)
+    } catch (e) {
+      // 42P04: made by an earlier file of this worker.
+      if ((e as { code?: string }).code !== '42P04') throw e
+    } finally {
+      await admin.end()
+    }
+    url.pathname = `/${name}`
+    return url.href
+  })()
+  return workerDatabase
+}
+
+/** With DATABASE_URL set, each app gets its own PostgreSQL schema, dropped at the end. */
+/** A fresh schema of this worker's PostgreSQL database, or null on SQLite. */
+export async function pgSchema(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  if (!process.env.DATABASE_URL) return null
+  const base = await ownDatabase(process.env.DATABASE_URL)
+  const schema = `t_${crypto.randomUUID().replace(/-/g, '')}`
+  const admin = new pg.Client({ connectionString: base })
+  await admin.connect()
+  await admin.query(`create schema ${schema}`)
+  await admin.end()
+  const url = new URL(base)
+  url.searchParams.set('options', `-c search_path=${schema}`)
+  return {
+    url: url.href,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base })
+      await c.connect()
+      await c.query(`drop schema ${schema} cascade`)
+      await c.end()
+    },
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  clock: FakeClock
+  dir: string
+}
+
+const cleanups: (() => Promise<void>)[] = []
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!()
+})
+
+/** Builds an app on a fresh database; closed and removed after the test. */
+export async function makeApp(over: BuildInput = {}, clock = new FakeClock()): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'habor-test-'))
+  const schema = await pgSchema()
+  const app = await build({ dataDir: dir, distDir: fixtureDist(dir), clock: clock.now, jwtSecret: 'test-jwt-secret', databaseUrl: schema?.url, ...over })
+  cleanups.push(async () => {
+    // A test that listened may leave a client's keep-alive socket open; close() would wait on it.
+    if (app.server.listening) app.server.closeAllConnections()
+    await app.close()
+    await schema?.drop()
+    rmSync(dir, { recursive: true, force: true })
+  })
+  await app.ready()
+  return { app, clock, dir }
+}
+
+export interface CallResult<T = unknown> {
+  status: number
+  body: Envelope<T>
+  headers: Record<string, string | string[] | number | undefined>
+}
+
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  opts: { body?: unknown; token?: string; headers?: Record<string, string>; ip?: string } = {},
+): Promise<CallResult<T>> {
+  const res = await app.inject({
+    method,
+    url: `/api${url}`,
+    payload: opts.body as Record<string, unknown> | undefined,
+    remoteAddress: opts.ip,
+    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+  })
+  return { status: res.statusCode, body: res.json() as Envelope<T>, headers: res.headers }
+}
+
+export interface Pair {
+  token: string
+  refreshToken: string
+}
+
+export async function passwordLogin(app: FastifyInstance, device: Partial<DeviceInfo> = {}, username = STUDENT_PHONE, password = PASSWORD): Promise<Pair> {
+  const r = await call<Pair>(app, 'POST', '/login', { body: { username, password, ...DEVICE, ...device } })
+  if (r.body.code !== 0) throw new Error(`login failed: ${JSON.stringify(r.body)}`)
+  return r.body.data
+}
+
+/** Sends a code through the API and reads it back from the dev outbox. */
+export async function smsCode(app: FastifyInstance, phone: string, scene: 'login' | 'register' | 'forget' | 'bind' = 'login'): Promise<string> {
+  const sent = await call(app, 'POST', '/sms/code', { body: { username: `+86${phone}`, scene } })
+  if (sent.body.code !== 0) throw new Error(`sms send failed: ${JSON.stringify(sent.body)}`)
+  const box = await call<{ code: string }>(app, 'GET', `/dev/sms/outbox?phone=${phone}`)
+  return box.body.data.code
+}
+
+/** A signed call's body and Sign header, as the app builds them. */
+export function signed(body: Record<string, unknown>, now: number, secret?: string): { body: Record<string, unknown>; headers: Record<string, string> } {
+  const s = signRequest(undefined, body, { now, secret })
+  return { body: { ...body, timestamp: s.timestamp, nonce: s.nonce }, headers: { sign: s.sign } }
+}
+
+/**
+ * Deletes the account behind `token` as the app does: confirmed with the password, or with a new SMS code
+ * sent to `phone` (after the wait between two codes has passed on `clock`).
+ */
+export async function deleteAccount(app: FastifyInstance, token: string, confirm: { password: string } | { phone: string; clock: FakeClock }): Promise<CallResult> {
+  if ('password' in confirm) return call(app, 'POST', '/logout/cancel', { token, body: { password: confirm.password } })
+  confirm.clock.advance(61_000)
+  const code = await smsCode(app, confirm.phone, 'login')
+  return call(app, 'POST', '/logout/cancel', { token, body: { code } })
+}
+
+/** The demo teacher assigns a task to the demo student's class; its id. */
+export async function assignDemoTask(app: FastifyInstance, title = '读《草房子》第一章'): Promise<string> {
+  const teacher = await passwordLogin(app, { deviceCode: 'teacher' }, TEACHER_PHONE)
+  const r = await call<TaskAssigned>(app, 'POST', '/tasks', {
+    token: teacher.token,
+    body: { orgCode: 'DEMO', grade: '七年级', className: '2班', title, brief: '读完第一章，写下桑桑做的一件事。', publisherName: '李老师' },
+  })
+  expect(r.body.code).toBe(0)
+  return r.body.data.id
+}

@@ -1,0 +1,58 @@
+/** The real server process (server/main.ts) for the crash tests: start on a data directory, clean-up after each test. */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach } from 'vitest'
+
+const ROOT = join(import.meta.dirname, '..', '..', '..')
+
+const spawned: ChildProcess[] = []
+/** Data directories to remove after the test. */
+export const dirs: string[] = []
+afterEach(() => {
+  for (const p of spawned.splice(0)) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL')
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+})
+
+/**
+ * Starts server/main.ts on `dataDir`, listening on a port the system picks (PORT=0); resolves with its base
+ * URL, read from the start-up banner, once /api/health answers. A port picked here and handed to the
+ * process would be free only until something else (another test file, any outgoing connection) took it.
+ */
+export async function startServer(dataDir: string): Promise<{ proc: ChildProcess; base: string; exited: Promise<void> }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: '',
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      DIST_DIR: join(dataDir, 'no-dist'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_AUTH_PER_MIN: '100000',
+      RATE_LIMIT_API_PER_MIN: '100000',
+      RATE_LIMIT_ACCOUNT_PER_MIN: '100000',
+      SMS_INTERVAL_SECONDS: '0',
+      SMS_PER_HOUR: '1000',
+      SMS_PER_DAY: '1000',
+      SMS_PER_IP_HOUR: '100000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  spawned.push(proc)
+  let stderr = ''
+  let stdout = ''
+  proc.stderr?.on('data', (d: Buffer) => (stderr += d.toString()))
+  proc.stdout?.on('data', (d: Buffer) => (stdout += d.toString()))
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()))
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`server exited at start: ${stderr}`)
+    const base = /Habor is running at (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout)?.[1]
+    if (base && (await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) return { proc, base, exited }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Two server instances on one database and one Redis (REDIS_URL), as two nodes of a cluster, in one
+ * process: what one node keeps, the other reads (docs/cluster.md). Runs on SQLite and on PostgreSQL; the
+ * nginx-fronted three-process version is tests/cluster. Uses Redis database 13, flushed around each test.
+ */
+import { Redis } from 'ioredis'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { call, FakeClock, makeApp, passwordLogin, type TestApp } from '../support/helpers'
+
+const REDIS = process.env.TEST_REDIS_URL_SERVER ?? 'redis://127.0.0.1:6379/13'
+const admin = new Redis(REDIS, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000 })
+admin.on('error', () => undefined)
+const reachable = await admin.connect().then(
+  () => true,
+  () => false,
+)
+const ci = Boolean(process.env.CI && process.env.CI !== 'false')
+if (!reachable && ci) throw new Error(`Redis at ${REDIS} is required under CI`)
+if (!reachable) console.warn(`redis-shared: no Redis at ${REDIS}; skipped`)
+
+beforeEach(async () => {
+  if (reachable) await admin.flushdb()
+})
+afterEach(async () => {
+  if (reachable) await admin.flushdb()
+})
+
+/** Two nodes: the second on the first's database (its SQLite file, or its PostgreSQL schema). */
+async function twoNodes(over: Parameters<typeof makeApp>[0] = {}): Promise<[TestApp, TestApp]> {
+  const clock = new FakeClock()
+  const a = await makeApp({ redisUrl: REDIS, jwtSecret: undefined, ...over }, clock)
+  const b = await makeApp({ redisUrl: REDIS, jwtSecret: undefined, dataDir: a.dir, databaseUrl: a.app.config.databaseUrl, ...over }, clock)
+  return [a, b]
+}
+
+describe.skipIf(!reachable)('two nodes sharing Redis', () => {
+  it('a generated token secret is stored once: a token from one node is good on the other', async () => {
+    const [a, b] = await twoNodes()
+    const { token } = await passwordLogin(a.app)
+    expect((await call(b.app, 'GET', '/auth/student', { token })).body.code).toBe(0)
+  })
+
+  it("a code sent through one node is in the other's dev outbox", async () => {
+    const [a, b] = await twoNodes()
+    expect((await call(a.app, 'POST', '/sms/code', { body: { username: '+8613700137000', scene: 'login' } })).body.code).toBe(0)
+    const box = await call<{ code: string }>(b.app, 'GET', '/dev/sms/outbox?phone=13700137000')
+    expect(box.body.code).toBe(0)
+    expect(box.body.data.code).toMatch(/^\d{6}$/)
+  })
+
+  it('a rate limit spread over the nodes, sent in parallel, counts as one', async () => {
+    const [a, b] = await twoNodes({ limits: { apiPerMinute: 20 } })
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => call(i % 2 ? b.app : a.app, 'GET', '/health', { ip: '10.1.1.1' })))
+    // The store counts every request; a parallel burst past the limit may be refused a little early
+    // (the library hands concurrent requests one counter), never late.
+    expect(answers.filter((r) => r.status === 200).length).toBeLessThanOrEqual(20)
+    expect(answers.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(10)
+  })
+
+  it('a signed-in account is counted once over the nodes, wherever it calls from; the school address stays free', async () => {
+    const [a, b] = await twoNodes({ limits: { apiPerMinute: 5, accountPerMinute: 12 } })
+    const { token } = await passwordLogin(a.app)
+    const answers: number[] = []
+    for (let i = 0; i < 16; i++) answers.push((await call(i % 2 ? b.app : a.app, 'GET', '/auth/student', { token, ip: i % 3 ? '10.1.1.2' : '10.1.1.3' })).status)
+    expect(answers).toEqual([...Array(12).fill(200), ...Array(4).fill(429)])
+    expect((await call(b.app, 'GET', '/health', { ip: '10.1.1.2' })).status).toBe(200)
+  })
+
+  it('50 parallel SMS sends for one number spread over the nodes send one code', async () => {
+    const [a, b] = await twoNodes()
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => call(i % 2 ? b.app : a.app, 'POST', '/sms/code', { body: { username: '+8613700137002', scene: 'login' } })))
+    expect(answers.filter((r) => r.body.code === 0)).toHaveLength(1)
+    expect(await a.app.db.selectFrom('sms_codes').select('id').where('phone', '=', '+8613700137002').execute()).toHaveLength(1)
+  })
+
+  it("the external broker's auth call on one node and its ACL call on the other agree (MQTT_URL mode)", async () => {
+    const [a, b] = await twoNodes({ mqtt: { url: 'mqtt://127.0.0.1:9' } })
+    const { token } = await passwordLogin(a.app)
+    const me = ((await call<{ id: string }>(a.app, 'GET', '/auth/student', { token })).body.data).id
+    const own = `session/jsj-habor/browser/${me}`
+    const auth = await a.app.inject({ method: 'POST', url: '/api/broker/auth', payload: { username: 'token', password: token, clientid: 'shared-c1' } })
+    expect(auth.json()).toMatchObject({ result: 'allow' })
+    const acl = await b.app.inject({ method: 'POST', url: '/api/broker/acl', payload: { username: 'token', clientid: 'shared-c1', topic: own, acc: 4 } })
+    expect(acl.json()).toMatchObject({ result: 'allow', ok: true })
+    const other = await b.app.inject({ method: 'POST', url: '/api/broker/acl', payload: { clientid: 'shared-c1', topic: 'session/#', acc: 4 } })
+    expect(other.json()).toMatchObject({ result: 'deny' })
+  })
+})
