@@ -1,6 +1,6 @@
 // Runs the server integration suite against PostgreSQL: creates a fresh database, runs
 // `vitest run --project server` with DATABASE_URL pointing at it, and drops it with the databases the test
-// workers made beside it (tests/server/helpers.ts: one per worker, named after it). When no PostgreSQL server is
+// workers made beside it (tests/server/support/helpers.ts: one per worker, named after it). When no PostgreSQL server is
 // reachable it exits 0 with a message on a developer's machine, and fails under CI=true, where the
 // PostgreSQL run is part of what must pass. Admin URL: TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres).
 import { spawnSync } from 'node:child_process'

@@ -24,7 +24,7 @@ let cost: { algorithm: 2; memoryCost: number; timeCost: number; parallelism: num
  * For the server test suites only (tests/server/setup.ts): argon2id at its smallest cost, so that the
  * suites' thousands of sign-ins do not each spend 60-100 ms of CPU. A hash carries its parameters, so
  * verifying follows whichever cost made it. The production cost is asserted on a real server process
- * (tests/server/robustness-crash.test.ts reads the hashes it stored).
+ * (tests/server/system/robustness-crash.test.ts reads the hashes it stored).
  */
 export function cheapPasswordHashesForTests(): void {
   cost = { algorithm: 2, memoryCost: 8, timeCost: 1, parallelism: 1 }

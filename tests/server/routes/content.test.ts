@@ -124,7 +124,7 @@ describe('GET /content/media/<id>', () => {
 })
 
 describe('byte ranges of RFC 9110, the same on every file the server sends', () => {
-  // The card audio call answers through the same sender (tests/server/cards.test.ts checks it there).
+  // The card audio call answers through the same sender (tests/server/routes/cards.test.ts checks it there).
   it.each([
     ['bytes=0-9', 206, [0, 10]],
     ['bytes=5-', 206, [5, 100]],
