@@ -51,17 +51,23 @@ function Page({ onRefresh }: { onRefresh: () => Promise<void> }) {
   return <p>content</p>
 }
 
+/** A page with pull-down refresh under fake timers: its root and its refresh hook. */
+function pullablePage() {
+  vi.useFakeTimers()
+  const onRefresh = vi.fn(() => Promise.resolve())
+  const { container } = render(
+    <PullRefresh>
+      <Page onRefresh={onRefresh} />
+    </PullRefresh>,
+  )
+  const root = container.querySelector('.pull-refresh')
+  if (!root) throw new Error('no pull-refresh root')
+  return { root, onRefresh }
+}
+
 describe('PullRefresh', () => {
   it("a pull past the threshold by touch calls the page's hook and shows the spinner text", async () => {
-    vi.useFakeTimers()
-    const onRefresh = vi.fn(() => Promise.resolve())
-    const { container } = render(
-      <PullRefresh>
-        <Page onRefresh={onRefresh} />
-      </PullRefresh>,
-    )
-    const root = container.querySelector('.pull-refresh')
-    if (!root) throw new Error('no pull-refresh root')
+    const { root, onRefresh } = pullablePage()
     act(() => {
       touch(root, 'touchstart', 100)
       touch(root, 'touchmove', 140)
@@ -82,15 +88,7 @@ describe('PullRefresh', () => {
   })
 
   it('a short pull aborts without calling the hook', async () => {
-    vi.useFakeTimers()
-    const onRefresh = vi.fn(() => Promise.resolve())
-    const { container } = render(
-      <PullRefresh>
-        <Page onRefresh={onRefresh} />
-      </PullRefresh>,
-    )
-    const root = container.querySelector('.pull-refresh')
-    if (!root) throw new Error('no pull-refresh root')
+    const { root, onRefresh } = pullablePage()
     act(() => {
       touch(root, 'touchstart', 100)
       touch(root, 'touchmove', 150)

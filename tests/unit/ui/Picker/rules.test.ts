@@ -121,22 +121,26 @@ describe('dates', () => {
 
   const start: YMD = { y: 2020, m: 3, d: 10 }
   const end: YMD = { y: 2025, m: 8, d: 20 }
+  // Each row: what the case is, then the year-month-day given (its numbers as they are, 0 and 13 included)
+  // and the date it becomes between 2020-03-10 and 2025-08-20.
   it.each([
-    ['in range stays', { y: 2022, m: 6, d: 15 }, '2022-06-15'],
-    ['day past month end → last day', { y: 2023, m: 2, d: 31 }, '2023-02-28'],
-    ['leap day kept in a leap year', { y: 2024, m: 2, d: 30 }, '2024-02-29'],
-    ['30 April', { y: 2022, m: 4, d: 31 }, '2022-04-30'],
-    ['before start → start', { y: 2019, m: 12, d: 31 }, '2020-03-10'],
-    ['one day before start → start', { y: 2020, m: 3, d: 9 }, '2020-03-10'],
-    ['start itself', { y: 2020, m: 3, d: 10 }, '2020-03-10'],
-    ['end itself', { y: 2025, m: 8, d: 20 }, '2025-08-20'],
-    ['one day after end → end', { y: 2025, m: 8, d: 21 }, '2025-08-20'],
-    ['far after end → end', { y: 2099, m: 1, d: 1 }, '2025-08-20'],
-    ['month 13 → 12', { y: 2022, m: 13, d: 1 }, '2022-12-01'],
-    ['month 0 → 1', { y: 2022, m: 0, d: 5 }, '2022-01-05'],
-    ['day 0 → 1', { y: 2022, m: 5, d: 0 }, '2022-05-01'],
-  ])('%s', (_, value, expected) => {
-    expect(formatDate(normalizeDate(value, start, end))).toBe(expected)
+    'in range stays: 2022-6-15 → 2022-06-15',
+    'day past month end → last day: 2023-2-31 → 2023-02-28',
+    'leap day kept in a leap year: 2024-2-30 → 2024-02-29',
+    '30 April: 2022-4-31 → 2022-04-30',
+    'before start → start: 2019-12-31 → 2020-03-10',
+    'one day before start → start: 2020-3-9 → 2020-03-10',
+    'start itself: 2020-3-10 → 2020-03-10',
+    'end itself: 2025-8-20 → 2025-08-20',
+    'one day after end → end: 2025-8-21 → 2025-08-20',
+    'far after end → end: 2099-1-1 → 2025-08-20',
+    'month 13 → 12: 2022-13-1 → 2022-12-01',
+    'month 0 → 1: 2022-0-5 → 2022-01-05',
+    'day 0 → 1: 2022-5-0 → 2022-05-01',
+  ])('%s', (row) => {
+    const [, given = '', expected] = /: (\S+) → (\S+)$/.exec(row) ?? []
+    const [y = NaN, m = NaN, d = NaN] = given.split('-').map(Number)
+    expect(formatDate(normalizeDate({ y, m, d }, start, end))).toBe(expected)
   })
 
   it.each([
