@@ -10,10 +10,11 @@ import type { PageProps } from '../../../manifest/pages'
 import { chooseLang } from '../../state/lang'
 import { setSignedOutReason, signedOutReason, type SignedOutReason } from '../../state/signedOut'
 import { push, replace } from '../../state/navigation'
-import { codeDigits, formTexts, phoneDigits, signInChecks } from '../../lib/auth/form'
+import { codeDigits, phoneDigits, signInChecks } from '../../lib/auth/checks'
+import { formTexts } from '../../i18n/formTexts'
 import { fill } from '../../i18n/format'
-import { handPhone, takeHandedPhone } from '../../lib/auth/handoff'
-import type { InviteVerdict } from '../../lib/auth/inviteCheck'
+import { handPhone, takeHandedPhone } from '../../state/handoff'
+import type { InviteVerdict } from '../../lib/invite/check'
 import { takePrestart } from '../../lib/device/prestart'
 import { isUnreachable } from '../../lib/http/errors'
 import { read } from '../../lib/storage'
@@ -165,9 +166,9 @@ export default function Login({ page, query }: PageProps) {
   const [invitation, setInvitation] = useState<Extract<InviteVerdict, { known: true }> | null>(null)
   useEffect(() => {
     if (!inviteCode) return
-    void import('../../lib/auth/drafts').then(({ saveDraft }) => saveDraft('improve.invite', inviteCode.trim().toUpperCase()))
+    void import('../../lib/storage/drafts').then(({ saveDraft }) => saveDraft('improve.invite', inviteCode.trim().toUpperCase()))
     let live = true
-    void import('../../lib/auth/inviteCheck')
+    void import('../../lib/invite/check')
       .then(({ checkInvite }) => checkInvite(inviteCode))
       .then((v) => {
         if (!live || !v?.known) return

@@ -6,7 +6,7 @@
  * the agreement unticked) stays held for the page, which says why when it starts. The page adopts what is
  * under way (takeEarly) to keep the control busy and to say how it ended.
  */
-import { checkPhone, codeDigits, failed, phoneDigits, signInChecks } from '../../lib/auth/form'
+import { checkPhone, codeDigits, failed, phoneDigits, signInChecks } from '../../lib/auth/checks'
 import { onTapHeld, releaseTap } from '../../lib/device/prestart'
 import { loadFlows as importFlows } from '../../ui/AuthForm/loadFlows'
 

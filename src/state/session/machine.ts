@@ -13,7 +13,7 @@
  */
 import { proxy, useSnapshot } from 'valtio'
 import type { Stored } from '../../lib/auth/decisions'
-import { emitLoggedIn } from '../../lib/auth/events'
+import { emitLoggedIn } from '../../lib/events/loggedIn'
 import { setSignedInMarker } from '../../lib/device/signedInMarker'
 import { authState, clearSession, hydrate, reset as resetAuth, setRefreshToken, setSessionTokens, setTempToken } from '../auth'
 

@@ -1,7 +1,7 @@
 /** The one session (state/session/machine.ts): its transitions by table, the login kinds through it, and its steps. */
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { bindingDecision, improveDecision, oauthDecision, passwordDecision, smsDecision, wxMpDecision, type Decision } from '../../../src/lib/auth/decisions'
-import { onLoggedIn } from '../../../src/lib/auth/events'
+import { onLoggedIn } from '../../../src/lib/events/loggedIn'
 import { read, storageKey, write } from '../../../src/lib/storage'
 import { authState } from '../../../src/state/auth'
 import {
