@@ -12,8 +12,10 @@ import { loadFlows as importFlows } from '../../ui/AuthForm/loadFlows'
 
 export type EarlyTap = 'login' | 'sms' | 'sso'
 const TAPS: readonly string[] = ['login', 'sms', 'sso'] satisfies EarlyTap[]
+/** A sign-in under way for each early tap that started one. */
+export type EarlyWork = Partial<Record<EarlyTap, Promise<void>>>
 
-let underWay: Partial<Record<EarlyTap, Promise<void>>> = {}
+let underWay: EarlyWork = {}
 
 type Flows = typeof import('../../state/session/flows')
 let flowsLoading: Promise<Flows> | undefined
@@ -62,7 +64,7 @@ export function takeOverTaps(): Promise<unknown> {
 }
 
 /** What the early taps started (and forgets it): the page shows each as busy until it ends, and its failure. */
-export function takeEarly(): Partial<Record<EarlyTap, Promise<void>>> {
+export function takeEarly(): EarlyWork {
   const taken = underWay
   underWay = {}
   return taken
