@@ -4,12 +4,12 @@ import { pageByPath } from '../../manifest/pages'
 import type { MessageKey } from '../i18n/messages'
 import { translate } from '../i18n/i18n'
 import { configureHttp, type HttpText } from '../lib/http/config'
-import { isQuiet, onLoggedIn } from '../lib/auth/events'
+import { isQuiet, onLoggedIn } from '../lib/events/loggedIn'
 import { read } from '../lib/storage'
 import { appState } from '../state/app'
 import { onFirstPage } from './afterFirstPage'
 import { authState, setPendingRoute, updateSessionTokens } from '../state/auth'
-import { endSession, isLive } from '../state/session/machine'
+import { endSession, isLive, liveToken, sessionState } from '../state/session/machine'
 import { hideLoading, showLoading, showToast } from '../ui/Overlay/overlay'
 import { replaceAll } from '../state/navigation'
 import { setSignedOutReason, type SignedOutReason } from '../state/signedOut'
@@ -42,9 +42,6 @@ function notify(text: string): void {
   if (!isQuiet()) showToast(text)
 }
 
-/** docs/product.md: the live channel connects on the logged-in event (the session's phase), not merely because a token is cached. */
-const liveSession = (): boolean => isLive() && Boolean(authState.token)
-
 /**
  * The live channel's first connection waits until the first page has rendered (appState.loaded), or
  * FIRST_PAGE_LIVE_WAIT_MS at most: mqtt.js is 100 KB to fetch and a long task to evaluate, and the daily
@@ -57,10 +54,11 @@ let pageIn = false
 let live: Promise<typeof import('../lib/live')> | undefined
 function syncLive(): void {
   if (!pageIn) return
-  if (!live && !(liveSession() && authState.userInfo?.id)) return
+  // docs/product.md: the channel connects on the logged-in event (the session's phase), not because a token is cached.
+  if (!live && !(isLive() && authState.userInfo?.id)) return
   live ??= Promise.all([import('../lib/live'), import('../lib/http/refresh')]).then(([m, r]) => {
     m.live.configure({
-      session: () => ({ token: liveSession() ? authState.token : '', userId: authState.userInfo?.id ?? '', deviceType: appState.deviceType }),
+      session: () => ({ token: liveToken(), userId: authState.userInfo?.id ?? '', deviceType: appState.deviceType }),
       refresh: (stale) => r.refreshSession(stale),
       notify,
       kickedText: () => t('auth.kicked'),
@@ -90,11 +88,13 @@ export function wireNetwork(): void {
     onLoggedOut: loggedOut,
     text: (key) => t(HTTP_TEXT[key]),
   })
-  // Going live is the logged-in event below; an ending clears the tokens, which this hears.
+  // Going live is the logged-in event below; an ending changes the phase, and a profile that comes in
+  // (the user the channel subscribes for) changes the auth store: both are heard.
   onFirstPage(() => {
     pageIn = true
     syncLive()
   }, FIRST_PAGE_LIVE_WAIT_MS)
+  subscribe(sessionState, syncLive)
   subscribe(authState, syncLive)
   onLoggedIn(() => {
     // A new session answers why the last one ended.

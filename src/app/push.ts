@@ -9,17 +9,16 @@
 import { subscribe } from 'valtio'
 import { isAppPath } from '../contract/inbox'
 import { PUSH_TO_APP, sessionOfToken, setSignedInSession } from '../lib/push/store'
-import { authState } from '../state/auth'
 import { received, refreshUnread, resetInbox } from '../state/inbox'
 import { push } from '../state/navigation'
 import { forgetPush, loadPushDevice, refreshTip } from '../state/push'
-import { isLive, sessionState } from '../state/session/machine'
+import { isLive, liveToken, sessionState } from '../state/session/machine'
 
 let started = false
 
 /** A signed-in start, or a sign-in in this same page after a logout or a kick. */
 function signedIn(): void {
-  void setSignedInSession(sessionOfToken(authState.token))
+  void setSignedInSession(sessionOfToken(liveToken()))
   void refreshTip()
   void refreshUnread().catch(() => undefined)
 }

@@ -23,3 +23,8 @@ export function formatDay(lang: Lang, ms: number, options: Intl.DateTimeFormatOp
 }
 
 export const formatNumber = (lang: Lang, n: number): string => n.toLocaleString(LOCALE[lang])
+
+/** A table of texts in both languages, the English held to the keys of the Chinese: `texts(lang)` gives the reader's. */
+export function bilingual<T>(zh: T, en: NoInfer<T>): (lang: Lang) => T {
+  return (lang) => (lang === 'zh-Hans' ? zh : en)
+}

@@ -44,6 +44,13 @@ export const isRequestError = (e: unknown): e is RequestError => e instanceof Re
 /** No answer from the API: no network, a time-out, or a Wi-Fi sign-in page answering instead. */
 export const isUnreachable = (e: unknown): boolean => isRequestError(e) && (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'portal')
 
+/** Seconds to wait from a 429's data.retryAfter, if the error is one. */
+export function retryAfterOf(e: unknown): number | undefined {
+  if (!isRequestError(e) || e.statusCode !== 429) return undefined
+  const data = e.data as { retryAfter?: unknown } | undefined
+  return typeof data?.retryAfter === 'number' ? Math.max(1, Math.ceil(data.retryAfter)) : undefined
+}
+
 const framework = (kind: ErrorKind, code: FrameworkCode, statusCode: number, message: string = FRAMEWORK_MESSAGE[code]) =>
   new RequestError(kind, code, message, statusCode)
 

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react'
 import type { PageProps } from '../../../manifest/pages'
 import { replace } from '../../state/navigation'
-import { checkCode, checkPhone } from '../../lib/auth/form'
+import { checkCode, checkPhone } from '../../lib/auth/checks'
 import { useLang } from '../../state/app'
 import { useSessionPhase } from '../../state/session/machine'
 import { AuthForm } from '../../ui/AuthForm/AuthForm'

@@ -5,16 +5,17 @@
  * public things private on the server.
  */
 import { useEffect, useState, type FormEvent } from 'react'
-import { BIRTH_YEARS_BACK, GUARDIAN_CHILDREN_PATH, GUARDIAN_TOKEN_HEADER, type GuardianChildProfileBody } from '../../contract/guardian'
+import { GUARDIAN_CHILDREN_PATH, GUARDIAN_TOKEN_HEADER, type GuardianChildProfileBody } from '../../contract/guardian'
 import { CODE, TOKEN_CODES } from '../../contract/codes'
 import type { Lang } from '../../../manifest/app'
-import { errorText } from '../../lib/auth/texts'
+import { errorText } from '../../ui/AuthForm/errorText'
 import { errors } from '../../lib/http/errors'
 import { apiBase } from '../../lib/http/texts'
 import { classNames, GRADES, indexIn } from '../../i18n/school'
 import { Button } from '../../ui/Button/Button'
 import { TextField } from '../../ui/Field/TextField'
 import { showToast } from '../../ui/Overlay/overlay'
+import { BirthMonthPicker } from '../../ui/Picker/BirthMonthPicker'
 import { Picker } from '../../ui/Picker/Picker'
 
 export const PROFILE_TEXTS = {
@@ -159,7 +160,6 @@ export function ProfileForm({ lang, token, childId, onSaved, onClose }: { lang: 
       .finally(() => setBusy(false))
   }
 
-  const now = new Date()
   return (
     <form className="guardian__profile" onSubmit={submit} aria-label={t.title} aria-busy={!loaded}>
       <h3 className="guardian__subtitle">{t.title}</h3>
@@ -175,16 +175,7 @@ export function ProfileForm({ lang, token, childId, onSaved, onClose }: { lang: 
             <Picker mode="selector" label={t.className} placeholder={t.choose} range={classNames(lang)} value={klass} onChange={(i) => (setKlass(i), setError(''))} />
           </div>
           <div className="guardian__pick">
-            <Picker
-              mode="date"
-              fields="month"
-              label={t.birth}
-              placeholder={t.choose}
-              value={birth}
-              start={`${now.getFullYear() - BIRTH_YEARS_BACK}-01`}
-              end={`${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`}
-              onChange={(v) => (setBirth(v), setError(''))}
-            />
+            <BirthMonthPicker label={t.birth} placeholder={t.choose} value={birth} onChange={(v) => (setBirth(v), setError(''))} />
             <p className="guardian__hint">{t.birthHint}</p>
           </div>
         </>

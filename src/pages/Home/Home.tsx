@@ -115,7 +115,7 @@ export default function Home({ page }: PageProps) {
       await flows.switchOrg(org.id)
       showToast(fillIn(t.switched, { name: org.name ?? '' }), { icon: 'success' })
     } catch (e) {
-      const { errorText } = await import('../../lib/auth/texts')
+      const { errorText } = await import('../../ui/AuthForm/errorText')
       showToast(errorText(lang, e))
     }
   }

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react'
 import type { PageProps } from '../../../manifest/pages'
 import { push } from '../../state/navigation'
-import { checkInvite } from '../../lib/auth/inviteCheck'
+import { checkInvite } from '../../lib/invite/check'
 import { useLang } from '../../state/app'
 import { setPendingRoute } from '../../state/auth'
 import { useSignedIn } from '../../state/session/machine'

@@ -2,21 +2,20 @@
  * Login: password and SMS-code tabs, the agreement check, single sign-on through the OAuth redirect, and
  * WX-MP sign-in when a mini-programme web-view opens it with `?wxcode=`. The first screen is prerendered;
  * the sign-in flows and the HTTP client load only when the user acts. The inputs have no `name`, so a
- * submit before hydration (a plain GET of the form) can never put a password into the URL.
+ * submit before hydration (a plain GET of the form) can never put a password into the URL. What the page
+ * takes over and where its values come from are its hooks: the prerendered page (usePrestart), the way
+ * back to the form (useLoginValues), an invitation (useInvitation), the return from single sign-on or
+ * WeChat (useOauthReturn), and why the last session ended (useSignedOutNotice).
  */
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react'
+import { useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react'
 import { APP_CONFIG } from '../../../manifest/app'
 import type { PageProps } from '../../../manifest/pages'
 import { chooseLang } from '../../state/lang'
-import { setSignedOutReason, signedOutReason, type SignedOutReason } from '../../state/signedOut'
 import { push, replace } from '../../state/navigation'
-import { codeDigits, formTexts, phoneDigits, signInChecks } from '../../lib/auth/form'
+import { signInChecks } from '../../lib/auth/checks'
+import { formTexts } from '../../i18n/formTexts'
 import { fill } from '../../i18n/format'
-import { handPhone, takeHandedPhone } from '../../lib/auth/handoff'
-import type { InviteVerdict } from '../../lib/auth/inviteCheck'
-import { takePrestart } from '../../lib/device/prestart'
-import { isUnreachable } from '../../lib/http/errors'
-import { read } from '../../lib/storage'
+import { handPhone } from '../../state/handoff'
 import { useLang } from '../../state/app'
 import { sessionState } from '../../state/session/machine'
 import { FormError } from '../../ui/AuthForm/FormError'
@@ -27,13 +26,15 @@ import { useFormErrors } from '../../ui/AuthForm/useFormErrors'
 import { useSmsCode } from '../../ui/AuthForm/useSmsCode'
 import { Button } from '../../ui/Button/Button'
 import { TextField } from '../../ui/Field/TextField'
-import { hideToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
-import { takeEarly } from './early'
 import { loginTexts } from './texts'
+import { useInvitation } from './useInvitation'
+import { useLoginValues, type Tab } from './useLoginValues'
+import { useOauthReturn } from './useOauthReturn'
+import { usePrestart } from './usePrestart'
+import { useSignedOutNotice } from './useSignedOutNotice'
 import './Login.css'
 
-type Tab = 'password' | 'sms'
 type Field = 'phone' | 'password' | 'code'
 
 /** In-app links: a full page load would be a launch, and reset the SMS countdown. */
@@ -41,22 +42,6 @@ const inApp = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {
   event.preventDefault()
   push(to)
 }
-/**
- * What was typed when the student opened the agreement, the privacy policy or 忘记密码 from the form, kept
- * in memory only (never stored: it holds the password) for the way back, within half an hour.
- */
-interface Kept {
-  tab: Tab
-  phone: string
-  password: string
-  code: string
-  agreed: boolean
-  at: number
-}
-const KEPT_FOR_MS = 30 * 60_000
-let kept: Kept | null = null
-/** A failed return from WeChat or the sign-in provider, for the Login that the flow's replace() mounts. */
-let returnError: { error: unknown; wechat: boolean } | undefined
 
 const isUserMissing = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === 200004
 
@@ -64,74 +49,13 @@ export default function Login({ page, query }: PageProps) {
   const lang = useLang()
   const t = loginTexts(lang)
   const f = formTexts(lang)
-  const [tab, setTab] = useState<Tab>('password')
-  const [phone, setPhone] = useState('')
-  const [password, setPassword] = useState('')
-  const [code, setCode] = useState('')
-  const [agreed, setAgreed] = useState(false)
+  const { values, set, fill: fillIn, keep, ready } = useLoginValues(Boolean(query.invite))
+  const { tab, phone, password, code, agreed } = values
   const form = useFormErrors<Field>(lang)
   const [agreeError, setAgreeError] = useState(false)
-  const [working, setWorking] = useState<'' | 'login' | 'oauth' | 'return'>('')
+  const [working, setWorking] = useState<'' | 'login' | 'oauth'>('')
   const search = new URLSearchParams(query).toString()
-  const started = useRef(false)
-
-  const [ready, setReady] = useState(false)
-  // Taken over from the prerendered page before the first paint of the app: what was typed, ticked and
-  // chosen before the app started stays, and the taps held meanwhile are carried out once, below.
-  const [held, setHeld] = useState<string[]>([])
-  // Why the last session ended (a kick, an expiry): said here until the student's next action.
-  const [signedOut, setSignedOut] = useState<SignedOutReason | null>(null)
-  useLayoutEffect(() => {
-    const reason = signedOutReason()
-    if (reason) {
-      setSignedOut(reason)
-      // The same words as the toast: said once, where they stay.
-      hideToast()
-    }
-    // An invitation says a new student registers with an SMS code: the page opens on that tab (what was
-    // kept or chosen before the app started, below, comes first).
-    if (query.invite) setTab('sms')
-    const back = kept && Date.now() - kept.at < KEPT_FOR_MS ? kept : null
-    kept = null
-    if (back) {
-      setTab(back.tab)
-      setPhone(back.phone)
-      setPassword(back.password)
-      setCode(back.code)
-      setAgreed(back.agreed)
-    }
-    // Back from Forget after a reset: its phone, and the old password is gone.
-    const handed = takeHandedPhone()
-    if (handed?.reset) {
-      setPhone(handed.phone)
-      setPassword('')
-      setTab('password')
-    }
-    showReturnError()
-    const pre = takePrestart()
-    const typed = phoneDigits(pre.value('login-phone'))
-    if (typed) setPhone(typed)
-    const typedPassword = pre.value('login-password')
-    if (typedPassword) setPassword(typedPassword)
-    const typedCode = codeDigits(pre.value('login-code'))
-    if (typedCode) setCode(typedCode)
-    if (pre.checked('login-agree')) setAgreed(true)
-    if (pre.selected('login-tab-sms')) setTab('sms')
-    if (pre.taps.length) setHeld(pre.taps)
-    // What the app's logic carried out before this page started: busy until it ends, then its outcome.
-    const early = takeEarly()
-    if (early.sms) sms.adopt(early.sms)
-    if (early.login) void settleWork('login', early.login)
-    if (early.sso) void settleWork('oauth', early.sso)
-    // Once, as the page is taken over.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
-  // Read after hydration so the prerendered HTML and the first client render agree.
-  useEffect(() => {
-    const last = read('lastPhone')
-    if (last) setPhone((p) => p || last)
-    setReady(true)
-  }, [])
+  const [signedOut, acted] = useSignedOutNotice()
 
   const fail = async (e: unknown) => {
     // 200004 after a login that stored a session means the account has no profile yet, which Improve
@@ -142,88 +66,13 @@ export default function Login({ page, query }: PageProps) {
     }
     await form.fail(e)
   }
-  // WeChat's refusals mean nothing to a student: say what to do instead (a network failure says so itself).
-  const showReturnError = () => {
-    const r = returnError
-    if (!r) return
-    returnError = undefined
-    const offline = isUnreachable(r.error)
-    if (r.wechat && !offline) form.setFormError(t.wxFailed)
-    else void fail(r.error)
-  }
-  // Shown by whichever Login the replace() leaves on screen: this one, re-rendered, or a new one (above).
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(showReturnError, [search])
-  const sms = useSmsCode({ phone, scene: 'login', form, busy: working !== '', fail, onSent: () => document.getElementById('login-code')?.focus() })
+  const { returning, wechat } = useOauthReturn(query, { fail, setFormError: form.setFormError, wxFailed: t.wxFailed })
+  const sms = useSmsCode({ phone, scene: 'login', form, busy: working !== '' || returning, fail, onSent: () => document.getElementById('login-code')?.focus() })
   // Sending a code counts as busy too: the other buttons wait for it, as they wait for each other.
-  const busy = sms.sending ? 'sms' : working
-
-  // An invitation link (/login?invite=CODE): keep the code for the profile step of a registration.
-  // The page names who invited and says a new student registers with an SMS code, and opens on that tab;
-  // the password tab is one tap away for students the same links (the 2023 report's join) bring who have one.
-  const inviteCode = query.invite
-  const [invitation, setInvitation] = useState<Extract<InviteVerdict, { known: true }> | null>(null)
-  useEffect(() => {
-    if (!inviteCode) return
-    void import('../../lib/auth/drafts').then(({ saveDraft }) => saveDraft('improve.invite', inviteCode.trim().toUpperCase()))
-    let live = true
-    void import('../../lib/auth/inviteCheck')
-      .then(({ checkInvite }) => checkInvite(inviteCode))
-      .then((v) => {
-        if (!live || !v?.known) return
-        setInvitation(v)
-      })
-    return () => {
-      live = false
-    }
-  }, [inviteCode])
-
-  // Back from the OAuth provider (?code&state) or opened by a mini-programme web-view (?wxcode=).
-  const { code: oauthCode, state: oauthState, wxcode } = query
-  useEffect(() => {
-    if (started.current || !((oauthCode && oauthState) || wxcode)) return
-    started.current = true
-    setWorking('return')
-    void (async () => {
-      const flows = await loadFlows()
-      try {
-        const signed = wxcode ? await flows.loginWxMp(wxcode) : await flows.loginOauth({ code: oauthCode ?? '', state: oauthState ?? '', redirectUri: flows.oauthRedirectUri() })
-        if (typeof signed.result === 'string' && signed.next === 'stay') form.setFormError(signed.result)
-        await flows.go(signed.next)
-      } catch (e) {
-        // The URL loses its one-time code; the page may mount afresh for it, so the error is handed over.
-        returnError = { error: e, wechat: Boolean(wxcode) }
-        replace('/login')
-      } finally {
-        setWorking('')
-      }
-    })()
-    // The query is read once: the flow replaces the URL itself.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
-
-  useEffect(() => {
-    if (!held.length) return
-    setHeld([])
-    for (const tap of held) {
-      if (tap === 'login') void submit()
-      else if (tap === 'sms') void sms.send()
-      else if (tap === 'sso') void oauth()
-    }
-    // Runs once per batch of held taps, with the values they were made with.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [held])
-
-  /** Reading the agreement is part of filling the form: what was typed waits for the way back. */
-  const toAgreement = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {
-    kept = { tab, phone, password, code, agreed, at: Date.now() }
-    inApp(to)(event)
-  }
-  /** So is finding the password: the form waits the same way, and Forget starts with the typed phone. */
-  const toForget = (event: MouseEvent<HTMLAnchorElement>) => {
-    handPhone(phone)
-    toAgreement('/forget')(event)
-  }
+  const busy = sms.sending ? 'sms' : returning ? 'return' : working
+  // The page names who invited and opens on the SMS tab (useLoginValues); the password tab is one tap away
+  // for students the same links (the 2023 report's join) bring who have one.
+  const invitation = useInvitation(query.invite)
 
   /**
    * Shows a sign-in under way as busy until it ends, and why when it fails. Single sign-on that succeeds
@@ -270,8 +119,33 @@ export default function Login({ page, query }: PageProps) {
     )
   }
 
+  usePrestart({
+    fill: fillIn,
+    tap: (tap) => {
+      if (tap === 'login') void submit()
+      else if (tap === 'sms') void sms.send()
+      else if (tap === 'sso') void oauth()
+    },
+    adopt: (early) => {
+      if (early.sms) sms.adopt(early.sms)
+      if (early.login) void settleWork('login', early.login)
+      if (early.sso) void settleWork('oauth', early.sso)
+    },
+  })
+
+  /** Reading the agreement is part of filling the form: what was typed waits for the way back. */
+  const toAgreement = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+    keep()
+    inApp(to)(event)
+  }
+  /** So is finding the password: the form waits the same way, and Forget starts with the typed phone. */
+  const toForget = (event: MouseEvent<HTMLAnchorElement>) => {
+    handPhone(phone)
+    toAgreement('/forget')(event)
+  }
+
   const switchTab = (next: Tab) => {
-    setTab(next)
+    set('tab')(next)
     form.setErrors({})
     form.setFormError('')
   }
@@ -281,13 +155,6 @@ export default function Login({ page, query }: PageProps) {
       switchTab(next)
       document.getElementById(`login-tab-${next}`)?.focus()
     }
-  }
-  const returning = busy === 'return'
-  /** The next action on the page answers the sign-out notice. */
-  const acted = () => {
-    if (!signedOut) return
-    setSignedOut(null)
-    setSignedOutReason(null)
   }
 
   return (
@@ -312,7 +179,7 @@ export default function Login({ page, query }: PageProps) {
         {returning ? (
           <p className="login__returning" role="status">
             <span className="login__spinner" aria-hidden="true" />
-            {wxcode ? t.wxReturning : t.oauthReturning}
+            {wechat ? t.wxReturning : t.oauthReturning}
           </p>
         ) : null}
 
@@ -356,7 +223,7 @@ export default function Login({ page, query }: PageProps) {
               <SignInPhoneField
                 id="login-phone"
                 value={phone}
-                onChange={form.change('phone', setPhone)}
+                onChange={form.change('phone', set('phone'))}
                 error={form.message('phone')}
               />
               {/* Both panels are in the prerendered page, so a tab chosen before the app starts shows at once. */}
@@ -368,7 +235,7 @@ export default function Login({ page, query }: PageProps) {
                   placeholder={f.passwordPlaceholder}
                   autoComplete="current-password"
                   value={password}
-                  onChange={form.change('password', setPassword)}
+                  onChange={form.change('password', set('password'))}
                   error={form.message('password')}
                 />
               </div>
@@ -379,7 +246,7 @@ export default function Login({ page, query }: PageProps) {
                   sendClassName="login__send"
                   sendPrestart="sms"
                   value={code}
-                  onChange={form.change('code', setCode)}
+                  onChange={form.change('code', set('code'))}
                   error={form.message('code')}
                   hint={t.smsHint}
                 />
@@ -392,7 +259,7 @@ export default function Login({ page, query }: PageProps) {
                   checked={agreed}
                   aria-describedby={agreeError && !agreed ? 'login-agree-error' : undefined}
                   onChange={(e) => {
-                    setAgreed(e.currentTarget.checked)
+                    set('agreed')(e.currentTarget.checked)
                     if (e.currentTarget.checked) setAgreeError(false)
                   }}
                 />

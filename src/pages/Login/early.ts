@@ -6,14 +6,16 @@
  * the agreement unticked) stays held for the page, which says why when it starts. The page adopts what is
  * under way (takeEarly) to keep the control busy and to say how it ended.
  */
-import { checkPhone, codeDigits, failed, phoneDigits, signInChecks } from '../../lib/auth/form'
+import { checkPhone, codeDigits, failed, phoneDigits, signInChecks } from '../../lib/auth/checks'
 import { onTapHeld, releaseTap } from '../../lib/device/prestart'
 import { loadFlows as importFlows } from '../../ui/AuthForm/loadFlows'
 
 export type EarlyTap = 'login' | 'sms' | 'sso'
 const TAPS: readonly string[] = ['login', 'sms', 'sso'] satisfies EarlyTap[]
+/** A sign-in under way for each early tap that started one. */
+export type EarlyWork = Partial<Record<EarlyTap, Promise<void>>>
 
-let underWay: Partial<Record<EarlyTap, Promise<void>>> = {}
+let underWay: EarlyWork = {}
 
 type Flows = typeof import('../../state/session/flows')
 let flowsLoading: Promise<Flows> | undefined
@@ -62,7 +64,7 @@ export function takeOverTaps(): Promise<unknown> {
 }
 
 /** What the early taps started (and forgets it): the page shows each as busy until it ends, and its failure. */
-export function takeEarly(): Partial<Record<EarlyTap, Promise<void>>> {
+export function takeEarly(): EarlyWork {
   const taken = underWay
   underWay = {}
   return taken

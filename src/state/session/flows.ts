@@ -17,7 +17,7 @@ import { dispatch, endSession, storeAnswer } from './machine'
 import { isIOS } from '../../lib/device/device'
 import { deviceCode } from '../../lib/device/deviceCode'
 import { call, errors, isRequestError, isUnreachable, RequestError } from '../../lib/http'
-import { startCountdown, SMS_COUNTDOWN_S } from '../../lib/auth/countdown'
+import { startCountdown, SMS_COUNTDOWN_S } from '../smsCountdown'
 import {
   bindingDecision,
   homeDelayMs,
@@ -30,8 +30,8 @@ import {
   type Next,
   type OauthResult,
 } from '../../lib/auth/decisions'
-import { quietly } from '../../lib/auth/events'
-import { retryAfterOf } from '../../lib/auth/texts'
+import { quietly } from '../../lib/events/loggedIn'
+import { retryAfterOf } from '../../lib/http/errors'
 
 /** docs/product.md "Stored state": deviceType, deviceCode and appId go with every login. */
 export function deviceInfo(): DeviceInfo {

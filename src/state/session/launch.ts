@@ -10,7 +10,7 @@ import { CODE } from '../../contract/codes'
 import { authState } from '../auth'
 import { isRequestError, isUnreachable } from '../../lib/http/errors'
 import { launchPlan } from '../../lib/auth/decisions'
-import { quietly } from '../../lib/auth/events'
+import { quietly } from '../../lib/events/loggedIn'
 import { loadProfile } from './flows'
 import { dispatch } from './machine'
 

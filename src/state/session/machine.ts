@@ -13,7 +13,7 @@
  */
 import { proxy, useSnapshot } from 'valtio'
 import type { Stored } from '../../lib/auth/decisions'
-import { emitLoggedIn } from '../../lib/auth/events'
+import { emitLoggedIn } from '../../lib/events/loggedIn'
 import { setSignedInMarker } from '../../lib/device/signedInMarker'
 import { authState, clearSession, hydrate, reset as resetAuth, setRefreshToken, setSessionTokens, setTempToken } from '../auth'
 
@@ -139,4 +139,9 @@ export const sessionAccount = (): string => (hasSession() ? String(authState.use
 /** The phase, for a view: pages ask it rather than look for tokens. */
 export const useSessionPhase = (): SessionPhase => useSnapshot(sessionState).phase
 export const isLive = (): boolean => liveReady(sessionState.phase)
+/**
+ * The token of a session the live channel may carry (entering, signedIn), else '': the channel and the
+ * service worker's copy of the sign-in are given it by the phase, never by finding a token stored.
+ */
+export const liveToken = (): string => (isLive() ? authState.token : '')
 export const useSignedIn = (): boolean => guardSignedIn(useSnapshot(sessionState).phase)

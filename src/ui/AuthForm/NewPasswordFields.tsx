@@ -1,5 +1,5 @@
 /** A new password typed twice, with the `new-password` hint that lets password managers suggest one. */
-import { formTexts } from '../../lib/auth/form'
+import { formTexts } from '../../i18n/formTexts'
 import { useLang } from '../../state/app'
 import { TextField } from '../Field/TextField'
 import type { FormErrors } from './useFormErrors'

@@ -1,5 +1,5 @@
 /** The phone field of the sign-in forms: their label and placeholder, and the `tel` autofill hint. */
-import { formTexts } from '../../lib/auth/form'
+import { formTexts } from '../../i18n/formTexts'
 import { useLang } from '../../state/app'
 import { PhoneField, type PhoneFieldProps } from '../Field/PhoneField'
 

@@ -1,5 +1,5 @@
 /** The verification-code field with its send button, which shows the wait before another code may be sent. */
-import { formTexts } from '../../lib/auth/form'
+import { formTexts } from '../../i18n/formTexts'
 import { fill } from '../../i18n/format'
 import { useLang } from '../../state/app'
 import { Button } from '../Button/Button'

@@ -1,11 +1,13 @@
 /**
  * What every sign-in form keeps besides its values: one message per field from the checks of
- * lib/auth/form.ts, and one form-level message for what the server or the network answered.
+ * lib/auth/checks.ts (worded by i18n/formTexts.ts), and one form-level message for what the server or
+ * the network answered.
  */
 import { useEffect, useState } from 'react'
 import type { Lang } from '../../../manifest/app'
-import { failed, formTexts, type Errors, type FormTexts } from '../../lib/auth/form'
-import type { ErrorContext } from '../../lib/auth/texts'
+import { failed, type Errors } from '../../lib/auth/checks'
+import { formTexts, type FormTexts } from '../../i18n/formTexts'
+import type { ErrorContext } from './errorText'
 import { reachState, REACHABLE_EVENT } from '../../lib/http/reach'
 
 export type Checks<K extends string> = Partial<Record<K, keyof FormTexts | undefined>>
@@ -69,7 +71,7 @@ export function useFormErrors<K extends string>(lang: Lang): FormErrors<K> {
     formError,
     setFormError,
     fail: async (e, context) => {
-      const { errorText } = await import('../../lib/auth/texts')
+      const { errorText } = await import('./errorText')
       setFormError(errorText(lang, e, context))
       setUntilReachable(reachState() !== 'ok')
     },

@@ -1,12 +1,13 @@
 /**
  * The send-code button of Login, Forget and Bind: the phone is checked first, the code is sent for the
- * page's scene, and the countdown is the stored one of lib/auth/countdown, so every page shows the same
+ * page's scene, and the countdown is the stored one of state/smsCountdown.ts, so every page shows the same
  * wait (docs/contract.md).
  */
 import { useState, useSyncExternalStore } from 'react'
 import type { SentScene } from '../../contract/api'
-import { secondsLeft, subscribeCountdown } from '../../lib/auth/countdown'
-import { checkPhone, formTexts } from '../../lib/auth/form'
+import { secondsLeft, subscribeCountdown } from '../../state/smsCountdown'
+import { checkPhone } from '../../lib/auth/checks'
+import { formTexts } from '../../i18n/formTexts'
 import { useLang } from '../../state/app'
 import { showToast } from '../Overlay/overlay'
 import { loadFlows } from './loadFlows'

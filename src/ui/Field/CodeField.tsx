@@ -1,5 +1,5 @@
 /** Verification-code field: digits only, the one-time-code autofill hint, and room for a send button. */
-import { codeDigits } from '../../lib/auth/form'
+import { codeDigits } from '../../lib/auth/checks'
 import { TextField, type TextFieldProps } from './TextField'
 
 /** SMS codes of docs/server.md have six digits. */

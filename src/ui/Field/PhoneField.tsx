@@ -1,7 +1,7 @@
 /** Phone field: the +86 prefix of docs/product.md "Input rules" shown before an 11-digit mainland number. */
 import { COUNTRY_PREFIX } from '../../contract/phone'
 import { translate } from '../../i18n/i18n'
-import { phoneDigits } from '../../lib/auth/form'
+import { phoneDigits } from '../../lib/auth/checks'
 import { useLang } from '../../state/app'
 import { TextField, type TextFieldProps } from './TextField'
 

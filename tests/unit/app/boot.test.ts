@@ -1,7 +1,7 @@
 /** Launch (docs/product.md): the SMS countdown resets, the launched flag waits 50 ms, a cached session is resumed. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { boot, LAUNCHED_DELAY_MS } from '../../../src/app/boot'
-import { onLoggedIn } from '../../../src/lib/auth/events'
+import { onLoggedIn } from '../../../src/lib/events/loggedIn'
 import { deviceCode } from '../../../src/lib/device/deviceCode'
 import { sessionState } from '../../../src/state/session/machine'
 import { configureHttp } from '../../../src/lib/http'
@@ -37,7 +37,7 @@ describe('boot', () => {
   })
 
   it('a first launch stores no countdown: a missing one already allows sending', async () => {
-    const { secondsLeft } = await import('../../../src/lib/auth/countdown')
+    const { secondsLeft } = await import('../../../src/state/smsCountdown')
     fakeFetch(() => ok(null))
     boot()
     expect(localStorage.getItem('jsj_habor_smsCountdown')).toBeNull()

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { checkCode, checkConfirm, checkNewPassword, checkPhone, checkRequired, failed, formTexts, signInChecks } from '../../../../src/lib/auth/form'
+import { checkCode, checkConfirm, checkNewPassword, checkPhone, checkRequired, failed, signInChecks } from '../../../../src/lib/auth/checks'
+import { formTexts } from '../../../../src/i18n/formTexts'
 import { fill } from '../../../../src/i18n/format'
 
 describe('form checks before sending', () => {
@@ -63,8 +64,8 @@ describe("Login's checks before a sign-in", () => {
 })
 
 describe('server refusals in words', async () => {
-  const { errorText, retryAfterOf } = await import('../../../../src/lib/auth/texts')
-  const { errors } = await import('../../../../src/lib/http/errors')
+  const { errorText } = await import('../../../../src/ui/AuthForm/errorText')
+  const { errors, retryAfterOf } = await import('../../../../src/lib/http/errors')
   it('a rate limit names the server’s retry time', () => {
     const e = errors.status(429, 100003, { retryAfter: 42 })
     expect(retryAfterOf(e)).toBe(42)

@@ -12,7 +12,7 @@ import { bodiesTo, fakeServer as server, openAt } from '../../support/pageFakes'
 const { default: Forget } = await import('../../../../src/pages/Forget/Forget')
 // What the page loads on its first action, loaded up front so that fake timers only meet the fake server.
 await import('../../../../src/state/session/flows')
-await import('../../../../src/lib/auth/texts')
+await import('../../../../src/ui/AuthForm/errorText')
 
 const PAGE = pageByName('Forget')!
 

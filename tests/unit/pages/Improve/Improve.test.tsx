@@ -5,7 +5,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { pageByName } from '../../../../manifest/pages'
-import { saveDraft } from '../../../../src/lib/auth/drafts'
+import { saveDraft } from '../../../../src/lib/storage/drafts'
 import { setLang } from '../../../../src/state/app'
 import { dispatch, resetSession, restoreSession, sessionState } from '../../../../src/state/session/machine'
 import { setProfile, setSessionTokens } from '../../../../src/state/auth'

@@ -5,7 +5,7 @@ import { AUTH_KEYS, read, write } from '../../../../src/lib/storage'
 import { authState, setSessionTokens, setTempToken, updateSessionTokens } from '../../../../src/state/auth'
 import * as flows from '../../../../src/state/session/flows'
 import { dispatch, sessionState, storeAnswer } from '../../../../src/state/session/machine'
-import { onLoggedIn } from '../../../../src/lib/auth/events'
+import { onLoggedIn } from '../../../../src/lib/events/loggedIn'
 import { fakeFetch, ok, type Reply, type Sent } from '../../support/http'
 import { resetClient, storeSession } from '../../support/pageFakes'
 

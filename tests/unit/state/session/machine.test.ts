@@ -1,7 +1,7 @@
 /** The one session (state/session/machine.ts): its transitions by table, the login kinds through it, and its steps. */
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { bindingDecision, improveDecision, oauthDecision, passwordDecision, smsDecision, wxMpDecision, type Decision } from '../../../../src/lib/auth/decisions'
-import { onLoggedIn } from '../../../../src/lib/auth/events'
+import { onLoggedIn } from '../../../../src/lib/events/loggedIn'
 import { read, storageKey, write } from '../../../../src/lib/storage'
 import { authState } from '../../../../src/state/auth'
 import {
@@ -11,6 +11,7 @@ import {
   hasSession,
   holdsSession,
   liveReady,
+  liveToken,
   markerAfter,
   resetSession,
   restoreSession,
@@ -107,6 +108,23 @@ describe('what is kept per account asks the phase, not the tokens', () => {
     dispatch({ type: 'ended' })
     expect(sessionAccount()).toBe('')
     expect(hasSession()).toBe(false)
+  })
+
+  it('the live channel and the worker are given the token only in a phase that goes live', () => {
+    storeAnswer({ tempToken: 'TMP', refreshToken: 'R' })
+    expect(liveToken()).toBe('')
+    storeAnswer({ token: 'T', refreshToken: 'R' })
+    expect(sessionState.phase).toBe('profilePending')
+    expect(liveToken()).toBe('')
+    dispatch({ type: 'profileIn' })
+    expect(sessionState.phase).toBe('entering')
+    expect(liveToken()).toBe('T')
+    dispatch({ type: 'entered' })
+    expect(liveToken()).toBe('T')
+    // A token left behind after the ending is no one's to carry.
+    dispatch({ type: 'ended' })
+    authState.token = 'LEFT'
+    expect(liveToken()).toBe('')
   })
 })
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { reset as resetApp } from '../../../../src/state/app'
 import { CODE_LENGTH, CodeField } from '../../../../src/ui/Field/CodeField'
 import { PhoneField } from '../../../../src/ui/Field/PhoneField'
-import { phoneDigits } from '../../../../src/lib/auth/form'
+import { phoneDigits } from '../../../../src/lib/auth/checks'
 import { INPUT_MAX_LENGTH, TextField } from '../../../../src/ui/Field/TextField'
 
 beforeEach(() => resetApp())

@@ -1,7 +1,7 @@
-/** Server refusals in words for the sign-in pages (zh-Hans and English), with the wait of a rate limit. */
+/** A failed call in words (zh-Hans and English): the server's refusals, with the wait of a rate limit, and the network's failures. */
 import type { Lang } from '../../../manifest/app'
 import { CODE } from '../../contract/codes'
-import { isRequestError } from '../http/errors'
+import { isRequestError, retryAfterOf } from '../../lib/http/errors'
 
 const zh: Record<number, string> = {
   [CODE.PARAM_INVALID]: '填写的内容有误，请检查后重试',
@@ -22,13 +22,6 @@ const en: Record<number, string> = {
   [CODE.SMS_CODE_INVALID]: 'The code is wrong or has expired',
   [CODE.ORG_NOT_IDENTIFIED]: 'No organisation has this code',
   [CODE.SERVICE_ERROR]: 'The service is unavailable. Please try again later',
-}
-
-/** Seconds to wait from a 429's data.retryAfter, if the error is one. */
-export function retryAfterOf(e: unknown): number | undefined {
-  if (!isRequestError(e) || e.statusCode !== 429) return undefined
-  const data = e.data as { retryAfter?: unknown } | undefined
-  return typeof data?.retryAfter === 'number' ? Math.max(1, Math.ceil(data.retryAfter)) : undefined
 }
 
 /** Where a refusal is shown: a wrong password means "the current password" on the change-password form. */

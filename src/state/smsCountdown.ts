@@ -3,7 +3,7 @@
  * again) so it survives navigation between Login, Forget and Bind; boot resets it at launch. A tiny
  * external store for useSyncExternalStore: it ticks once a second only while someone listens.
  */
-import { read, write } from '../storage'
+import { read, write } from '../lib/storage'
 
 export const SMS_COUNTDOWN_S = 60
 

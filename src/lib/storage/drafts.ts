@@ -2,7 +2,7 @@
  * Unsent form text, kept in storage under `drafts` as the user types (docs/contract.md: logout keeps drafts), so a
  * forced logout loses nothing: after signing in again the form shows it.
  */
-import { read, write } from '../storage'
+import { read, write } from './storage'
 
 export function readDraft(key: string): string {
   return read('drafts')?.[key] ?? ''
