@@ -13,6 +13,7 @@ import { Button } from '../../ui/Button/Button'
 import { showToast } from '../../ui/Overlay/overlay'
 import { shareLink } from '../../ui/ShareBar/share'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
+import { RetryNote } from '../../ui/RetryScreen/RetryNote'
 import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
 import { fetchInvite } from './inviteApi'
 import { QrCode } from './QrCode'
@@ -98,12 +99,7 @@ export default function Invite({ page }: PageProps) {
         {state.kind === 'ready' && state.seenAt !== undefined && <SeenAt at={state.seenAt} />}
         <p className="invite__lead">{t.lead}</p>
         {state.kind === 'failed' || state.kind === 'empty' ? (
-          <div className="invite__error" role="alert">
-            <p>{t.failed}</p>
-            <Button variant="secondary" size="s" onClick={retry}>
-              {t.retry}
-            </Button>
-          </div>
+          <RetryNote className="invite__error" text={t.failed} retryText={t.retry} onRetry={retry} />
         ) : (
           <section className="invite__card" aria-labelledby="invite-code-title" aria-busy={!info}>
             <h2 id="invite-code-title" className="invite__label">
