@@ -13,6 +13,7 @@ import { LIMITED_TEXTS } from '../../lib/guardian/limited'
 import { useLang } from '../../state/app'
 import { replace } from '../../state/navigation'
 import { Button } from '../../ui/Button/Button'
+import { CARD } from '../../ui/Card/card'
 import { GuardianCodeFields, GuardianFormError } from '../../ui/GuardianForm/GuardianCodeFields'
 import { useGuardianCode } from '../../ui/GuardianForm/useGuardianCode'
 import { showToast } from '../../ui/Overlay/overlay'
@@ -129,7 +130,7 @@ export default function Consent({ page }: PageProps) {
             {t.loading}
           </p>
         ) : !status.birth ? (
-          <form className="guardian-form__card" onSubmit={saveBirth} aria-label={t.birth}>
+          <form className={`${CARD} guardian-form__card`} onSubmit={saveBirth} aria-label={t.birth}>
             <p className="guardian-form__lead">{t.birthLead}</p>
             <Picker mode="date" fields="month" label={t.birth} placeholder={t.choose} value={birth} start={`${new Date().getFullYear() - 100}-01`} end={thisMonth()} onChange={(v) => (setBirth(v), setError(''))} />
             <GuardianFormError text={form.error} />
@@ -138,7 +139,7 @@ export default function Consent({ page }: PageProps) {
             </Button>
           </form>
         ) : status.limited === 'guardian-consent' ? (
-          <form className="guardian-form__card" onSubmit={confirm} aria-label={t.confirm}>
+          <form className={`${CARD} guardian-form__card`} onSubmit={confirm} aria-label={t.confirm}>
             <p className="guardian-form__lead">{t.consentLead}</p>
             <GuardianCodeFields form={form} phoneLabel={t.guardianPhone} phonePlaceholder={t.guardianPlaceholder} phoneAutoComplete="off" codeLabel={t.code} onSend={sendCode}>
               <p className="guardian-form__lead">
@@ -158,7 +159,7 @@ export default function Consent({ page }: PageProps) {
             </Button>
           </form>
         ) : (
-          <div className="guardian-form__card">
+          <div className={`${CARD} guardian-form__card`}>
             <p className="guardian-form__lead" role="status">
               {status.consent ? fill(t.given, { tail: status.consent.guardianPhoneTail }) : status.under14 ? LIMITED_TEXTS[lang]['guardian-consent'] : t.notNeeded}
             </p>

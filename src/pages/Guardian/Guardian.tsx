@@ -12,6 +12,7 @@ import { call } from '../../lib/http/client'
 import { apiBase } from '../../lib/http/texts'
 import { useLang } from '../../state/app'
 import { Button } from '../../ui/Button/Button'
+import { CARD } from '../../ui/Card/card'
 import { GuardianCodeFields, GuardianFormError } from '../../ui/GuardianForm/GuardianCodeFields'
 import { useGuardianCode } from '../../ui/GuardianForm/useGuardianCode'
 import { showModal } from '../../ui/Modal/modal'
@@ -146,7 +147,7 @@ export default function Guardian({ page }: PageProps) {
     <PageScaffold page={page}>
       <div className="guardian-form">
         {!session ? (
-          <form className="guardian-form__card" onSubmit={signin} aria-label={t.signin}>
+          <form className={`${CARD} guardian-form__card`} onSubmit={signin} aria-label={t.signin}>
             <p className="guardian-form__lead">{t.lead}</p>
             <GuardianCodeFields form={form} phoneLabel={t.phone} phoneAutoComplete="tel-national" codeLabel={t.code} onSend={sendCode} />
             {alert}
@@ -159,7 +160,7 @@ export default function Guardian({ page }: PageProps) {
             {alert}
             {session.children.length === 0 ? <p className="guardian-form__lead">{t.none}</p> : null}
             {session.children.map((child) => (
-              <section key={child.id} className="guardian-form__card" aria-label={child.name}>
+              <section key={child.id} className={`${CARD} guardian-form__card`} aria-label={child.name}>
                 <h2 className="guardian-form__name">{child.name}</h2>
                 <p className="guardian-form__lead">{t.consent[child.consent]}</p>
                 <Button block variant="secondary" onClick={() => download(child)}>
