@@ -11,36 +11,13 @@ export const FIRST_PAGE_WAIT_MS = 10_000
 /** How long an idle moment is waited for once the page is there. */
 export const IDLE_WAIT_MS = 2000
 
-export function afterFirstPage(run: () => void): void {
-  let done = false
-  const once = () => {
-    if (done) return
-    done = true
-    stop()
-    clearTimeout(fallback)
-    run()
-  }
-  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(once, { timeout: IDLE_WAIT_MS }) : setTimeout(once, 0))
-  const fallback = setTimeout(once, FIRST_PAGE_WAIT_MS)
-  // One idle wait is enough: stop listening once the page is there.
-  const stop = subscribe(appState, () => {
-    if (!appState.loaded) return
-    stop()
-    whenIdle()
-  })
-  if (appState.loaded) {
-    stop()
-    whenIdle()
-  }
-}
-
 /**
- * Runs `run` once the first page has rendered (`appState.loaded`), without waiting for an idle moment, or
- * after `maxWaitMs` whatever happens: for what must not compete with that page but should follow it at
- * once (the live channel, app/network.ts).
+ * Runs `run` once: `then(once)` is called when the first page has rendered, and `once` runs `run` (a second
+ * call does nothing); after `maxWaitMs` it runs whatever happens.
  */
-export function onFirstPage(run: () => void, maxWaitMs: number): void {
+function whenFirstPage(run: () => void, maxWaitMs: number, then: (once: () => void) => void): void {
   let done = false
+  let loaded = false
   const once = () => {
     if (done) return
     done = true
@@ -49,8 +26,26 @@ export function onFirstPage(run: () => void, maxWaitMs: number): void {
     run()
   }
   const fallback = setTimeout(once, maxWaitMs)
-  const stop = subscribe(appState, () => {
-    if (appState.loaded) once()
-  })
-  if (appState.loaded) once()
+  // The page is seen once: stop listening then.
+  const seen = () => {
+    if (loaded || !appState.loaded) return
+    loaded = true
+    stop()
+    then(once)
+  }
+  const stop = subscribe(appState, seen)
+  seen()
+}
+
+export function afterFirstPage(run: () => void): void {
+  whenFirstPage(run, FIRST_PAGE_WAIT_MS, (once) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(once, { timeout: IDLE_WAIT_MS }) : setTimeout(once, 0)))
+}
+
+/**
+ * Runs `run` once the first page has rendered (`appState.loaded`), without waiting for an idle moment, or
+ * after `maxWaitMs` whatever happens: for what must not compete with that page but should follow it at
+ * once (the live channel, app/network.ts).
+ */
+export function onFirstPage(run: () => void, maxWaitMs: number): void {
+  whenFirstPage(run, maxWaitMs, (once) => once())
 }

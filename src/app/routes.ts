@@ -1,6 +1,7 @@
 /** Page name → lazy module. Every page loads on demand (docs/product.md "Pages"), so /login ships only itself. */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import type { PageName, PageProps } from '../../manifest/pages'
+import { settleWithin } from '../lib/async/settleWithin'
 
 type PageModule = { default: ComponentType<PageProps> }
 
@@ -43,19 +44,7 @@ export class PageTimeoutError extends Error {
 
 /** Rejects when `load` has not settled within `ms`. */
 export function withTimeout<T>(load: () => Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(onTimeout()), ms)
-    load().then(
-      (v) => {
-        clearTimeout(timer)
-        resolve(v)
-      },
-      (e: unknown) => {
-        clearTimeout(timer)
-        reject(e instanceof Error ? e : new Error(String(e)))
-      },
-    )
-  })
+  return settleWithin(load(), ms, onTimeout)
 }
 
 const cache = new Map<PageName, LazyExoticComponent<ComponentType<PageProps>>>()

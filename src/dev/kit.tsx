@@ -201,6 +201,17 @@ function ClipboardDemo() {
   )
 }
 
+/** The kit's sections in order: id (the #anchor and data-kit), heading, demo. */
+const SECTIONS: [id: string, title: string, Demo: () => ReactNode][] = [
+  ['pickers', '选择器', Pickers],
+  ['fields', '输入框', Fields],
+  ['buttons', '按钮', Buttons],
+  ['long-press', '长按', LongPressDemo],
+  ['reach-bottom', '触底加载', ReachBottomDemo],
+  ['files', '选择文件', FileDemo],
+  ['clipboard', '复制', ClipboardDemo],
+]
+
 function Kit() {
   const lang = useLang()
   return (
@@ -214,27 +225,11 @@ function Kit() {
           {lang === 'en' ? '中文' : 'English'}
         </Button>
       </header>
-      <Section id="pickers" title="选择器">
-        <Pickers />
-      </Section>
-      <Section id="fields" title="输入框">
-        <Fields />
-      </Section>
-      <Section id="buttons" title="按钮">
-        <Buttons />
-      </Section>
-      <Section id="long-press" title="长按">
-        <LongPressDemo />
-      </Section>
-      <Section id="reach-bottom" title="触底加载">
-        <ReachBottomDemo />
-      </Section>
-      <Section id="files" title="选择文件">
-        <FileDemo />
-      </Section>
-      <Section id="clipboard" title="复制">
-        <ClipboardDemo />
-      </Section>
+      {SECTIONS.map(([id, title, Demo]) => (
+        <Section key={id} id={id} title={title}>
+          <Demo />
+        </Section>
+      ))}
     </main>
   )
 }

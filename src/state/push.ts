@@ -5,6 +5,7 @@
  * session and drops it when the session ends.
  */
 import { CALLS } from '../contract/calls'
+import { settleWithin } from '../lib/async/settleWithin'
 import { call } from '../lib/http'
 import { proxy } from 'valtio'
 import { closeTip, countStart, pushUnavailable, setPushUnavailable, setSignedInSession, tipClosed } from '../lib/push/store'
@@ -107,19 +108,7 @@ class SubscribeTimeout extends Error {}
 
 /** `promise`, or a SubscribeTimeout after `ms` (the promise itself may never settle). */
 export function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new SubscribeTimeout(`no answer within ${ms} ms`)), ms)
-    promise.then(
-      (v) => {
-        clearTimeout(timer)
-        resolve(v)
-      },
-      (e: unknown) => {
-        clearTimeout(timer)
-        reject(e instanceof Error ? e : new Error(String(e)))
-      },
-    )
-  })
+  return settleWithin(promise, ms, () => new SubscribeTimeout(`no answer within ${ms} ms`))
 }
 
 /**

@@ -7,15 +7,15 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import type { PageProps } from '../../../manifest/pages'
 import { CHILDREN_RULES_VERSION, GUARDIAN, type GuardianStatus } from '../../contract/guardian'
-import { barePhone, normalizePhone } from '../../contract/phone'
 import { fill } from '../../i18n/format'
-import { errorText } from '../../ui/AuthForm/errorText'
 import { call } from '../../lib/http/client'
 import { LIMITED_TEXTS } from '../../lib/guardian/limited'
 import { useLang } from '../../state/app'
 import { replace } from '../../state/navigation'
 import { Button } from '../../ui/Button/Button'
-import { TextField } from '../../ui/Field/TextField'
+import { CARD } from '../../ui/Card/card'
+import { GuardianCodeFields, GuardianFormError } from '../../ui/GuardianForm/GuardianCodeFields'
+import { useGuardianCode } from '../../ui/GuardianForm/useGuardianCode'
 import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { Picker } from '../../ui/Picker/Picker'
@@ -34,8 +34,6 @@ const TEXTS = {
     consentLead: '你还未满 14 周岁。根据《个人信息保护法》，需要家长或其他监护人同意后，你才能公开分享贺卡和报告、上传录音，或出现在同学的邀请名单里。阅读不受影响。',
     guardianPhone: '家长手机号',
     guardianPlaceholder: '家长的 11 位手机号',
-    sendCode: '获取验证码',
-    resend: '{n} 秒后重发',
     sent: '验证码已发送到家长手机',
     code: '家长收到的验证码',
     rules: '儿童个人信息保护规则',
@@ -61,8 +59,6 @@ const TEXTS = {
     consentLead: 'You are under 14. Under China’s Personal Information Protection Law a parent or guardian must agree before you can share cards and reports publicly, upload recordings or appear in classmates’ invitation lists. Reading is not affected.',
     guardianPhone: 'Guardian’s mobile number',
     guardianPlaceholder: 'Your guardian’s 11-digit number',
-    sendCode: 'Send code',
-    resend: 'Resend in {n} s',
     sent: 'A code was sent to your guardian’s phone',
     code: 'Code your guardian received',
     rules: "Children's Personal Information Rules",
@@ -96,30 +92,9 @@ export default function Consent({ page }: PageProps) {
   useEffect(load, [load])
 
   const [birth, setBirth] = useState('')
-  const [phone, setPhone] = useState('')
-  const [code, setCode] = useState('')
   const [read, setRead] = useState(false)
-  const [wait, setWait] = useState(0)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
-  useEffect(() => {
-    if (wait <= 0) return
-    const timer = setTimeout(() => setWait((w) => w - 1), 1000)
-    return () => clearTimeout(timer)
-  }, [wait])
-
-  const attempt = async (work: () => Promise<void>) => {
-    if (busy) return
-    setBusy(true)
-    setError('')
-    try {
-      await work()
-    } catch (e) {
-      setError(errorText(lang, e))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const form = useGuardianCode(lang, t)
+  const { attempt, setError } = form
 
   const saveBirth = (event: FormEvent) => {
     event.preventDefault()
@@ -132,22 +107,14 @@ export default function Consent({ page }: PageProps) {
     })
   }
 
-  const sendCode = () => {
-    if (!barePhone(phone)) return setError(t.phoneInvalid)
-    void attempt(async () => {
-      const sent = await call(GUARDIAN.guardianCode, { body: { guardianPhone: normalizePhone(phone) ?? phone } })
-      setWait(sent.resendIn)
-      showToast(t.sent, { icon: 'success' })
-    })
-  }
+  const sendCode = () => form.send((guardianPhone) => call(GUARDIAN.guardianCode, { body: { guardianPhone } }))
 
   const confirm = (event: FormEvent) => {
     event.preventDefault()
-    if (!barePhone(phone)) return setError(t.phoneInvalid)
-    if (!/^\d{6}$/.test(code)) return setError(t.codeInvalid)
+    if (!form.check()) return
     if (!read) return setError(t.readRequired)
     void attempt(async () => {
-      const next = await call(GUARDIAN.guardianConsent, { body: { guardianPhone: normalizePhone(phone) ?? phone, code, rulesVersion: CHILDREN_RULES_VERSION } })
+      const next = await call(GUARDIAN.guardianConsent, { body: { guardianPhone: form.fullPhone(), code: form.code, rulesVersion: CHILDREN_RULES_VERSION } })
       setStatus(next)
       showToast(t.consented, { icon: 'success' })
     })
@@ -155,68 +122,45 @@ export default function Consent({ page }: PageProps) {
 
   return (
     <PageScaffold page={page}>
-      <div className="consent">
+      <div className="guardian-form">
         {failed ? (
           <RetryScreen onRetry={load} message={t.failed} />
         ) : !status ? (
-          <p className="consent__lead" role="status">
+          <p className="guardian-form__lead" role="status">
             {t.loading}
           </p>
         ) : !status.birth ? (
-          <form className="consent__card" onSubmit={saveBirth} aria-label={t.birth}>
-            <p className="consent__lead">{t.birthLead}</p>
+          <form className={`${CARD} guardian-form__card`} onSubmit={saveBirth} aria-label={t.birth}>
+            <p className="guardian-form__lead">{t.birthLead}</p>
             <Picker mode="date" fields="month" label={t.birth} placeholder={t.choose} value={birth} start={`${new Date().getFullYear() - 100}-01`} end={thisMonth()} onChange={(v) => (setBirth(v), setError(''))} />
-            {error ? (
-              <p className="consent__error" role="alert">
-                {error}
-              </p>
-            ) : null}
-            <Button type="submit" block busy={busy}>
+            <GuardianFormError text={form.error} />
+            <Button type="submit" block busy={form.busy}>
               {t.birthSave}
             </Button>
           </form>
         ) : status.limited === 'guardian-consent' ? (
-          <form className="consent__card" onSubmit={confirm} aria-label={t.confirm}>
-            <p className="consent__lead">{t.consentLead}</p>
-            <TextField
-              label={t.guardianPhone}
-              placeholder={t.guardianPlaceholder}
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={11}
-              prefix="+86"
-              value={phone}
-              onChange={(v) => (setPhone(v), setError(''))}
-              filter={(v) => v.replace(/\D/g, '')}
-              action={
-                <Button size="s" variant="secondary" disabled={wait > 0 || busy} onClick={sendCode}>
-                  {wait > 0 ? fill(t.resend, { n: wait }) : t.sendCode}
-                </Button>
-              }
-            />
-            <p className="consent__rules">
-              {t.rulesLead}：
-              <a href="/agreement?section=children" className="consent__link">
-                《{t.rules}》
-              </a>
-            </p>
-            <TextField label={t.code} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(v) => (setCode(v), setError(''))} filter={(v) => v.replace(/\D/g, '')} />
+          <form className={`${CARD} guardian-form__card`} onSubmit={confirm} aria-label={t.confirm}>
+            <p className="guardian-form__lead">{t.consentLead}</p>
+            <GuardianCodeFields form={form} phoneLabel={t.guardianPhone} phonePlaceholder={t.guardianPlaceholder} phoneAutoComplete="off" codeLabel={t.code} onSend={sendCode}>
+              <p className="guardian-form__lead">
+                {t.rulesLead}：
+                <a href="/agreement?section=children" className="consent__link">
+                  《{t.rules}》
+                </a>
+              </p>
+            </GuardianCodeFields>
             <label className="consent__check">
               <input type="checkbox" checked={read} onChange={(e) => (setRead(e.target.checked), setError(''))} />
               <span>{t.read}</span>
             </label>
-            {error ? (
-              <p className="consent__error" role="alert">
-                {error}
-              </p>
-            ) : null}
-            <Button type="submit" block busy={busy}>
+            <GuardianFormError text={form.error} />
+            <Button type="submit" block busy={form.busy}>
               {t.confirm}
             </Button>
           </form>
         ) : (
-          <div className="consent__card">
-            <p className="consent__lead" role="status">
+          <div className={`${CARD} guardian-form__card`}>
+            <p className="guardian-form__lead" role="status">
               {status.consent ? fill(t.given, { tail: status.consent.guardianPhoneTail }) : status.under14 ? LIMITED_TEXTS[lang]['guardian-consent'] : t.notNeeded}
             </p>
             <Button block onClick={() => replace('/home')}>

@@ -7,14 +7,14 @@
 import { useState, type FormEvent } from 'react'
 import type { PageProps } from '../../../manifest/pages'
 import { GUARDIAN, GUARDIAN_CHILDREN_PATH, GUARDIAN_TOKEN_HEADER, type GuardianSignin } from '../../contract/guardian'
-import { barePhone, normalizePhone } from '../../contract/phone'
 import { fill } from '../../i18n/format'
-import { errorText } from '../../ui/AuthForm/errorText'
 import { call } from '../../lib/http/client'
 import { apiBase } from '../../lib/http/texts'
 import { useLang } from '../../state/app'
 import { Button } from '../../ui/Button/Button'
-import { TextField } from '../../ui/Field/TextField'
+import { CARD } from '../../ui/Card/card'
+import { GuardianCodeFields, GuardianFormError } from '../../ui/GuardianForm/GuardianCodeFields'
+import { useGuardianCode } from '../../ui/GuardianForm/useGuardianCode'
 import { showModal } from '../../ui/Modal/modal'
 import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
@@ -25,8 +25,6 @@ const TEXTS = {
   'zh-Hans': {
     lead: '家长或监护人用自己的手机号登录，可以查看和下载孩子在 Habor 的全部数据，更正孩子的资料，撤回同意，或注销孩子的账号。',
     phone: '家长手机号',
-    sendCode: '获取验证码',
-    resend: '{n} 秒后重发',
     sent: '验证码已发送',
     code: '验证码',
     signin: '登录家长页面',
@@ -51,8 +49,6 @@ const TEXTS = {
   en: {
     lead: "Parents and guardians sign in with their own number to see and download everything Habor holds about their child, correct the child's profile, withdraw consent, or delete the child's account.",
     phone: 'Your mobile number',
-    sendCode: 'Send code',
-    resend: 'Resend in {n} s',
     sent: 'Code sent',
     code: 'Code',
     signin: "Open the guardian's page",
@@ -93,49 +89,21 @@ function saveAs(blob: Blob, name: string): void {
 export default function Guardian({ page }: PageProps) {
   const lang = useLang()
   const t = TEXTS[lang]
-  const [phone, setPhone] = useState('')
-  const [code, setCode] = useState('')
-  const [wait, setWait] = useState(0)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
   const [session, setSession] = useState<{ token: string; children: Child[] } | null>(null)
   const [recordings, setRecordings] = useState<Record<string, string[]>>({})
   // The child whose profile is being corrected (one form open at a time).
   const [correcting, setCorrecting] = useState<string | null>(null)
 
-  const attempt = async (work: () => Promise<void>) => {
-    if (busy) return
-    setBusy(true)
-    setError('')
-    try {
-      await work()
-    } catch (e) {
-      setError(e instanceof Error && e.message === t.failed ? t.failed : errorText(lang, e))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const form = useGuardianCode(lang, t, (e) => (e instanceof Error && e.message === t.failed ? t.failed : null))
+  const { attempt, setError } = form
 
-  const tick = (n: number) => {
-    setWait(n)
-    if (n > 0) setTimeout(() => tick(n - 1), 1000)
-  }
-
-  const sendCode = () => {
-    if (!barePhone(phone)) return setError(t.phoneInvalid)
-    void attempt(async () => {
-      const sent = await call(GUARDIAN.guardianSigninCode, { body: { phone: normalizePhone(phone) ?? phone } })
-      tick(sent.resendIn)
-      showToast(t.sent, { icon: 'success' })
-    })
-  }
+  const sendCode = () => form.send((phone) => call(GUARDIAN.guardianSigninCode, { body: { phone } }))
 
   const signin = (event: FormEvent) => {
     event.preventDefault()
-    if (!barePhone(phone)) return setError(t.phoneInvalid)
-    if (!/^\d{6}$/.test(code)) return setError(t.codeInvalid)
+    if (!form.check()) return
     void attempt(async () => {
-      const r = await call(GUARDIAN.guardianSignin, { body: { phone: normalizePhone(phone) ?? phone, code } })
+      const r = await call(GUARDIAN.guardianSignin, { body: { phone: form.fullPhone(), code: form.code } })
       setSession({ token: r.token, children: r.children })
     })
   }
@@ -173,47 +141,28 @@ export default function Guardian({ page }: PageProps) {
       setSession((s) => s && { ...s, children: what === 'delete' ? s.children.filter((c) => c.id !== child.id) : s.children.map((c) => (c.id === child.id ? { ...c, consent: 'withdrawn' as const } : c)) })
     })
 
-  const alert = error ? (
-    <p className="guardian__error" role="alert">
-      {error}
-    </p>
-  ) : null
+  const alert = <GuardianFormError text={form.error} />
 
   return (
     <PageScaffold page={page}>
-      <div className="guardian">
+      <div className="guardian-form">
         {!session ? (
-          <form className="guardian__card" onSubmit={signin} aria-label={t.signin}>
-            <p className="guardian__lead">{t.lead}</p>
-            <TextField
-              label={t.phone}
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={11}
-              prefix="+86"
-              value={phone}
-              onChange={(v) => (setPhone(v), setError(''))}
-              filter={(v) => v.replace(/\D/g, '')}
-              action={
-                <Button size="s" variant="secondary" disabled={wait > 0 || busy} onClick={sendCode}>
-                  {wait > 0 ? fill(t.resend, { n: wait }) : t.sendCode}
-                </Button>
-              }
-            />
-            <TextField label={t.code} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(v) => (setCode(v), setError(''))} filter={(v) => v.replace(/\D/g, '')} />
+          <form className={`${CARD} guardian-form__card`} onSubmit={signin} aria-label={t.signin}>
+            <p className="guardian-form__lead">{t.lead}</p>
+            <GuardianCodeFields form={form} phoneLabel={t.phone} phoneAutoComplete="tel-national" codeLabel={t.code} onSend={sendCode} />
             {alert}
-            <Button type="submit" block busy={busy}>
+            <Button type="submit" block busy={form.busy}>
               {t.signin}
             </Button>
           </form>
         ) : (
           <>
             {alert}
-            {session.children.length === 0 ? <p className="guardian__lead">{t.none}</p> : null}
+            {session.children.length === 0 ? <p className="guardian-form__lead">{t.none}</p> : null}
             {session.children.map((child) => (
-              <section key={child.id} className="guardian__card" aria-label={child.name}>
-                <h2 className="guardian__name">{child.name}</h2>
-                <p className="guardian__lead">{t.consent[child.consent]}</p>
+              <section key={child.id} className={`${CARD} guardian-form__card`} aria-label={child.name}>
+                <h2 className="guardian-form__name">{child.name}</h2>
+                <p className="guardian-form__lead">{t.consent[child.consent]}</p>
                 <Button block variant="secondary" onClick={() => download(child)}>
                   {t.download}
                 </Button>

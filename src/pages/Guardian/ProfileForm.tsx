@@ -164,7 +164,7 @@ export function ProfileForm({ lang, token, childId, onSaved, onClose }: { lang: 
     <form className="guardian__profile" onSubmit={submit} aria-label={t.title} aria-busy={!loaded}>
       <h3 className="guardian__subtitle">{t.title}</h3>
       {!loaded ? (
-        <p className="guardian__lead" role="status">
+        <p className="guardian-form__lead" role="status">
           {t.loading}
         </p>
       ) : (
@@ -181,7 +181,7 @@ export function ProfileForm({ lang, token, childId, onSaved, onClose }: { lang: 
         </>
       )}
       {error && field !== 'name' ? (
-        <p className="guardian__error" role="alert">
+        <p className="guardian-form__error" role="alert">
           {error}
         </p>
       ) : null}

@@ -10,9 +10,11 @@ import { SeenAt } from '../../ui/SeenAt/SeenAt'
 import { copyText } from '../../lib/clipboard/clipboard'
 import { useLang } from '../../state/app'
 import { Button } from '../../ui/Button/Button'
+import { CARD } from '../../ui/Card/card'
 import { showToast } from '../../ui/Overlay/overlay'
 import { shareLink } from '../../ui/ShareBar/share'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
+import { RetryNote } from '../../ui/RetryScreen/RetryNote'
 import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
 import { fetchInvite } from './inviteApi'
 import { QrCode } from './QrCode'
@@ -98,14 +100,9 @@ export default function Invite({ page }: PageProps) {
         {state.kind === 'ready' && state.seenAt !== undefined && <SeenAt at={state.seenAt} />}
         <p className="invite__lead">{t.lead}</p>
         {state.kind === 'failed' || state.kind === 'empty' ? (
-          <div className="invite__error" role="alert">
-            <p>{t.failed}</p>
-            <Button variant="secondary" size="s" onClick={retry}>
-              {t.retry}
-            </Button>
-          </div>
+          <RetryNote className={`${CARD} invite__error`} text={t.failed} retryText={t.retry} onRetry={retry} />
         ) : (
-          <section className="invite__card" aria-labelledby="invite-code-title" aria-busy={!info}>
+          <section className={`${CARD} invite__card`} aria-labelledby="invite-code-title" aria-busy={!info}>
             <h2 id="invite-code-title" className="invite__label">
               {t.myCode}
             </h2>
@@ -147,7 +144,7 @@ export default function Invite({ page }: PageProps) {
           </section>
         )}
 
-        <section className="invite__list" aria-labelledby="invite-joined-title">
+        <section className={`${CARD} invite__list`} aria-labelledby="invite-joined-title">
           <h2 id="invite-joined-title" className="invite__list-title">
             {t.joinedTitle}
             {info ? <span className="invite__count">{fill(t.joined, { n: info.joined.length })}</span> : null}

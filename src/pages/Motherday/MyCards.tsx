@@ -14,6 +14,7 @@ import { Button } from '../../ui/Button/Button'
 import { showToast } from '../../ui/Overlay/overlay'
 import { SeenAt } from '../../ui/SeenAt/SeenAt'
 import type { Lang, Texts } from './texts'
+import { CARD } from '../../ui/Card/card'
 
 const loadMine = () => call(CALLS.myCards, {})
 
@@ -21,7 +22,7 @@ export function MyCards({ t, lang, generation }: { t: Texts; lang: Lang; generat
   const [state] = useResource(loadMine, `cards:${generation}`, { remember: COPY.cards, check: isCardList })
   if (state.kind !== 'ready' || state.data.length === 0) return null
   return (
-    <section className="motherday__waiting motherday__mine" aria-labelledby="motherday-mine">
+    <section className={`${CARD} motherday__waiting motherday__mine`} aria-labelledby="motherday-mine">
       <h2 id="motherday-mine">{t.myCards}</h2>
       {state.seenAt !== undefined && <SeenAt at={state.seenAt} />}
       <ul>

@@ -5,11 +5,12 @@ import type { OutboxItem } from '../../lib/outbox/outbox'
 import { Button } from '../../ui/Button/Button'
 import { storageFullText, storageQuotaOf } from './storageQuota'
 import type { Texts } from './texts'
+import { CARD } from '../../ui/Card/card'
 
 export function WaitingCards({ items, t }: { items: OutboxItem[]; t: Texts }) {
   const act = (what: 'retry' | 'discard', id: string) => void (what === 'retry' ? outbox.retry(id) : outbox.discard(id))
   return (
-    <section className="motherday__waiting" aria-labelledby="motherday-waiting">
+    <section className={`${CARD} motherday__waiting`} aria-labelledby="motherday-waiting">
       <h2 id="motherday-waiting">{t.waitingTitle}</h2>
       <ul>
         {items.map((item) =>

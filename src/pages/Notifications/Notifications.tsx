@@ -4,6 +4,7 @@
  * (which marks it read), 全部已读, older ones on request. New ones arrive over the live channel while
  * the page is open.
  */
+import type { Lang } from '../../../manifest/app'
 import { useEffect } from 'react'
 import type { PageProps } from '../../../manifest/pages'
 import type { InboxEntry } from '../../contract/inbox'
@@ -17,8 +18,6 @@ import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { usePullRefresh } from '../../ui/PullRefresh/usePullRefresh'
 import './Notifications.css'
-
-type Lang = 'zh-Hans' | 'en'
 
 const TEXTS = {
   'zh-Hans': {

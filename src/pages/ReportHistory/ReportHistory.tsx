@@ -8,6 +8,7 @@ import { call } from '../../lib/http'
 import { useLang } from '../../state/app'
 import { Button } from '../../ui/Button/Button'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
+import { RetryNote } from '../../ui/RetryScreen/RetryNote'
 import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
 import { SeenAt } from '../../ui/SeenAt/SeenAt'
 import { COPY, isReportList } from '../../lib/offline/pages'
@@ -68,12 +69,7 @@ export default function ReportHistory({ page }: PageProps) {
     )
   } else if (state.kind === 'failed') {
     body = (
-      <div className="history__empty" role="alert">
-        <p>{t.failed}</p>
-        <Button variant="secondary" size="s" onClick={retry}>
-          {t.retry}
-        </Button>
-      </div>
+      <RetryNote className="history__empty" text={t.failed} retryText={t.retry} onRetry={retry} />
     )
   } else {
     const list = state.kind === 'ready' ? state.data : []

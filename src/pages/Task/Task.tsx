@@ -11,6 +11,7 @@ import type { TaskDetail } from '../../contract/tasks'
 import { useOutboxItems } from '../../hooks/useOutboxItems'
 import { useResource } from '../../hooks/useResource'
 import { COPY, isTaskOrNone } from '../../lib/offline/pages'
+import { RetryNote } from '../../ui/RetryScreen/RetryNote'
 import { SeenAt } from '../../ui/SeenAt/SeenAt'
 import { fill, formatDay } from '../../i18n/format'
 import { classLineIn } from '../../i18n/school'
@@ -172,12 +173,7 @@ export default function Task({ page, query }: PageProps) {
             <span className="sk" style={{ height: 160 }} />
           </div>
         ) : state.kind === 'failed' ? (
-          <div className="task-page__note" role="alert">
-            <p>{t.failed}</p>
-            <Button variant="secondary" size="s" onClick={retry}>
-              {t.retry}
-            </Button>
-          </div>
+          <RetryNote className="task-page__note" text={t.failed} retryText={t.retry} onRetry={retry} />
         ) : !task ? (
           <div className="task-page__note" role="alert">
             <p>{t.missing}</p>

@@ -4,6 +4,7 @@
  * the profile is loaded again (Home's pull-down refresh reloads the profile). Titles and authors are the
  * students' own data and keep their language; they are marked `data-user-content`.
  */
+import type { Lang } from '../../../../manifest/app'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { push } from '../../../state/navigation'
 import type { DeskReading, DeskTask, DeskWork } from '../../../contract/desk'
@@ -20,8 +21,6 @@ import { fill, formatDay } from '../../../i18n/format'
 import { Icon } from '../icons'
 import { setFrameRows } from '../../../lib/device/homeRows'
 import { frameRows } from '../frameRows'
-
-type Lang = 'zh-Hans' | 'en'
 
 const TEXTS = {
   'zh-Hans': {

@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { pageByName } from '../../../../manifest/pages'
 import { keepPrestart } from '../../../../src/lib/device/prestart'
 import { readDraft } from '../../../../src/lib/storage/drafts'
-import { ok } from '../../http/fakes'
-import { bodiesTo, fakeServer as server, openAt, pathOf } from '../../auth/pageFakes'
+import { ok } from '../../support/http'
+import { bodiesTo, fakeServer as server, openAt, pathOf } from '../../support/pageFakes'
 
 const { default: Login } = await import('../../../../src/pages/Login/Login')
 // What the page loads on its first action, loaded up front so that fake timers only meet the fake server.
