@@ -62,7 +62,7 @@ async function fillFrame(frame: Response, rows: FrameRows | null): Promise<Respo
 // The daily open: a login-only page (`/home`, `/settings`, `/task?id=…`, …) and `/`, while the signed-in
 // marker says someone is signed in (src/lib/device/signedInMarker.ts), are that page's frame at once —
 // Home's for `/`, with the rows Home last listed for that account. Without the marker they are the shell,
-// which opens on Login: nothing of a login-only page paints for no one. Registered before the precache's
+// which opens on Login: a signed-out open never paints a login-only page. Registered before the precache's
 // route, which would answer them from its copies as they are.
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && frameFor(url.pathname) !== undefined,
