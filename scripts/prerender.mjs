@@ -23,15 +23,6 @@ export const PRERENDERED = {
   '/sound': 'src/pages/Sound/Sound.tsx',
 }
 
-/**
- * The frames of login-only pages (docs/performance.md "The daily open"): path → source module of the page
- * that renders over it. No one is signed in at build time, so each is a generic frame (src/prerender.tsx
- * renderFrame), painted by the service worker for a signed-in student before any script runs.
- */
-export const FRAMES = {
-  '/home': 'src/pages/Home/Home.tsx',
-}
-
 rmSync(ssrOut, { recursive: true, force: true })
 // Minified: the starter's source is copied from this build into every page.
 const built = spawnSync('npx', ['vite', 'build', '--ssr', 'src/prerender.tsx', '--outDir', ssrOut, '--minify', '--logLevel', 'warn'], {
@@ -41,7 +32,13 @@ const built = spawnSync('npx', ['vite', 'build', '--ssr', 'src/prerender.tsx', '
 })
 if (built.status !== 0) process.exit(built.status ?? 1)
 
-const { renderPage, renderFrame, startAfterPaint } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)
+/**
+ * The frames of login-only pages (docs/performance.md "The daily open"): path → source module of the page
+ * that renders over it, one per login-only page of the page table (src/prerender.tsx FRAME_PAGES). No one
+ * is signed in at build time, so each is a generic frame (src/prerender.tsx renderFrame), painted by the
+ * service worker for a signed-in student before any script runs.
+ */
+const { renderPage, renderFrame, startAfterPaint, FRAME_PAGES: FRAMES } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'))
 const template = readFileSync(join(dist, 'index.html'), 'utf8')
 const entry = manifest['index.html']

@@ -156,10 +156,14 @@ for (const route of routes) {
     }
   }
 }
-// The frames the service worker paints on a signed-in open (scripts/prerender.mjs FRAMES): HTML alone.
+// The frames the service worker paints on a signed-in open (src/prerender.tsx FRAME_PAGES): HTML alone.
 for (const frame of frames) {
   const file = join('_prerender', `${frame.name.replace(/^\//, '')}.html`)
   const rows = existsSync(join(dist, file)) ? [{ file, gzip: gzipSize(file) }] : []
+  if (!rows.length) {
+    console.error(`  FAIL: the ${frame.name} frame is not in the build (dist/${file})`)
+    failed = true
+  }
   printRows(`${frame.name} frame (the daily open's first paint)`, rows, rows.reduce((t, r) => t + r.gzip, 0), frame.maxGzipKB)
   if (rows.length && rows[0].gzip > frame.maxGzipKB * 1024) {
     console.error(`  FAIL: the ${frame.name} frame is ${kb(rows[0].gzip)} KB gzip, over its ${frame.maxGzipKB} KB budget`)

@@ -5,8 +5,11 @@
 import type { JSX } from 'react'
 import { prerender } from 'react-dom/static'
 import { Router } from 'wouter'
+import { PAGES } from '../manifest/pages'
 import { App } from './app/App'
+import { FRAME_BODIES } from './pages/frames'
 import { HomeFrame } from './pages/Home/HomeFrame'
+import { PageFrame } from './ui/PageFrame/PageFrame'
 import { UpdatePrompt } from './ui/UpdatePrompt/UpdatePrompt'
 
 export { startAfterPaint } from './app/startAfterPaint'
@@ -33,8 +36,23 @@ export async function renderPage(path: string): Promise<string> {
   return streamToString(prelude)
 }
 
-/** The frames of login-only pages that the service worker paints on a signed-in open (docs/performance.md). */
-const FRAMES: Record<string, () => JSX.Element> = { '/home': () => <HomeFrame /> }
+/**
+ * The frames the service worker paints on a signed-in open (docs/performance.md "The daily open"): one
+ * per login-only page of the page table, path → its frame. Home's is its own; every other page's is its
+ * bar and title over its placeholders (pages/frames.tsx).
+ */
+const FRAMES: Record<string, () => JSX.Element> = Object.fromEntries(
+  PAGES.filter((page) => page.access === 'login').map((page) => {
+    const body = FRAME_BODIES[page.name]
+    const frame = page.name === 'Home' ? () => <HomeFrame /> : () => <PageFrame page={page}>{body?.()}</PageFrame>
+    return [page.path, frame]
+  }),
+)
+
+/** The framed pages for the build: path → source module of the page that renders over the frame. */
+export const FRAME_PAGES: Record<string, string> = Object.fromEntries(
+  PAGES.filter((page) => page.access === 'login').map((page) => [page.path, `src/pages/${page.name}/${page.name}.tsx`]),
+)
 
 export async function renderFrame(path: string): Promise<string> {
   const frame = FRAMES[path]

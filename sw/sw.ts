@@ -3,8 +3,9 @@
  * The service worker: the offline shell for phones on flaky school networks.
  * - Precache: the shell (index.html, entry JS/CSS), every page chunk, icons and the manifest; mqtt.js is
  *   cached on first use instead.
- * - The daily open: `/home`, and `/` while the signed-in marker is there, get Home's precached frame at
- *   once (docs/performance.md "The daily open"); other navigations to app routes: network first, but a network that has not answered within 3 s loses to the
+ * - The daily open: while the signed-in marker is there, each login-only page (`/home`, `/settings`, …)
+ *   gets its own precached frame at once, and `/` Home's (docs/performance.md "The daily open"); without
+ *   the marker they get the shell, which opens on Login; other navigations to app routes: network first, but a network that has not answered within 3 s loses to the
  *   cached copy; with neither, the precached shell renders and the page shows its own offline state.
  *   Never for /api, /mqtt or /oidc.
  * - Runtime caches: images (cache first) and share-page data (stale-while-revalidate), bounded.
@@ -15,6 +16,7 @@ import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing'
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { PAGES } from '../manifest/pages'
 import { readSignedIn, type FrameRows } from '../src/lib/device/signedInMarker'
 import { listenForPush } from './push'
 
@@ -30,6 +32,15 @@ const NOT_APP = [/^\/api(\/|$)/, /^\/mqtt(\/|$)/, /^\/oidc(\/|$)/, /^\/sw\.js$/,
 
 /** Home's frame (docs/performance.md "The daily open"), precached with this version's scripts. */
 const FRAME_URL = '/home'
+/** The login-only pages, each with its frame precached under its path (vite.config.ts). */
+const FRAMED = new Set<string>(PAGES.filter((page) => page.access === 'login').map((page) => page.path))
+
+/** The precached frame a navigation to `pathname` paints on a signed-in open, if any ('/' is Home's). */
+function frameFor(pathname: string): string | undefined {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  if (clean === '/') return FRAME_URL
+  return FRAMED.has(clean) ? clean : undefined
+}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -48,16 +59,18 @@ async function fillFrame(frame: Response, rows: FrameRows | null): Promise<Respo
   return new Response(html, { status: frame.status, statusText: frame.statusText, headers })
 }
 
-// The daily open: `/home`, and `/` while the signed-in marker says someone is signed in
-// (src/lib/device/signedInMarker.ts), are Home's frame at once, with the rows Home last listed for that
-// account; `/` without the marker is the shell, which opens on Login. Registered before the precache's
-// route, which would answer both from its copies as they are.
+// The daily open: a login-only page (`/home`, `/settings`, `/task?id=…`, …) and `/`, while the signed-in
+// marker says someone is signed in (src/lib/device/signedInMarker.ts), are that page's frame at once —
+// Home's for `/`, with the rows Home last listed for that account. Without the marker they are the shell,
+// which opens on Login: a signed-out open never paints a login-only page. Registered before the precache's
+// route, which would answer them from its copies as they are.
 registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && (url.pathname === '/' || url.pathname === FRAME_URL),
+  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && frameFor(url.pathname) !== undefined,
   async (options) => {
+    const path = frameFor(options.url.pathname) ?? FRAME_URL
     // What the marker says and the frame, read at once.
-    const [session, frame] = await Promise.all([readSignedIn(), matchPrecache(FRAME_URL)])
-    const page = session !== null ? frame && (await fillFrame(frame, session.rows)) : options.url.pathname === '/' ? await matchPrecache(SHELL_URL) : frame
+    const [session, frame] = await Promise.all([readSignedIn(), matchPrecache(path)])
+    const page = session === null ? await matchPrecache(SHELL_URL) : frame && (path === FRAME_URL ? await fillFrame(frame, session.rows) : frame)
     return page ?? navigate(options)
   },
 )
