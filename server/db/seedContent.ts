@@ -5,6 +5,7 @@
  * this content existed gets it at the next start. Every other id is random.
  */
 import type { Db } from './connect'
+import { assignedTask } from '../services/classes'
 import type { Trx } from '../services/sessions'
 import { DEMO } from './seed'
 
@@ -298,23 +299,23 @@ export async function seedDemoContent(db: Db, now: number, sizes: (key: string) 
         if (await has('tasks', t.id)) continue
         await trx
           .insertInto('tasks')
-          .values({
-            id: t.id,
-            org_id: org.id,
-            publisher_user_id: teacher?.id ?? null,
-            publisher_name: DEMO.teacher.name,
-            grade: DEMO.student.grade,
-            class_name: DEMO.student.className,
-            book_id: await book(t.book),
-            title: t.title,
-            brief: t.brief,
-            due_at: now + t.dueInDays * 86_400_000,
-            attachments: '[]',
-            shareable: 1,
-            deleted_at: null,
-            created_at: now,
-            updated_at: now,
-          })
+          .values(
+            assignedTask(
+              {
+                id: t.id,
+                org_id: org.id,
+                publisher_user_id: teacher?.id ?? null,
+                publisher_name: DEMO.teacher.name,
+                grade: DEMO.student.grade,
+                class_name: DEMO.student.className,
+                book_id: await book(t.book),
+                title: t.title,
+                brief: t.brief,
+                due_at: now + t.dueInDays * 86_400_000,
+              },
+              now,
+            ),
+          )
           .execute()
         created.push(t.id)
       }
