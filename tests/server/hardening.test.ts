@@ -213,12 +213,20 @@ describe('slow clients', () => {
     })
   }
 
+  /** Writes `head`, then `byte` every `everyMs`; the milliseconds until the server closed the socket (-1: open after 6 s). */
+  async function closedWhileDripping(socket: Socket, head: string, byte: string, everyMs: number): Promise<number> {
+    socket.write(head)
+    const drip = setInterval(() => socket.writable && socket.write(byte), everyMs)
+    try {
+      return await closedAfter(socket, 6000)
+    } finally {
+      clearInterval(drip)
+    }
+  }
+
   it('close a socket that trickles its headers, after the header deadline', async () => {
     const socket = rawConnection(await listening({ timeouts: { headersMs: 1000, idleMs: 5000, requestMs: 10_000 } }))
-    socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n')
-    const drip = setInterval(() => socket.writable && socket.write('X'), 200)
-    const closed = await closedAfter(socket, 6000)
-    clearInterval(drip)
+    const closed = await closedWhileDripping(socket, 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n', 'X', 200)
     expect(closed).toBeGreaterThan(900)
     expect(closed).toBeLessThan(4000)
   })
@@ -232,12 +240,9 @@ describe('slow clients', () => {
 
   it('close a body that trickles under the minimum rate within one window; a steady body at the same rate rule finishes', async () => {
     const port = await listening({ timeouts: { headersMs: 5000, idleMs: 30_000, requestMs: 30_000, bodyWindowMs: 500, bodyMinBytes: 1000 } })
-    const socket = rawConnection(port)
-    socket.write('POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{')
+    const head = 'POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{'
     // 10 bytes a second: under 1000 bytes per 500 ms.
-    const drip = setInterval(() => socket.writable && socket.write(' '), 100)
-    const closed = await closedAfter(socket, 6000)
-    clearInterval(drip)
+    const closed = await closedWhileDripping(rawConnection(port), head, ' ', 100)
     expect(closed).toBeGreaterThan(400)
     expect(closed).toBeLessThan(3000)
 
