@@ -27,15 +27,18 @@ interface Asset {
   durationMs?: number
 }
 
+/** A book's cover: every one is a 360 × 504 PNG. */
+const bookCover = (book: string): Asset => ({ key: `demo/book-${book}.png`, mime: 'image/png', width: 360, height: 504 })
+
 /** Files under server/assets/ (made by server/assets/generate.mjs); their sizes are read at seed time. */
 export const DEMO_ASSETS = {
-  caofangzi: { key: 'demo/book-caofangzi.png', mime: 'image/png', width: 360, height: 504 },
-  xiyouji: { key: 'demo/book-xiyouji.png', mime: 'image/png', width: 360, height: 504 },
-  kunchongji: { key: 'demo/book-kunchongji.png', mime: 'image/png', width: 360, height: 504 },
-  xiaowangzi: { key: 'demo/book-xiaowangzi.png', mime: 'image/png', width: 360, height: 504 },
-  haidi: { key: 'demo/book-haidi.png', mime: 'image/png', width: 360, height: 504 },
-  chengnan: { key: 'demo/book-chengnan.png', mime: 'image/png', width: 360, height: 504 },
-  santi: { key: 'demo/book-santi.png', mime: 'image/png', width: 360, height: 504 },
+  caofangzi: bookCover('caofangzi'),
+  xiyouji: bookCover('xiyouji'),
+  kunchongji: bookCover('kunchongji'),
+  xiaowangzi: bookCover('xiaowangzi'),
+  haidi: bookCover('haidi'),
+  chengnan: bookCover('chengnan'),
+  santi: bookCover('santi'),
   opusCover: { key: 'demo/opus-cover.png', mime: 'image/png', width: 1200, height: 630 },
   opusLeaves: { key: 'demo/opus-leaves.png', mime: 'image/png', width: 800, height: 600 },
   opusStreet: { key: 'demo/opus-street.png', mime: 'image/png', width: 800, height: 600 },
