@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto'
 import { cpus, loadavg } from 'node:os'
 import { buildIfStale } from './build-if-stale.mjs'
 import { startCluster } from './cluster-lib.mjs'
+import { api } from './local-server.mjs'
 import { adminQuery as admin, databaseUrl } from './pg-admin.mjs'
 
 const argRuns = process.argv.indexOf('--runs')
@@ -27,17 +28,6 @@ const STUDENT = { username: '13800138000', password: 'Passw0rd!' }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]
 const phase = (what) => process.stderr.write(`  … ${what}\n`)
-
-async function api(base, method, path, body, token) {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const json = await res.json()
-  if (json.code !== 0) throw new Error(`${method} ${path}: ${json.code} ${json.msg}`)
-  return json.data
-}
 
 /** Redis commands processed while `work` runs (the whole server, so nothing else should use it). */
 async function commandsDuring(redis, work) {

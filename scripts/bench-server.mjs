@@ -18,6 +18,7 @@ import { createServer } from 'node:net'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { api, localServerEnv } from './local-server.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const argRuns = process.argv.indexOf('--runs')
@@ -54,25 +55,7 @@ async function startServer() {
   const port = await sparePort()
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: '',
-      DATABASE_URL: '',
-      MQTT_URL: '',
-      DATA_DIR: dataDir,
-      DIST_DIR: join(dataDir, 'no-dist'),
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      // Raised by configuration for the bench; the same variables an operator would set.
-      RATE_LIMIT_AUTH_PER_MIN: '10000000',
-      RATE_LIMIT_API_PER_MIN: '10000000',
-      RATE_LIMIT_ACCOUNT_PER_MIN: '10000000',
-      SMS_INTERVAL_SECONDS: '0',
-      SMS_PER_HOUR: '1000',
-      SMS_PER_DAY: '1000',
-      SMS_PER_IP_HOUR: '1000000',
-    },
+    env: localServerEnv({ dataDir, port, logLevel: 'warn', limit: 10_000_000 }),
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const exited = new Promise((resolve) => proc.once('exit', resolve))
@@ -94,17 +77,6 @@ async function startServer() {
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
-}
-
-async function api(base, method, path, body, token) {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const json = await res.json()
-  if (json.code !== 0) throw new Error(`${method} ${path}: ${json.code} ${json.msg}`)
-  return json.data
 }
 
 const login = (base, deviceCode) => api(base, 'POST', '/login', { ...STUDENT, ...DEVICE, deviceCode })

@@ -5,6 +5,7 @@
  * this content existed gets it at the next start. Every other id is random.
  */
 import type { Db } from './connect'
+import { assignedTask } from '../services/classes'
 import type { Trx } from '../services/sessions'
 import { DEMO } from './seed'
 
@@ -26,15 +27,18 @@ interface Asset {
   durationMs?: number
 }
 
+/** A book's cover: every one is a 360 × 504 PNG. */
+const bookCover = (book: string): Asset => ({ key: `demo/book-${book}.png`, mime: 'image/png', width: 360, height: 504 })
+
 /** Files under server/assets/ (made by server/assets/generate.mjs); their sizes are read at seed time. */
 export const DEMO_ASSETS = {
-  caofangzi: { key: 'demo/book-caofangzi.png', mime: 'image/png', width: 360, height: 504 },
-  xiyouji: { key: 'demo/book-xiyouji.png', mime: 'image/png', width: 360, height: 504 },
-  kunchongji: { key: 'demo/book-kunchongji.png', mime: 'image/png', width: 360, height: 504 },
-  xiaowangzi: { key: 'demo/book-xiaowangzi.png', mime: 'image/png', width: 360, height: 504 },
-  haidi: { key: 'demo/book-haidi.png', mime: 'image/png', width: 360, height: 504 },
-  chengnan: { key: 'demo/book-chengnan.png', mime: 'image/png', width: 360, height: 504 },
-  santi: { key: 'demo/book-santi.png', mime: 'image/png', width: 360, height: 504 },
+  caofangzi: bookCover('caofangzi'),
+  xiyouji: bookCover('xiyouji'),
+  kunchongji: bookCover('kunchongji'),
+  xiaowangzi: bookCover('xiaowangzi'),
+  haidi: bookCover('haidi'),
+  chengnan: bookCover('chengnan'),
+  santi: bookCover('santi'),
   opusCover: { key: 'demo/opus-cover.png', mime: 'image/png', width: 1200, height: 630 },
   opusLeaves: { key: 'demo/opus-leaves.png', mime: 'image/png', width: 800, height: 600 },
   opusStreet: { key: 'demo/opus-street.png', mime: 'image/png', width: 800, height: 600 },
@@ -298,23 +302,23 @@ export async function seedDemoContent(db: Db, now: number, sizes: (key: string) 
         if (await has('tasks', t.id)) continue
         await trx
           .insertInto('tasks')
-          .values({
-            id: t.id,
-            org_id: org.id,
-            publisher_user_id: teacher?.id ?? null,
-            publisher_name: DEMO.teacher.name,
-            grade: DEMO.student.grade,
-            class_name: DEMO.student.className,
-            book_id: await book(t.book),
-            title: t.title,
-            brief: t.brief,
-            due_at: now + t.dueInDays * 86_400_000,
-            attachments: '[]',
-            shareable: 1,
-            deleted_at: null,
-            created_at: now,
-            updated_at: now,
-          })
+          .values(
+            assignedTask(
+              {
+                id: t.id,
+                org_id: org.id,
+                publisher_user_id: teacher?.id ?? null,
+                publisher_name: DEMO.teacher.name,
+                grade: DEMO.student.grade,
+                class_name: DEMO.student.className,
+                book_id: await book(t.book),
+                title: t.title,
+                brief: t.brief,
+                due_at: now + t.dueInDays * 86_400_000,
+              },
+              now,
+            ),
+          )
           .execute()
         created.push(t.id)
       }

@@ -7,7 +7,7 @@
 import { CODE } from '../../src/contract'
 import { invitePath, normalizeInviteCode } from '../../src/contract/invite'
 import { ApiError } from '../errors'
-import { limitOf } from '../services/guardian'
+import { limitOf, limitsOf } from '../services/guardian'
 import { newInviteCode } from '../services/users'
 import type { ApiRoutes } from './provider'
 import { entry } from './table'
@@ -39,8 +39,8 @@ const routes: ApiRoutes = async (app) => {
         .execute()
       // A child without a guardian's consent appears in nobody's list (docs/privacy.md).
       const now = o.clock()
-      const listed: typeof rows = []
-      for (const r of rows) if (r.status === 'deleted' || (await limitOf(app.db, r.invitee_user_id, now)) === null) listed.push(r)
+      const limits = await limitsOf(app.db, rows.filter((r) => r.status !== 'deleted').map((r) => r.invitee_user_id), now)
+      const listed = rows.filter((r) => r.status === 'deleted' || limits.get(r.invitee_user_id) === null)
       return {
         code: own.code,
         path: invitePath(own.code),

@@ -5,10 +5,11 @@
  * check of who may call it from the entry's access. `guardRouteTable` makes the /api scope refuse a route
  * outside the table as it is registered, and `assertServed()` a table entry that no plugin registered.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault, RouteGenericInterface, RouteHandlerMethod } from 'fastify'
 import type { Access, Method, Route } from '../../src/contract/route'
 import { ROUTES, type RouteName } from '../../src/contract/routes'
 import { SCHEMAS, type Schemas } from '../../src/contract/schemas/routes'
+import type { ContractTypeProvider } from './provider'
 
 type Check = (req: FastifyRequest) => Promise<void>
 
@@ -35,6 +36,9 @@ export interface EntryOptions<K extends RouteName> {
   schema: Schemas[K]
   preHandler?: Check
 }
+
+/** The handler of the table entry `name`, typed by its schemas as `app.route({ ...entry(app, name), handler })` types it. */
+export type EntryHandler<K extends RouteName> = RouteHandlerMethod<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, RouteGenericInterface, unknown, Schemas[K], ContractTypeProvider>
 
 /** Fastify route options of the table entry `name`; spread them into `app.route()` beside the handler. */
 export function entry<K extends RouteName>(app: FastifyInstance, name: K): EntryOptions<K> {

@@ -7,7 +7,7 @@ import { CODE } from '../../src/contract'
 import { TEACHER_ROLE } from '../../src/contract/tasks'
 import { LATEST_MS } from '../../src/contract/schemas/common'
 import { ApiError, badInput } from '../errors'
-import { assignRoom, confirmedClass } from '../services/classes'
+import { assignedTask, assignRoom, confirmedClass } from '../services/classes'
 import { idempotent } from '../services/idempotency'
 import type { Notified } from '../services/inbox'
 import { taskMessage } from '../services/pushTexts'
@@ -56,23 +56,23 @@ const routes: ApiRoutes = async (app) => {
         const id = crypto.randomUUID()
         await trx
           .insertInto('tasks')
-          .values({
-            id,
-            org_id: membership.org.id,
-            publisher_user_id: acc.user.id,
-            publisher_name: b.publisherName.trim(),
-            grade: b.grade.trim(),
-            class_name: b.className.trim(),
-            book_id: b.bookId ?? null,
-            title,
-            brief,
-            due_at: b.dueAt ?? null,
-            attachments: '[]',
-            shareable: 1,
-            deleted_at: null,
-            created_at: now,
-            updated_at: now,
-          })
+          .values(
+            assignedTask(
+              {
+                id,
+                org_id: membership.org.id,
+                publisher_user_id: acc.user.id,
+                publisher_name: b.publisherName.trim(),
+                grade: b.grade.trim(),
+                class_name: b.className.trim(),
+                book_id: b.bookId ?? null,
+                title,
+                brief,
+                due_at: b.dueAt ?? null,
+              },
+              now,
+            ),
+          )
           .execute()
         // The class hears of it: inbox entries and Web Push written with the task, sent after the commit.
         const students = await trx

@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely'
 import type { Db } from '../db/connect'
+import type { TaskTable } from '../db/schema'
 import { tooMany } from '../errors'
 
 /** The class a student's tasks come from; null until a teacher confirmed one. */
@@ -36,3 +37,13 @@ export async function assignRoom(trx: Db, kind: 'sqlite' | 'postgres', teacherUs
     .execute()
   if (recent.length >= TASKS_PER_TEACHER_HOUR) throw tooMany((Number(recent[recent.length - TASKS_PER_TEACHER_HOUR]!.created_at) + 3_600_000 - now) / 1000)
 }
+
+/** The row of a task as a teacher assigns it (here and in the demo seed): no attachments, shareable, written at `now`. */
+export const assignedTask = (task: Omit<TaskTable, 'attachments' | 'shareable' | 'deleted_at' | 'created_at' | 'updated_at'>, now: number): TaskTable => ({
+  ...task,
+  attachments: '[]',
+  shareable: 1,
+  deleted_at: null,
+  created_at: now,
+  updated_at: now,
+})

@@ -20,9 +20,11 @@ export interface Birth {
   month: number
 }
 
+const birthFrom = (s: { birth_year: number | null; birth_month: number | null } | undefined): Birth | null =>
+  s && s.birth_year !== null && s.birth_month !== null ? { year: Number(s.birth_year), month: Number(s.birth_month) } : null
+
 export async function birthOf(db: Trx, userId: string): Promise<Birth | null> {
-  const s = await db.selectFrom('students').select(['birth_year', 'birth_month']).where('user_id', '=', userId).executeTakeFirst()
-  return s && s.birth_year !== null && s.birth_month !== null ? { year: Number(s.birth_year), month: Number(s.birth_month) } : null
+  return birthFrom(await db.selectFrom('students').select(['birth_year', 'birth_month']).where('user_id', '=', userId).executeTakeFirst())
 }
 
 /** The account's newest consent row, whatever its state. */
@@ -30,7 +32,8 @@ export const latestConsent = (db: Trx, userId: string): Promise<GuardianConsentT
   db.selectFrom('guardian_consents').selectAll().where('user_id', '=', userId).orderBy('consented_at', 'desc').orderBy('id').limit(1).executeTakeFirst()
 
 /** A consent that counts: the newest, not withdrawn, to the current version of the rules. */
-const isCurrent = (c: GuardianConsentTable | undefined): c is GuardianConsentTable => Boolean(c && c.withdrawn_at === null && c.rules_version === CHILDREN_RULES_VERSION)
+const isCurrent = <C extends { withdrawn_at: number | null; rules_version: string | null }>(c: C | undefined): c is C =>
+  Boolean(c && c.withdrawn_at === null && c.rules_version === CHILDREN_RULES_VERSION)
 
 /**
  * Why the account may make nothing public, or null. An account without a profile has no age yet; the
@@ -41,6 +44,39 @@ export async function limitOf(db: Trx, userId: string, now: number): Promise<Lim
   if (!birth) return 'age-unknown'
   if (!isUnderConsentAge(birth, now)) return null
   return isCurrent(await latestConsent(db, userId)) ? null : 'guardian-consent'
+}
+
+/**
+ * `limitOf` for many accounts in one query: each account's age beside its newest consent row (the one
+ * `latestConsent` picks: latest `consented_at`, then the lowest id). An account not in the map has no
+ * student row, so no age: 'age-unknown'.
+ */
+export async function limitsOf(db: Trx, userIds: readonly string[], now: number): Promise<Map<string, LimitReason | null>> {
+  const limits = new Map<string, LimitReason | null>()
+  if (userIds.length === 0) return limits
+  const rows = await db
+    .selectFrom('students as s')
+    .leftJoin('guardian_consents as c', (join) =>
+      join.onRef('c.user_id', '=', 's.user_id').on((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('guardian_consents as newer')
+              .select('newer.id')
+              .whereRef('newer.user_id', '=', 'c.user_id')
+              .where((n) => n.or([n('newer.consented_at', '>', n.ref('c.consented_at')), n.and([n('newer.consented_at', '=', n.ref('c.consented_at')), n('newer.id', '<', n.ref('c.id'))])])),
+          ),
+        ),
+      ),
+    )
+    .select(['s.user_id', 's.birth_year', 's.birth_month', 'c.withdrawn_at', 'c.rules_version'])
+    .where('s.user_id', 'in', [...userIds])
+    .execute()
+  for (const r of rows) {
+    const birth = birthFrom(r)
+    limits.set(r.user_id, !birth ? 'age-unknown' : !isUnderConsentAge(birth, now) || isCurrent(r) ? null : 'guardian-consent')
+  }
+  return limits
 }
 
 export async function statusOf(db: Trx, userId: string, now: number): Promise<GuardianStatus> {

@@ -111,6 +111,8 @@ export function injectPreview(html: string, p: Preview, lang: Lang): string {
   const e = escapeHtml
   const image = p.image.url.startsWith('/') ? new URL(p.image.url, p.url).href : p.image.url
   const wide = (p.image.width ?? 0) >= 600 && (p.image.width ?? 0) > (p.image.height ?? 0)
+  // The Twitter card says again what the Open Graph tags say, in this order.
+  const twitter = { title: p.title, description: p.description, image, 'image:alt': p.imageAlt }
   const meta = [
     `<meta name="description" content="${e(p.description)}">`,
     `<link rel="canonical" href="${e(p.url)}">`,
@@ -126,10 +128,7 @@ export function injectPreview(html: string, p: Preview, lang: Lang): string {
     p.image.height ? `<meta property="og:image:height" content="${p.image.height}">` : '',
     `<meta property="og:image:alt" content="${e(p.imageAlt)}">`,
     `<meta name="twitter:card" content="${wide ? 'summary_large_image' : 'summary'}">`,
-    `<meta name="twitter:title" content="${e(p.title)}">`,
-    `<meta name="twitter:description" content="${e(p.description)}">`,
-    `<meta name="twitter:image" content="${e(image)}">`,
-    `<meta name="twitter:image:alt" content="${e(p.imageAlt)}">`,
+    ...Object.entries(twitter).map(([name, content]) => `<meta name="twitter:${name}" content="${e(content)}">`),
     // The page shows this picture first (its largest paint): fetch it with the HTML, not after the app starts.
     p.found && !image.endsWith(SHARE_CARD_PATH) ? `<link rel="preload" as="image" href="${e(image)}" fetchpriority="high">` : '',
     pictureSlot(p, image),

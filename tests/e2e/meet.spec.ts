@@ -8,6 +8,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { test } from '../support/fixtures'
 import { pauseClockNow } from '../support/clock'
 import { resumeDemoSession, resumeSession, DEMO_STUDENT, type TokenPair } from '../support/session'
+import { startsCounted } from '../support/pushStore'
 import { screenshot } from '../support/screenshot'
 import { wavFile } from '../support/wav'
 
@@ -289,18 +290,7 @@ test('item 5: on a phone, the notification tip and the rotate hint do not show t
   await expect(page.getByRole('status').filter({ hasText: '横屏浏览效果更佳' })).toBeVisible()
   // The second start on this device brings the notification tip.
   await expect(page.getByRole('complementary', { name: '开启通知' })).toHaveCount(0)
-  await expect.poll(() => page.evaluate(() => new Promise<number>((resolve) => {
-    const open = indexedDB.open('habor-push')
-    open.onupgradeneeded = () => open.transaction?.abort()
-    open.onerror = () => resolve(0)
-    open.onsuccess = () => {
-      const db = open.result
-      if (!db.objectStoreNames.contains('device')) return resolve(0)
-      const get = db.transaction('device').objectStore('device').get('starts')
-      get.onsuccess = () => resolve(typeof get.result === 'number' ? get.result : 0)
-      get.onerror = () => resolve(0)
-    }
-  }))).toBe(1)
+  await expect.poll(() => startsCounted(page)).toBe(1)
   await page.reload()
   const tip = page.getByRole('complementary', { name: '开启通知' })
   await expect(tip).toBeVisible()

@@ -10,6 +10,7 @@ import { SW_CONTROL_MS } from '../support/clock'
 import { test, type Habor } from '../support/fixtures'
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
+import { startsCounted } from '../support/pushStore'
 import { screenshot } from '../support/screenshot'
 import { DEMO_STUDENT, resumeSession, type TokenPair } from '../support/session'
 
@@ -21,28 +22,6 @@ async function login(request: APIRequestContext, who: { phone: string; password:
   const r = await request.post('/api/login', { headers: { 'App-ID': 'jsj-habor' }, data: { username: who.phone, password: who.password, deviceType, deviceCode, appId: 'jsj-habor' } })
   return ((await r.json()) as { data: TokenPair }).data
 }
-
-/** The signed-in starts the app has counted on this device (IndexedDB, src/lib/push/store.ts). */
-const startsCounted = (page: Page): Promise<number> =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('habor-push')
-        // Not there yet: never create it here (the app's own open would then find no store to make).
-        open.onupgradeneeded = () => open.transaction?.abort()
-        open.onerror = () => resolve(0)
-        open.onsuccess = () => {
-          const db = open.result
-          if (!db.objectStoreNames.contains('device')) return resolve(0)
-          const get = db.transaction('device').objectStore('device').get('starts')
-          get.onsuccess = () => {
-            db.close()
-            resolve(typeof get.result === 'number' ? get.result : 0)
-          }
-          get.onerror = () => resolve(0)
-        }
-      }),
-  )
 
 /** Opens Home for the first time on this device, then starts the app a second time, as a student would. */
 async function secondStart(page: Page): Promise<void> {

@@ -4,13 +4,36 @@
  * for page data); only a request that is still unanswered at its time-out does, and a slow sign-in keeps
  * its busy button and what was typed.
  */
-import { expect } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { test } from '../support/fixtures'
 import { pauseClockNow } from '../support/clock'
 import { screenshot } from '../support/screenshot'
 import { DEMO_STUDENT, resumeDemoSession } from '../support/session'
 
 test.use({ viewport: { width: 375, height: 812 } })
+
+/**
+ * Opens /invite, whose request the test's route holds, and once `asked()` counts it, stops the page's
+ * (faked) clock: from then on its time moves only as the test says (pauseAt only jumps forward, so a
+ * moment on, then standing still). Gives the page's own time when the request left and now; however long
+ * a busy machine took to get here, now is short of the request's 15 s time-out.
+ */
+async function openInviteAsked(page: Page, asked: () => number): Promise<{ askedAt: number; pausedAt: number }> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __askedAt?: number }
+    const send = window.fetch
+    window.fetch = (input, init) => {
+      if (String(input instanceof Request ? input.url : input).includes('/api/invite')) w.__askedAt ??= Date.now()
+      return send(input, init)
+    }
+  })
+  await page.goto('/invite')
+  await expect.poll(asked).toBe(1)
+  await pauseClockNow(page)
+  const times = await page.evaluate(() => ({ askedAt: (window as unknown as { __askedAt: number }).__askedAt, pausedAt: Date.now() }))
+  expect(times.pausedAt - times.askedAt).toBeLessThan(14_000)
+  return times
+}
 
 test('page data that takes 6 s keeps the skeleton, shows no retry screen, and then appears', async ({ page, request }) => {
   await page.clock.install()
@@ -24,22 +47,8 @@ test('page data that takes 6 s keeps the skeleton, shows no retry screen, and th
     await released
     await route.continue()
   })
-  await page.addInitScript(() => {
-    const w = window as unknown as { __askedAt?: number }
-    const send = window.fetch
-    window.fetch = (input, init) => {
-      if (String(input instanceof Request ? input.url : input).includes('/api/invite')) w.__askedAt ??= Date.now()
-      return send(input, init)
-    }
-  })
-  await page.goto('/invite')
-  await expect.poll(() => held).toBe(1)
-  // The page's time stands still from here and moves only as the test says (see the next test).
-  await pauseClockNow(page)
-  const [askedAt, pausedAt] = await page.evaluate(() => [(window as unknown as { __askedAt: number }).__askedAt, Date.now()])
-  // However long a busy machine took to get here, it is short of the 15 s time-out, and the clock then
-  // stands at 6 s after the request (or a little later, if the machine already took longer).
-  expect(pausedAt - askedAt).toBeLessThan(14_000)
+  const { askedAt, pausedAt } = await openInviteAsked(page, () => held)
+  // The clock then stands at 6 s after the request (or a little later, if the machine already took longer).
   const card = page.locator('.invite__card')
   await expect(card).toHaveAttribute('aria-busy', 'true')
   await page.clock.runFor(Math.max(0, askedAt + 6_000 - pausedAt))
@@ -63,24 +72,9 @@ test('page data still unanswered 14 s after it was asked is still loading; past 
     if (hold) return // never answered: only the client's time-out ends it
     await route.continue()
   })
-  // The page's own clock at the moment the request left (the clock is faked, so this is its time).
-  await page.addInitScript(() => {
-    const w = window as unknown as { __askedAt?: number }
-    const send = window.fetch
-    window.fetch = (input, init) => {
-      if (String(input instanceof Request ? input.url : input).includes('/api/invite')) w.__askedAt ??= Date.now()
-      return send(input, init)
-    }
-  })
-  await page.goto('/invite')
-  await expect.poll(() => asked).toBe(1)
-  // Time then stands still, and moves on only as the test says, measured from the request: the exact
-  // 15 000 ms edge is the client's unit test, this is the whole page at both sides of it. However long a
-  // busy machine took to get here, the page is shown 14 s after the request, then 15.5 s.
-  // (pauseAt only jumps forward: a moment on, then standing still.)
-  await pauseClockNow(page)
-  const [askedAt, pausedAt] = await page.evaluate(() => [(window as unknown as { __askedAt: number }).__askedAt, Date.now()])
-  expect(pausedAt - askedAt).toBeLessThan(14_000)
+  // Measured from the request: the exact 15 000 ms edge is the client's unit test, this is the whole page
+  // at both sides of it, 14 s after the request, then 15.5 s.
+  const { askedAt, pausedAt } = await openInviteAsked(page, () => asked)
   await expect(page.locator('.invite__card')).toHaveAttribute('aria-busy', 'true')
   await page.clock.runFor(askedAt + 14_000 - pausedAt)
   await expect(page.locator('.invite__card')).toHaveAttribute('aria-busy', 'true')

@@ -5,24 +5,17 @@
  * refresh and a reconnect with the new token.
  */
 import { expect, it } from 'vitest'
-import { LiveChannel, loadMqtt } from '../../../src/lib/live/channel'
 import { call, passwordLogin, type Pair } from '../support/helpers'
-import { listeningApp, SETTLE_MS, until, userIdOf } from '../support/broker'
+import { appChannel, listeningApp, SETTLE_MS, until, userIdOf } from '../support/broker'
 
 it('is kicked through the embedded broker when the account signs in on another terminal', async () => {
   const { app, url } = await listeningApp()
   const first = await passwordLogin(app, { deviceCode: 'device-a' })
   const userId = await userIdOf(app, first.token)
   const events: string[] = []
-  const channel = new LiveChannel({
-    url,
-    appId: 'jsj-habor',
-    session: () => ({ token: first.token, userId, deviceType: 'browser' }),
-    refresh: async () => undefined,
+  const channel = appChannel(url, () => ({ token: first.token, userId }), {
     notify: (text) => events.push(`toast:${text}`),
-    kickedText: () => 'account logged in on another terminal',
     onLoggedOut: () => events.push('logout'),
-    loadMqtt,
     onError: (e) => events.push(`error:${e.message}`),
   })
   try {
@@ -46,20 +39,12 @@ it('the close at token expiry makes the app refresh and reconnect with the new t
   let subscriptions = 0
   broker.aedes.on('subscribe', () => subscriptions++)
   const refreshed: string[] = []
-  const channel = new LiveChannel({
-    url,
-    appId: 'jsj-habor',
-    session: () => ({ token: session.token, userId, deviceType: 'browser' }),
+  const channel = appChannel(url, () => ({ token: session.token, userId }), {
     refresh: async (stale) => {
       refreshed.push(stale)
       const r = await call<Pair>(app, 'GET', '/refresh', { token: session.refreshToken })
       Object.assign(session, r.body.data)
     },
-    notify: () => {},
-    kickedText: () => '',
-    onLoggedOut: () => {},
-    loadMqtt,
-    onError: () => {},
   })
   try {
     const first = session.token

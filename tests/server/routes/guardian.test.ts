@@ -126,6 +126,24 @@ describe('an under-14 account without consent', () => {
     expect((await call<InviteInfo>(app, 'GET', '/invite', { token: demo.token })).body.data.joined.map((j) => j.name)).toEqual(['学生103'])
   })
 
+  it("the inviter's list goes by each child's newest consent row, as the child's own limits do", async () => {
+    const { app, clock } = await makeApp({}, new FakeClock(NOW))
+    const child = await register(app, '13700137104', TWELVE, 'DEMO2023')
+    expect((await consent(app, clock, child)).body.code).toBe(0)
+    const demo = await passwordLogin(app)
+    const listed = async () => (await call<InviteInfo>(app, 'GET', '/invite', { token: demo.token })).body.data.joined.map((j) => j.name)
+    expect(await listed()).toEqual(['学生104'])
+    const [given] = await app.db.selectFrom('guardian_consents').selectAll().execute()
+    // A withdrawn row at the same moment with a lower id comes first in the newest-first order: it counts.
+    await app.db.insertInto('guardian_consents').values({ ...given!, id: ' ', withdrawn_at: NOW + 2000 }).execute()
+    expect((await status(app, child)).data.limited).toBe('guardian-consent')
+    expect(await listed()).toEqual([])
+    // A later consent counts again.
+    await app.db.insertInto('guardian_consents').values({ ...given!, id: '~', consented_at: Number(given!.consented_at) + 1 }).execute()
+    expect((await status(app, child)).data.limited).toBe(null)
+    expect(await listed()).toEqual(['学生104'])
+  })
+
   it('a consent to an older version of the rules counts for nothing: the account is asked again', async () => {
     const { app, clock } = await makeApp({}, new FakeClock(NOW))
     const child = await register(app, '13700137104', TWELVE)

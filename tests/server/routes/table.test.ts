@@ -3,26 +3,15 @@
  * routes: the app registers exactly its entries, with the method, path and schemas under each name, and
  * refuses to build with a route outside it or an entry without a handler.
  */
-import Fastify, { type RouteOptions } from 'fastify'
+import Fastify from 'fastify'
 import { describe, expect, it, vi } from 'vitest'
 import { guardRouteTable, RouteTableError } from '../../../server/routes/table'
 import { ROUTES, type RouteName } from '../../../src/contract/routes'
 import { SCHEMAS } from '../../../src/contract/schemas/routes'
+import { added } from '../support/added-routes'
 import { makeApp } from '../support/helpers'
 
-// The routes as build() adds them: Fastify's onRoute hook on the instance it creates, before any route.
-const added = vi.hoisted(() => [] as RouteOptions[])
-vi.mock('fastify', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('fastify')>()
-  const create = ((opts?: Parameters<typeof mod.default>[0]) => {
-    const app = mod.default(opts)
-    app.addHook('onRoute', (route) => {
-      added.push(route)
-    })
-    return app
-  }) as typeof mod.default
-  return { ...mod, default: create }
-})
+vi.mock('fastify', async (original) => (await import('../support/added-routes')).recordingFastify(await original()))
 
 const names = Object.keys(ROUTES) as RouteName[]
 /**

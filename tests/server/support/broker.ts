@@ -4,6 +4,7 @@ import { connect, type IClientOptions, type MqttClient } from 'mqtt'
 import type { AddressInfo } from 'node:net'
 import { afterEach } from 'vitest'
 import type { BuildInput } from '../../../server/config'
+import { LiveChannel, loadMqtt, type LiveDeps } from '../../../src/lib/live/channel'
 import { call, FakeClock, makeApp, SMS_ONLY_PHONE, smsCode, type Pair, type TestApp } from './helpers'
 
 export interface LiveApp extends TestApp {
@@ -17,6 +18,26 @@ export async function listeningApp(over: BuildInput = {}, clock = new FakeClock(
   await t.app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = t.app.server.address() as AddressInfo
   return { ...t, url: `ws://127.0.0.1:${port}/mqtt`, http: `http://127.0.0.1:${port}` }
+}
+
+/**
+ * The app's own live-channel client (src/lib/live) for `url`, as a signed-in browser opens it: `session()`
+ * gives the current token and user, and `over` what the test watches (by default a refresh does nothing,
+ * the toast and the logout go nowhere, errors are ignored).
+ */
+export function appChannel(url: string, session: () => { token: string; userId: string }, over: Partial<LiveDeps> = {}): LiveChannel {
+  return new LiveChannel({
+    url,
+    appId: 'jsj-habor',
+    session: () => ({ ...session(), deviceType: 'browser' }),
+    refresh: async () => undefined,
+    notify: () => {},
+    kickedText: () => 'account logged in on another terminal',
+    onLoggedOut: () => {},
+    loadMqtt,
+    onError: () => {},
+    ...over,
+  })
 }
 
 const clients: MqttClient[] = []

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
+import { localServerEnv } from '../../../scripts/local-server.mjs'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 
@@ -22,23 +23,7 @@ afterEach(() => {
 export async function startServer(dataDir: string): Promise<{ proc: ChildProcess; base: string; exited: Promise<void> }> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: '',
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      DIST_DIR: join(dataDir, 'no-dist'),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_AUTH_PER_MIN: '100000',
-      RATE_LIMIT_API_PER_MIN: '100000',
-      RATE_LIMIT_ACCOUNT_PER_MIN: '100000',
-      SMS_INTERVAL_SECONDS: '0',
-      SMS_PER_HOUR: '1000',
-      SMS_PER_DAY: '1000',
-      SMS_PER_IP_HOUR: '100000',
-    },
+    env: localServerEnv({ dataDir, port: 0, logLevel: 'error', limit: 100_000 }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   spawned.push(proc)

@@ -10,6 +10,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { wavFile } from '../../support/wav'
 import { call, DEVICE, makeApp, PASSWORD, passwordLogin, smsCode, STUDENT_PHONE } from '../support/helpers'
+import type { BuildInput } from '../../../server/config'
 import { optionsFromEnv } from '../../../server/env'
 
 /** A GET over a real socket with any Host header (fetch() would not send a chosen Host). */
@@ -166,7 +167,20 @@ describe('caches', () => {
 })
 
 describe('slow clients', () => {
-  /** Resolves with the milliseconds until the server closed the socket, or -1 when it is still open at `giveUpMs`. */
+  /** The port of a new app (makeApp with `over`) listening on loopback. */
+  async function listening(over: BuildInput): Promise<number> {
+    const { app } = await makeApp(over)
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    return (app.server.address() as AddressInfo).port
+  }
+
+  /** A bare TCP connection to `port`: the server closing it is what these tests wait for, not an error. */
+  function rawConnection(port: number): Socket {
+    const socket = connect(port, '127.0.0.1')
+    socket.on('error', () => {})
+    return socket
+  }
+
   /** POSTs `body` to /api/login on `port` in 10 chunks, `gapMs` apart; the answer's status. */
   function loginInChunks(port: number, body: string, gapMs: number): Promise<number> {
     return new Promise<number>((resolve, reject) => {
@@ -187,6 +201,7 @@ describe('slow clients', () => {
     })
   }
 
+  /** Resolves with the milliseconds until the server closed the socket, or -1 when it is still open at `giveUpMs`. */
   function closedAfter(socket: Socket, giveUpMs: number): Promise<number> {
     const start = performance.now()
     return new Promise((resolve) => {
@@ -198,40 +213,36 @@ describe('slow clients', () => {
     })
   }
 
+  /** Writes `head`, then `byte` every `everyMs`; the milliseconds until the server closed the socket (-1: open after 6 s). */
+  async function closedWhileDripping(socket: Socket, head: string, byte: string, everyMs: number): Promise<number> {
+    socket.write(head)
+    const drip = setInterval(() => socket.writable && socket.write(byte), everyMs)
+    try {
+      return await closedAfter(socket, 6000)
+    } finally {
+      clearInterval(drip)
+    }
+  }
+
   it('close a socket that trickles its headers, after the header deadline', async () => {
-    const { app } = await makeApp({ timeouts: { headersMs: 1000, idleMs: 5000, requestMs: 10_000 } })
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const socket = connect((app.server.address() as AddressInfo).port, '127.0.0.1')
-    socket.on('error', () => {})
-    socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n')
-    const drip = setInterval(() => socket.writable && socket.write('X'), 200)
-    const closed = await closedAfter(socket, 6000)
-    clearInterval(drip)
+    const socket = rawConnection(await listening({ timeouts: { headersMs: 1000, idleMs: 5000, requestMs: 10_000 } }))
+    const closed = await closedWhileDripping(socket, 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n', 'X', 200)
     expect(closed).toBeGreaterThan(900)
     expect(closed).toBeLessThan(4000)
   })
 
   it('close a connection that sends nothing, after the idle deadline', async () => {
-    const { app } = await makeApp({ timeouts: { headersMs: 5000, idleMs: 1000, requestMs: 10_000 } })
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const socket = connect((app.server.address() as AddressInfo).port, '127.0.0.1')
-    socket.on('error', () => {})
+    const socket = rawConnection(await listening({ timeouts: { headersMs: 5000, idleMs: 1000, requestMs: 10_000 } }))
     const closed = await closedAfter(socket, 6000)
     expect(closed).toBeGreaterThan(900)
     expect(closed).toBeLessThan(4000)
   })
 
   it('close a body that trickles under the minimum rate within one window; a steady body at the same rate rule finishes', async () => {
-    const { app } = await makeApp({ timeouts: { headersMs: 5000, idleMs: 30_000, requestMs: 30_000, bodyWindowMs: 500, bodyMinBytes: 1000 } })
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const port = (app.server.address() as AddressInfo).port
-    const socket = connect(port, '127.0.0.1')
-    socket.on('error', () => {})
-    socket.write('POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{')
+    const port = await listening({ timeouts: { headersMs: 5000, idleMs: 30_000, requestMs: 30_000, bodyWindowMs: 500, bodyMinBytes: 1000 } })
+    const head = 'POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{'
     // 10 bytes a second: under 1000 bytes per 500 ms.
-    const drip = setInterval(() => socket.writable && socket.write(' '), 100)
-    const closed = await closedAfter(socket, 6000)
-    clearInterval(drip)
+    const closed = await closedWhileDripping(rawConnection(port), head, ' ', 100)
     expect(closed).toBeGreaterThan(400)
     expect(closed).toBeLessThan(3000)
 
@@ -245,15 +256,12 @@ describe('slow clients', () => {
     const opened = async (port: number, n: number) =>
       Promise.all(
         Array.from({ length: n }, async () => {
-          const s = connect(port, '127.0.0.1')
-          s.on('error', () => {})
+          const s = rawConnection(port)
           await new Promise((resolve) => s.once('connect', resolve))
           return s
         }),
       )
-    const { app } = await makeApp({ limits: { connectionsPerAddress: 3 } })
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const port = (app.server.address() as AddressInfo).port
+    const port = await listening({ limits: { connectionsPerAddress: 3 } })
     const three = await opened(port, 3)
     const [fourth] = await opened(port, 1)
     expect(await closedAfter(fourth!, 3000)).toBeGreaterThanOrEqual(0)
@@ -265,22 +273,20 @@ describe('slow clients', () => {
     expect(health.status).toBe(200)
     for (const s of three) s.destroy()
 
-    const proxied = (await makeApp({ trustProxy: 'loopback', limits: { connectionsPerAddress: 3 } })).app
-    await proxied.listen({ port: 0, host: '127.0.0.1' })
-    const behind = await opened((proxied.server.address() as AddressInfo).port, 6)
-    const res = await fetch(`http://127.0.0.1:${(proxied.server.address() as AddressInfo).port}/api/health`)
+    const proxied = await listening({ trustProxy: 'loopback', limits: { connectionsPerAddress: 3 } })
+    const behind = await opened(proxied, 6)
+    const res = await fetch(`http://127.0.0.1:${proxied}/api/health`)
     expect(res.status).toBe(200)
     expect(behind.every((s) => s.readyState === 'open')).toBe(true)
     for (const s of behind) s.destroy()
   })
 
   it('let a slow but steady upload finish although it takes longer than the idle deadline', async () => {
-    const { app } = await makeApp({ timeouts: { headersMs: 1000, idleMs: 800, requestMs: 10_000 } })
-    await app.listen({ port: 0, host: '127.0.0.1' })
+    const port = await listening({ timeouts: { headersMs: 1000, idleMs: 800, requestMs: 10_000 } })
     const body = JSON.stringify({ username: STUDENT_PHONE, password: PASSWORD, ...DEVICE, padding: 'x'.repeat(60_000) })
     const started = performance.now()
     // 10 chunks, one every 300 ms: about 3 s in all, each gap well inside the idle deadline.
-    const status = await loginInChunks((app.server.address() as AddressInfo).port, body, 300)
+    const status = await loginInChunks(port, body, 300)
     expect(performance.now() - started).toBeGreaterThan(2500)
     expect(status).toBe(200)
   })

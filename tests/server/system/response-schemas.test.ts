@@ -7,21 +7,10 @@ import type { RouteOptions } from 'fastify'
 import { Value } from '@sinclair/typebox/value'
 import type { TSchema } from '@sinclair/typebox'
 import { describe, expect, it, vi } from 'vitest'
+import { added } from '../support/added-routes'
 import { makeApp } from '../support/helpers'
 
-// The routes as they are added: Fastify's onRoute hook, on the instance build() creates, before any route.
-const added = vi.hoisted(() => [] as RouteOptions[])
-vi.mock('fastify', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('fastify')>()
-  const create = ((opts?: Parameters<typeof mod.default>[0]) => {
-    const app = mod.default(opts)
-    app.addHook('onRoute', (route) => {
-      added.push(route)
-    })
-    return app
-  }) as typeof mod.default
-  return { ...mod, default: create }
-})
+vi.mock('fastify', async (original) => (await import('../support/added-routes')).recordingFastify(await original()))
 
 type Node = Record<string, unknown>
 

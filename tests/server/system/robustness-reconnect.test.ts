@@ -4,9 +4,9 @@
  * and a login from another terminal still kicks it.
  */
 import { expect, it } from 'vitest'
-import { LIVE_RECONNECT_MS, LiveChannel, loadMqtt } from '../../../src/lib/live/channel'
+import { LIVE_RECONNECT_MS } from '../../../src/lib/live/channel'
 import { passwordLogin } from '../support/helpers'
-import { listeningApp, SETTLE_MS, until, userIdOf } from '../support/broker'
+import { appChannel, listeningApp, SETTLE_MS, until, userIdOf } from '../support/broker'
 
 it('a cut connection reconnects and is still kicked', { timeout: 20_000 }, async () => {
   const { app, url } = await listeningApp()
@@ -16,16 +16,9 @@ it('a cut connection reconnects and is still kicked', { timeout: 20_000 }, async
   let subscriptions = 0
   broker.aedes.on('subscribe', () => subscriptions++)
   const events: string[] = []
-  const channel = new LiveChannel({
-    url,
-    appId: 'jsj-habor',
-    session: () => ({ token: first.token, userId, deviceType: 'browser' }),
-    refresh: async () => undefined,
+  const channel = appChannel(url, () => ({ token: first.token, userId }), {
     notify: () => events.push('toast'),
-    kickedText: () => 'account logged in on another terminal',
     onLoggedOut: () => events.push('logout'),
-    loadMqtt,
-    onError: () => {},
   })
   try {
     await channel.open()

@@ -1,0 +1,4 @@
+// Types of scripts/local-server.mjs for the server's crash tests.
+
+export function localServerEnv(options: { dataDir: string; port: number; logLevel: string; limit: number }): NodeJS.ProcessEnv
+export function api(base: string, method: string, path: string, body?: unknown, token?: string): Promise<unknown>
