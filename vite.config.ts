@@ -154,6 +154,10 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          // From Node 25 on, Node has a `localStorage` global of its own (undefined without
+          // --localstorage-file), and vitest keeps a global Node already has instead of happy-dom's: the
+          // browser's storage is what the app uses, so Node's is turned off (a flag Node 22 to 26 accept).
+          execArgv: ['--no-experimental-webstorage'],
           restoreMocks: true,
           // A few unit files do real work (ESLint over fixtures, building the server for the push client);
           // on a machine busy with other suites that outlasts vitest's 5 s / 10 s defaults. Time rules are
