@@ -27,6 +27,10 @@ export default defineConfig({
   workers,
   retries: 0,
   timeout: 60_000,
+  // A web-first assertion passes as soon as what it waits for holds, so its ceiling costs a passing test
+  // nothing; 5 s (Playwright's default) was too short for a cold page on a machine whose cores another job
+  // holds (docs/running.md, "A busy machine"). A wait that must fail fast names its own timeout.
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list']],
   use: {
     ...devices['Pixel 7'],
