@@ -6,6 +6,7 @@ import { expect, type Locator, type Page } from '@playwright/test'
 import { test } from '../support/fixtures'
 import AES from 'crypto-js/aes.js'
 import { devURL } from '../../playwright.config'
+import { pauseClockNow } from '../support/clock'
 import { screenshot } from '../support/screenshot'
 
 const PHONE = { width: 375, height: 812 }
@@ -143,6 +144,8 @@ test.describe('pull-down refresh', () => {
   test.use({ viewport: PHONE, hasTouch: true, isMobile: true })
 
   test('a touch pull past the threshold shows the spinner and fires the refresh hook; a short one does not', async ({ page }) => {
+    // The page's clock, so that the spinner's least time (400 ms) cannot run out before it is looked at.
+    await page.clock.install()
     await page.goto('/download')
     // The prerendered page shows before its code runs; the title changes once the page has hydrated.
     await expect(page).toHaveTitle('Habor - 下载')
@@ -167,10 +170,12 @@ test.describe('pull-down refresh', () => {
     for (let y = 210; y <= 360; y += 15) await touch('touchMove', y)
     await expect(root).toHaveAttribute('data-status', 'reached')
     await expect(page.getByText('释放立即刷新')).toBeVisible()
+    await pauseClockNow(page)
     await touch('touchEnd', 360)
     await expect(root).toHaveAttribute('data-status', 'refreshing')
     await expect(page.locator('.pull-refresh__spinner')).toBeVisible()
     await screenshot(page, 'shell-pull-refresh-375x812')
+    await page.clock.resume()
     await expect(root).toHaveAttribute('data-status', 'idle')
     await expect(page.locator('.download')).toBeVisible()
     await expect(page.locator('.download[data-before-refresh]')).toHaveCount(0)
