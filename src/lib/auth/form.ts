@@ -3,7 +3,7 @@
  * (pure, so the messages are the same on every page and tested once).
  */
 import type { Lang } from '../../../manifest/app'
-import { barePhone } from '../../contract/phone'
+import { checkPassword, checkPhone } from './signInRules'
 import { isAcceptablePassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contract/password'
 
 const zh = {
@@ -69,22 +69,10 @@ export const formTexts = (lang: Lang): FormTexts => (lang === 'zh-Hans' ? zh : e
 
 type Check = keyof FormTexts | undefined
 
-/** Digits of a mainland mobile number; a pasted '+86 138-0013-8000' loses its prefix and dashes, and letters go before the 11-digit limit applies. */
-export function phoneDigits(input: string): string {
-  return barePhone(input) ?? input.replace(/\D/g, '').slice(0, 11)
-}
+export { checkPassword, checkPhone, phoneDigits } from './signInRules'
 
 /** What a code field keeps: its digits. */
 export const codeDigits = (input: string): string => input.replace(/\D/g, '')
-
-export function checkPhone(phone: string): Check {
-  if (!phone.trim()) return 'phoneRequired'
-  return barePhone(phone) ? undefined : 'phoneInvalid'
-}
-
-export function checkPassword(password: string): Check {
-  return password ? undefined : 'passwordRequired'
-}
 
 /** The server's rule for a new password (contract/password.ts), and not the current one. */
 export function checkNewPassword(password: string, current?: string): Check {
