@@ -5,7 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { webManifest } from './manifest/webmanifest.ts'
 import { PAGES } from './manifest/pages.ts'
 // @ts-expect-error: a plain script shared with the build scripts, typed by its use here
-import { EARLY_IMPORTS, LOGIC_IMPORTS } from './scripts/start-imports.mjs'
+import { EARLY_IMPORTS, FIRST_IMPORTS, LOGIC_IMPORTS } from './scripts/start-imports.mjs'
 import { readFileSync } from 'node:fs'
 
 /** The pages whose start the size check budgets (budgets.json). */
@@ -41,7 +41,7 @@ const PRECACHE_LIMIT_BYTES = Number(process.env.HABOR_PRECACHE_LIMIT_KB ?? 400) 
  */
 type Group = { name: string; test: (id: string) => boolean; includeDependenciesRecursively?: boolean }
 function startChunks(): { plugin: Plugin; groups: Group[] } {
-  const sets = { start: new Set<string>(), view: new Set<string>(), cipher: new Set<string>(), http: new Set<string>(), signin: new Set<string>() }
+  const sets = { first: new Set<string>(), start: new Set<string>(), view: new Set<string>(), cipher: new Set<string>(), http: new Set<string>(), signin: new Set<string>() }
   const plugin: Plugin = {
     name: 'habor:start-chunks',
     apply: 'build',
@@ -77,11 +77,14 @@ function startChunks(): { plugin: Plugin; groups: Group[] } {
       // them into what every page loads, which no budget would notice.
       const leaked = [...httpRoots, ...earlyRoots].filter((id) => budgeted.has(id))
       if (leaked.length > 0) this.error(`a budgeted page imports ${leaked.map((id) => id.replace(`${process.cwd()}/`, '')).join(', ')} statically: it would join the start chunk of every page`)
-      sets.start = new Set([...logic, ...shared, ...withPages].filter((id) => !own.has(id)))
-      sets.view = new Set([...view].filter((id) => !early.has(id)))
-      sets.cipher = closure(bySource(LOGIC_IMPORTS as string[]), sets.start)
+      // What a prerendered page's starter imports before the logic (scripts/start-imports.mjs
+      // FIRST_IMPORTS: Login's first-visit 登录), with all it imports: one small chunk that needs no other.
+      sets.first = closure(bySource(Object.values(FIRST_IMPORTS as Record<string, string[]>).flat()))
+      sets.start = new Set([...logic, ...shared, ...withPages].filter((id) => !own.has(id) && !sets.first.has(id)))
+      sets.view = new Set([...view].filter((id) => !early.has(id) && !sets.first.has(id)))
+      sets.cipher = closure(bySource(LOGIC_IMPORTS as string[]), new Set([...sets.start, ...sets.first]))
       // The rest of the early taps' modules, in two chunks: the HTTP client and the sign-in flows.
-      const elsewhere = (id: string) => sets.start.has(id) || sets.cipher.has(id) || view.has(id)
+      const elsewhere = (id: string) => sets.first.has(id) || sets.start.has(id) || sets.cipher.has(id) || view.has(id)
       const httpClient = closure(httpRoots)
       sets.http = new Set([...early].filter((id) => httpClient.has(id) && !elsewhere(id)))
       sets.signin = new Set([...early].filter((id) => !httpClient.has(id) && !elsewhere(id)))
@@ -90,7 +93,7 @@ function startChunks(): { plugin: Plugin; groups: Group[] } {
   const group = (name: keyof typeof sets) => ({ name, test: (id: string) => sets[name].has(id) })
   // The three start-up chunks hold only their own modules: a shared dependency stays where the pages find it.
   const alone = (name: keyof typeof sets) => ({ ...group(name), includeDependenciesRecursively: false })
-  return { plugin, groups: [group('start'), group('view'), alone('cipher'), alone('http'), alone('signin')] }
+  return { plugin, groups: [group('first'), group('start'), group('view'), alone('cipher'), alone('http'), alone('signin')] }
 }
 
 const start = startChunks()

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { EARLY_IMPORTS, LOGIC_IMPORTS, VIEW_IMPORTS } from './start-imports.mjs'
+import { EARLY_IMPORTS, FIRST_IMPORTS, LOGIC_IMPORTS, VIEW_IMPORTS } from './start-imports.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const dist = process.env.HABOR_OUT_DIR ?? join(root, 'dist')
@@ -71,6 +71,9 @@ const logicFiles = [...entryFiles.js, ...LOGIC_IMPORTS.flatMap((k) => closure(k)
 /** The view, asked for once the logic runs. */
 const viewFiles = VIEW_IMPORTS.flatMap((k) => closure(k, new Set([entryKey])).js)
 mkdirSync(join(dist, '_prerender'), { recursive: true })
+/** The chunk a page's starter imports before the logic (vite.config.ts puts FIRST_IMPORTS in the group 'first'). */
+const firstChunks = Object.values(manifest).filter((c) => c.name === 'first' && c.file.endsWith('.js'))
+if (Object.keys(FIRST_IMPORTS).length > 0 && firstChunks.length !== 1) throw new Error(`prerender: expected one 'first' chunk in the build manifest, found ${firstChunks.length}`)
 
 /** The view's own CSS (the shell and the page scaffold), which a frame needs as the real page does. */
 const viewCss = VIEW_IMPORTS.flatMap((k) => closure(k, new Set([entryKey])).css)
@@ -101,7 +104,8 @@ for (const { path, source, frame } of pages) {
   const first = [...new Set([...logicFiles, ...early])]
   const then = [...new Set([...viewFiles, ...page.js])].filter((f) => !first.includes(f))
   const urls = (files) => JSON.stringify(files.map((f) => `/${f}`))
-  const starter = `<script type="module">(${startAfterPaint})(${JSON.stringify(`/${entry.file}`)},${urls(first)},${urls(then)})</script>`
+  const before = FIRST_IMPORTS[path] ? firstChunks.map((c) => c.file) : []
+  const starter = `<script type="module">(${startAfterPaint})(${JSON.stringify(`/${entry.file}`)},${urls(first)},${urls(then)}${before.length ? `,undefined,${urls(before)}` : ''})</script>`
   html = html
     .replace('</head>', `<style>${css}</style>${inlinedMarks}</head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${body}</div>`)

@@ -21,6 +21,9 @@ export function startAfterPaint(
   // The built chunks' URLs, known only after the build: no module of src/ is named here to resolve.
   // eslint-disable-next-line no-restricted-syntax
   load: (url: string) => Promise<unknown> = (url) => import(/* @vite-ignore */ url),
+  // Imported before the logic's modules are asked for: on Login, the chunk that sends a first visit's
+  // held 登录 before the logic has loaded (lib/auth/firstTap.ts).
+  first: readonly string[] = [],
 ): void {
   const inputs = ['pointerdown', 'keydown', 'focusin']
   let started = false
@@ -55,8 +58,15 @@ export function startAfterPaint(
     // The app's logic first; its view once the logic runs (lib/device/prestart.ts preloadView), so that on
     // a slow link the logic, which carries out a held tap, does not share the link with React DOM.
     ;(window as unknown as { __preloadView?: () => void }).__preloadView = () => preload(view)
-    preload(modules)
-    void load(app)
+    const logic = () => {
+      preload(modules)
+      void load(app)
+    }
+    // The chunks to import first are asked for alone, and the logic once they have run: on a slow phone,
+    // compiling the logic's modules as they arrive would hold their evaluation (a held 登录 sent) back by
+    // 100–150 ms. A tap usually comes right at the first paint, as the page starts by itself.
+    if (first.length > 0) void Promise.all(first.map((url) => load(url))).catch(() => undefined).then(logic)
+    else logic()
   }
   // On an input, in a task of its own: the input's task (which marks a held tap busy) stays short, and no
   // one task both handles the input and inserts the links.

@@ -3,27 +3,16 @@
  * i18n/formTexts.ts (pure, so the messages are the same on every page and tested once).
  */
 import type { FormTexts } from '../../i18n/formTexts'
-import { barePhone } from '../../contract/phone'
 import { isAcceptablePassword } from '../../contract/password'
 
 type Check = keyof FormTexts | undefined
 
-/** Digits of a mainland mobile number; a pasted '+86 138-0013-8000' loses its prefix and dashes, and letters go before the 11-digit limit applies. */
-export function phoneDigits(input: string): string {
-  return barePhone(input) ?? input.replace(/\D/g, '').slice(0, 11)
-}
+// Login's own checks live apart, without the forms' texts, for the chunk that sends a first visit's 登录.
+export { checkPassword, checkPhone, phoneDigits } from './signInRules'
+import { checkPassword, checkPhone } from './signInRules'
 
 /** What a code field keeps: its digits. */
 export const codeDigits = (input: string): string => input.replace(/\D/g, '')
-
-export function checkPhone(phone: string): Check {
-  if (!phone.trim()) return 'phoneRequired'
-  return barePhone(phone) ? undefined : 'phoneInvalid'
-}
-
-export function checkPassword(password: string): Check {
-  return password ? undefined : 'passwordRequired'
-}
 
 /** The server's rule for a new password (contract/password.ts), and not the current one. */
 export function checkNewPassword(password: string, current?: string): Check {

@@ -2,10 +2,11 @@
  * The device code of docs/product.md "Stored state", created on the first launch and kept in storage.
  * A new code is stored once start-up is over — when the page is next idle, or as it is hidden, whichever
  * comes first — and read from memory until then: its encryption (10–30 ms at 4× CPU slowdown) would
- * otherwise sit in the window where a tap held on Login waits for the app (docs/performance.md).
+ * otherwise sit in the window where a tap held on Login waits for the app (docs/performance.md). A new
+ * code is the one a first visit's 登录 may already have sent before the logic loaded (lib/auth/firstTap.ts).
  */
 import { read, write } from '../storage'
-import { newDeviceCode } from './device'
+import { firstDeviceCode } from '../auth/firstTap'
 
 /** How long a new code may wait for an idle moment before it is stored anyway. */
 export const STORE_WITHIN_MS = 2000
@@ -32,7 +33,7 @@ function save(): void {
 export function ensureDeviceCode(): string {
   const known = deviceCode()
   if (known) return known
-  const code = (unsaved = newDeviceCode())
+  const code = (unsaved = firstDeviceCode())
   if (typeof requestIdleCallback === 'function') requestIdleCallback(save, { timeout: STORE_WITHIN_MS })
   else setTimeout(save, STORE_WITHIN_MS)
   addEventListener('pagehide', save, { once: true })

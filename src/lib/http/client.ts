@@ -12,7 +12,8 @@ import { trackLoading } from './loading'
 import { isPortalAnswer, reportCutOff, reportPortal, reportReachable } from './reach'
 import { apiBase, httpText } from './texts'
 import { listenToOtherTabs, refreshSession, waitForRefresh } from './refresh'
-import { fetchTransport, type ResponseType, type TransferProgress, type Transport, type WireResponse } from './transport'
+import { takeFirstAnswer, type FirstAnswer } from '../auth/firstTap'
+import { fetchTransport, parse, type ResponseType, type TransferProgress, type Transport, type WireResponse } from './transport'
 
 /** docs/product.md "Timing and limits": request, socket, upload and download time-out. */
 export const DEFAULT_TIMEOUT_MS = 60_000
@@ -130,12 +131,21 @@ function settle<T>(res: WireResponse): HttpResponse<T> {
   return { data: res.data as T, statusCode: res.statusCode, header: res.header }
 }
 
+/** The answer of a request sent before the logic loaded, as the transport would have given it. */
+function adopted(answer: FirstAnswer, opts: RequestOptions, networkError: () => RequestError): WireResponse {
+  if ('failed' in answer) throw answer.failed === 'timeout' ? errors.timeout() : networkError()
+  return { statusCode: answer.statusCode, url: answer.url, header: answer.header, data: parse(answer.text, opts.dataType ?? 'json') }
+}
+
 /** One exchange on the wire; an answer from a Wi-Fi sign-in page rather than the API fails as unreachable here, before anything reads it. */
 async function attempt(opts: RequestOptions, transport: Transport, networkError: () => RequestError): Promise<{ res: WireResponse; token: string }> {
   const b = build(opts)
-  const res = await transport({
+  const method = opts.method ?? 'GET'
+  // A first visit's 登录 may have been sent before the logic loaded (lib/auth/firstTap.ts): the same request's answer is this one's.
+  const first = takeFirstAnswer(method, b.url, b.body)
+  const res = first ? adopted(await first, opts, networkError) : await transport({
     url: b.url,
-    method: opts.method ?? 'GET',
+    method,
     headers: b.headers,
     body: b.body,
     timeout: opts.timeout ?? DEFAULT_TIMEOUT_MS,

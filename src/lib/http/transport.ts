@@ -49,7 +49,7 @@ const progressOf = (loaded: number, total: number): TransferProgress => ({
   progress: total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0,
 })
 
-function parse(text: string, dataType: WireRequest['dataType']): unknown {
+export function parse(text: string, dataType: WireRequest['dataType']): unknown {
   if (dataType !== 'json' || text === '') return text
   try {
     return JSON.parse(text) as unknown

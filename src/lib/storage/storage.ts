@@ -5,9 +5,10 @@
  * leave what was stored intact. The cipher loads once at start-up (`await initStorage()` before anything
  * reads or writes); using the store before that is a programming error and throws 'not ready'.
  */
+import { STORAGE_PREFIX } from './prefix'
 import { SCHEMA, type StorageName, type StorageValue } from './schema'
 
-export const STORAGE_PREFIX = 'jsj_habor_'
+export { STORAGE_PREFIX }
 /** docs/product.md "Stored state"'s maximum-space value of 500, in KB (docs/contract.md: 500 KB in all). */
 export const STORAGE_BUDGET_BYTES = 500 * 1024
 

@@ -7,6 +7,7 @@
  * under way (takeEarly) to keep the control busy and to say how it ended.
  */
 import { checkPhone, codeDigits, failed, phoneDigits, signInChecks } from '../../lib/auth/checks'
+import { closeFirstTap } from '../../lib/auth/firstTap'
 import { onTapHeld, releaseTap } from '../../lib/device/prestart'
 import { loadFlows as importFlows } from '../../ui/AuthForm/loadFlows'
 
@@ -59,6 +60,7 @@ function carryOut(tap: string): void {
  * the flows have loaded: the view waits for that, so that a tap is never queued behind React DOM's start.
  */
 export function takeOverTaps(): Promise<unknown> {
+  closeFirstTap()
   onTapHeld(carryOut)
   return loadFlows().catch(() => undefined)
 }

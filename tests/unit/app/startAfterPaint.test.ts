@@ -84,6 +84,27 @@ describe('startAfterPaint', () => {
     expect(preloads().map((l) => new URL(l.href).pathname)).toEqual([...MODULES, ...VIEW])
   })
 
+  it('imports the chunks to run first alone, and asks for the logic once they have run', async () => {
+    pageState('complete')
+    let loaded: () => void = () => {}
+    load.mockImplementation((url) => (url === '/assets/first-g.js' ? new Promise<void>((resolve) => (loaded = resolve)) : Promise.resolve()))
+    startAfterPaint('/assets/index-a.js', MODULES, VIEW, load, ['/assets/first-g.js'])
+    frameThenTask()
+    expect(load.mock.calls.map(([url]) => url)).toEqual(['/assets/first-g.js'])
+    expect(preloads()).toHaveLength(0)
+    loaded()
+    await vi.waitFor(() => expect(load.mock.calls.map(([url]) => url)).toEqual(['/assets/first-g.js', '/assets/index-a.js']))
+    expect(preloads().map((l) => new URL(l.href).pathname)).toEqual(MODULES)
+  })
+
+  it('asks for the logic even when a chunk to run first fails to load', async () => {
+    pageState('complete')
+    load.mockImplementation((url) => (url === '/assets/first-g.js' ? Promise.reject(new Error('offline')) : Promise.resolve()))
+    startAfterPaint('/assets/index-a.js', MODULES, VIEW, load, ['/assets/first-g.js'])
+    frameThenTask()
+    await vi.waitFor(() => expect(load).toHaveBeenCalledWith('/assets/index-a.js'))
+  })
+
   it('holds a tap on a marked control, shows it busy once, and tells the logic each time', () => {
     pageState('loading')
     document.body.innerHTML = '<button data-prestart="login">登录</button>'
