@@ -11,6 +11,7 @@
 import type { ReactNode } from 'react'
 import type { PageName } from '../../manifest/pages'
 import { Sk } from '../ui/PageFrame/PageFrame'
+import { InviteSkeleton } from './Invite/InviteSkeleton'
 
 const two = [0, 1] as const
 
@@ -48,12 +49,7 @@ export const FRAME_BODIES: Partial<Record<PageName, () => ReactNode>> = {
       <Sk w="80%" />
       <section className="invite__card">
         <Sk w="6em" />
-        <div className="invite__skeleton">
-          <span className="sk sk--code" />
-          <span className="sk sk--qr" />
-          <span className="sk sk--line" />
-          <span className="sk sk--button" />
-        </div>
+        <InviteSkeleton />
       </section>
       <section className="invite__list">
         <Sk w="6em" />

@@ -17,6 +17,7 @@ import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { RetryNote } from '../../ui/RetryScreen/RetryNote'
 import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
 import { fetchInvite } from './inviteApi'
+import { InviteSkeleton } from './InviteSkeleton'
 import { QrCode } from './QrCode'
 import './Invite.css'
 import { fill, formatDateTime } from '../../i18n/format'
@@ -134,12 +135,7 @@ export default function Invite({ page }: PageProps) {
                 </div>
               </>
             ) : (
-              <div className="invite__skeleton" aria-hidden="true">
-                <span className="sk sk--code" />
-                <span className="sk sk--qr" />
-                <span className="sk sk--line" />
-                <span className="sk sk--button" />
-              </div>
+              <InviteSkeleton />
             )}
           </section>
         )}

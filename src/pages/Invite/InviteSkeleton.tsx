@@ -1,0 +1,11 @@
+/** The invitation card's placeholders while its code loads: on the page, and in its frame (src/pages/frames.tsx). */
+export function InviteSkeleton() {
+  return (
+    <div className="invite__skeleton" aria-hidden="true">
+      <span className="sk sk--code" />
+      <span className="sk sk--qr" />
+      <span className="sk sk--line" />
+      <span className="sk sk--button" />
+    </div>
+  )
+}
