@@ -6,6 +6,7 @@
  */
 import websocket from '@fastify/websocket'
 import fp from 'fastify-plugin'
+import type { Redis } from 'ioredis'
 import { decodeJwt } from 'jose'
 import type { MQEmitter } from 'mqemitter'
 import mqemitterRedis from 'mqemitter-redis'
@@ -15,10 +16,10 @@ import { gatedStream } from '../broker/packet-gate'
 import { brokerAuthRoutes, MemoryTopicMap, RedisTopicMap } from '../broker/http-auth'
 import { RedisLiveRegistry } from '../broker/registry'
 import type { KickPublisher, LiveClaims } from '../broker/types'
-import { REDIS_PREFIX } from './redis'
+import { pubSubConnection, REDIS_PREFIX } from './redis'
 
 // The package's typings leave out its prefixed emitter, which keeps our channels apart from other programs'.
-const { MQEmitterRedisPrefix } = mqemitterRedis as unknown as { MQEmitterRedisPrefix: new (prefix: string, options: { connectionString: string }) => MQEmitter & { state: NodeJS.EventEmitter } }
+const { MQEmitterRedisPrefix } = mqemitterRedis as unknown as { MQEmitterRedisPrefix: new (prefix: string, options: { subConn: Redis; pubConn: Redis }) => MQEmitter & { state: NodeJS.EventEmitter } }
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,7 +53,7 @@ export default fp(
       if (app.redis && o.redisUrl) {
         // Pub/sub channels are not scoped by Redis database number: the prefix names the database too.
         const db = new URL(o.redisUrl).pathname.slice(1) || '0'
-        const mq = new MQEmitterRedisPrefix(`${REDIS_PREFIX}${db}/`, { connectionString: o.redisUrl })
+        const mq = new MQEmitterRedisPrefix(`${REDIS_PREFIX}${db}/`, { subConn: pubSubConnection(o.redisUrl), pubConn: pubSubConnection(o.redisUrl) })
         mq.state.on('error', (err: Error) => app.log.warn({ err: err.message }, 'live channel: redis connection problem'))
         shared = { mq, registry: new RedisLiveRegistry(app.redis) }
       }

@@ -22,6 +22,25 @@ export function openRedis(url: string): Redis {
   return new Redis(url, { lazyConnect: true, keyPrefix: REDIS_PREFIX, maxRetriesPerRequest: 3, connectTimeout: 5000 })
 }
 
+/**
+ * A connection for mqemitter-redis, which carries the live channel's messages between nodes. The package
+ * closes its two connections with `quit()` and leaves the answer unhandled; ioredis rejects that answer
+ * with "Connection is closed." when the socket closes before Redis's OK has been read, which a loaded
+ * machine makes happen at SIGTERM, and Node ends a process on an unhandled rejection (the node then exits
+ * 1 in the middle of a rolling restart). This connection's quit answer is handled here; the package still
+ * waits for the connection's 'end' before it reports itself closed.
+ */
+export function pubSubConnection(url: string): Redis {
+  const redis = new Redis(url)
+  const quit = redis.quit.bind(redis) as () => Promise<'OK'>
+  redis.quit = (() => {
+    const answer = quit()
+    answer.catch(() => undefined)
+    return answer
+  }) as Redis['quit']
+  return redis
+}
+
 export default fp(
   async (app) => {
     const url = app.config.redisUrl
