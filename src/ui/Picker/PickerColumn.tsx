@@ -87,15 +87,20 @@ export function PickerColumn({ id, column, onSelect, onNeighbour }: Props) {
     heading.current = null
   }
 
+  /**
+   * A key that moves the choice scrolls to it as our own scroll (the effect above), and a key that moves to
+   * the next column leaves this one heading where it was going: only a key left to the browser, which may
+   * scroll the list itself, hands the wheel to the user. (Handing it over on ArrowRight let a pause in the
+   * hours' scroll to 17 settle on an hour it passed, and the minutes then went past 17:30.)
+   */
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    userTakesOver()
     if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
       event.preventDefault()
       onNeighbour(event.key === 'ArrowLeft' ? -1 : 1)
       return
     }
     const next = stepIndex(selected, event.key, options.length)
-    if (next === null) return
+    if (next === null) return userTakesOver()
     event.preventDefault()
     if (next !== selected) onSelect(next)
   }

@@ -231,6 +231,14 @@ describe('Picker: the wheel during its own smooth scroll', () => {
     expect(selected()).toBe('葡萄')
   })
 
+  it('moving to the next column by key leaves this column heading to its choice (a busy machine chose 59 past 17:30)', () => {
+    const { list, selected, scrollAt } = openAtEnd()
+    fireEvent.keyDown(list, { key: 'ArrowRight' })
+    scrollAt(44)
+    act(() => vi.advanceTimersByTime(500))
+    expect(selected()).toBe('葡萄')
+  })
+
   it('a touch hands the wheel back: where the user lets it rest is chosen', () => {
     const { list, selected, scrollAt } = openAtEnd()
     fireEvent.pointerDown(list)
