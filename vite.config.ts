@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { webManifest } from './manifest/webmanifest.ts'
-import { PAGES } from './manifest/pages.ts'
+import { FRAMES } from './manifest/pages.ts'
 // @ts-expect-error: a plain script shared with the build scripts, typed by its use here
 import { EARLY_IMPORTS, FIRST_IMPORTS, LOGIC_IMPORTS } from './scripts/start-imports.mjs'
 import { readFileSync } from 'node:fs'
@@ -124,10 +124,11 @@ export default defineConfig({
         // mqtt.js (~100 KB gzip) serves only a signed-in, online session: it is cached when first used.
         globIgnores: ['**/_prerender/**', '**/assets/mqtt*.js'],
         maximumFileSizeToCacheInBytes: PRECACHE_LIMIT_BYTES,
-        // The login-only pages' frames (scripts/prerender.mjs writes them after this build; the server sends
-        // each for its path): the daily open's first paint, precached with the scripts they name, so they are
+        // The login-only pages' frames in each language (scripts/prerender.mjs writes them after this build;
+        // the server sends each for its URL: zh-Hans's for the page's path, another language's under
+        // /__frame/<lang>/): the daily open's first paint, precached with the scripts they name, so they are
         // of the same version.
-        additionalManifestEntries: PAGES.filter((p) => p.access === 'login').map((p) => ({ url: p.path, revision: BUILD_ID })),
+        additionalManifestEntries: FRAMES.map((frame) => ({ url: frame.url, revision: BUILD_ID })),
       },
       showMaximumFileSizeToCacheInBytesWarning: false,
       devOptions: { enabled: false },

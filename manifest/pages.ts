@@ -3,6 +3,8 @@
  * orientation logic and the web app manifest all read it. Adding a page = one row here + one module in
  * src/pages/<name>/.
  */
+import { APP_CONFIG, LANGS, type Lang } from './app.ts'
+
 export type Access = 'public' | 'login'
 export type Orientation = 'portrait' | 'landscape' | 'auto'
 
@@ -85,3 +87,17 @@ export function pageByPath(pathname: string): PageRow | undefined {
 export function pageTitle(page: PageRow, lang: 'zh-Hans' | 'en'): string {
   return page.title[lang]
 }
+
+/**
+ * Where the daily open's frame of a login-only page is kept in a language (docs/performance.md "The daily
+ * open"): zh-Hans's under the page's own path, which the server answers with it; another language's under
+ * `/__frame/<lang>/<path>`, a path no route of the app uses, so the precache can fetch it from the server.
+ */
+export function frameUrl(path: string, lang: Lang): string {
+  return lang === APP_CONFIG.locale ? path : `/__frame/${lang}${path}`
+}
+
+/** Every frame the build prerenders and the service worker precaches: each login-only page in each language. */
+export const FRAMES: readonly { page: PageRow; lang: Lang; url: string }[] = PAGES.filter((page) => page.access === 'login').flatMap((page) =>
+  LANGS.map((lang) => ({ page, lang, url: frameUrl(page.path, lang) })),
+)

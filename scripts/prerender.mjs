@@ -33,12 +33,13 @@ const built = spawnSync('npx', ['vite', 'build', '--ssr', 'src/prerender.tsx', '
 if (built.status !== 0) process.exit(built.status ?? 1)
 
 /**
- * The frames of login-only pages (docs/performance.md "The daily open"): path → source module of the page
- * that renders over it, one per login-only page of the page table (src/prerender.tsx FRAME_PAGES). No one
- * is signed in at build time, so each is a generic frame (src/prerender.tsx renderFrame), painted by the
- * service worker for a signed-in student before any script runs.
+ * The frames of login-only pages (docs/performance.md "The daily open"): one per login-only page of the
+ * page table and language, each with the URL it is served and precached under and the source module of
+ * the page that renders over it (src/prerender.tsx FRAME_PAGES). No one is signed in at build time, so
+ * each is a generic frame (src/prerender.tsx renderFrame), painted by the service worker for a signed-in
+ * student, in the student's language, before any script runs.
  */
-const { renderPage, renderFrame, startAfterPaint, FRAME_PAGES: FRAMES } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)
+const { renderPage, renderFrame, startAfterPaint, FRAME_PAGES: FRAMES, FRAME_HEAD } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'))
 const template = readFileSync(join(dist, 'index.html'), 'utf8')
 const entry = manifest['index.html']
@@ -78,10 +79,27 @@ if (Object.keys(FIRST_IMPORTS).length > 0 && firstChunks.length !== 1) throw new
 /** The view's own CSS (the shell and the page scaffold), which a frame needs as the real page does. */
 const viewCss = VIEW_IMPORTS.flatMap((k) => closure(k, new Set([entryKey])).css)
 const pages = [
-  ...Object.entries(PRERENDERED).map(([path, source]) => ({ path, source, frame: false })),
-  ...Object.entries(FRAMES).map(([path, source]) => ({ path, source, frame: true })),
+  ...Object.entries(PRERENDERED).map(([path, source]) => ({ path, url: path, lang: 'zh-Hans', source, frame: false })),
+  ...FRAMES.map(({ url, path, lang, source }) => ({ path, url, lang, source, frame: true })),
 ]
-for (const { path, source, frame } of pages) {
+
+/** The template's language, document title and description in `lang` (index.html is in zh-Hans). */
+function inLang(html, lang) {
+  if (lang === 'zh-Hans') return html
+  const head = FRAME_HEAD[lang]
+  const swaps = [
+    [/<html lang="zh-Hans">/, `<html lang="${lang}">`],
+    [/<title>[^<]*<\/title>/, `<title>${head.title}</title>`],
+    [/<meta name="description" content="[^"]*"/, `<meta name="description" content="${head.description}"`],
+  ]
+  for (const [from, to] of swaps) {
+    if (!from.test(html)) throw new Error(`prerender: ${from} is missing from dist/index.html`)
+    html = html.replace(from, to)
+  }
+  return html
+}
+
+for (const { path, url, lang, source, frame } of pages) {
   const page = closure(source, new Set([entryKey]))
   const layers = shellLayers.flatMap((k) => closure(k, new Set([entryKey])).css)
   const cssFiles = [...new Set([...entryFiles.css, ...layers, ...(frame ? viewCss : []), ...page.css])]
@@ -90,8 +108,8 @@ for (const { path, source, frame } of pages) {
   // the page already: without it, loading the page's chunk would fetch its CSS again and apply it a
   // second time, a restyle and relayout of the whole screen while React hydrates.
   const inlinedMarks = cssFiles.map((f) => `<link rel="stylesheet" href="/${f}" disabled>`).join('')
-  const body = frame ? await renderFrame(path) : await renderPage(path)
-  let html = template
+  const body = frame ? await renderFrame(path, lang) : await renderPage(path)
+  let html = inLang(template, lang)
   // Its CSS is inlined below and its scripts start after load: no stylesheet or preload links may block
   // or compete with the first paint.
   html = html.replace(/\s*<link rel="(?:stylesheet|modulepreload)"[^>]*href="\/assets\/[^"]*"[^>]*>/g, '')
@@ -110,10 +128,11 @@ for (const { path, source, frame } of pages) {
     .replace('</head>', `<style>${css}</style>${inlinedMarks}</head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${body}</div>`)
     .replace('</body>', `${starter}</body>`)
-  // Nested paths keep their folders: /share/opus → dist/_prerender/share/opus.html.
-  const name = path.slice(1)
+  // Nested paths keep their folders: /share/opus → dist/_prerender/share/opus.html, and the server sends
+  // each file for its URL (/__frame/en/home → dist/_prerender/__frame/en/home.html).
+  const name = url.slice(1)
   const file = join(dist, '_prerender', `${name}.html`)
   mkdirSync(dirname(file), { recursive: true })
   writeFileSync(file, html)
-  console.log(`prerendered ${path} → dist/_prerender/${name}.html (${(html.length / 1024).toFixed(1)} KB)`)
+  console.log(`prerendered ${url} → dist/_prerender/${name}.html (${(html.length / 1024).toFixed(1)} KB)`)
 }

@@ -5,7 +5,8 @@
 import type { JSX } from 'react'
 import { prerender } from 'react-dom/static'
 import { Router } from 'wouter'
-import { PAGES } from '../manifest/pages'
+import { APP_CONFIG, type Lang } from '../manifest/app'
+import { FRAMES, PAGES } from '../manifest/pages'
 import { App } from './app/App'
 import { FRAME_BODIES } from './pages/frames'
 import { HomeFrame } from './pages/Home/HomeFrame'
@@ -38,25 +39,38 @@ export async function renderPage(path: string): Promise<string> {
 
 /**
  * The frames the service worker paints on a signed-in open (docs/performance.md "The daily open"): one
- * per login-only page of the page table, path → its frame. Home's is its own; every other page's is its
- * bar and title over its placeholders (pages/frames.tsx).
+ * per login-only page of the page table and language (manifest/pages.ts FRAMES). Home's is its own, with
+ * no words, the same in every language; every other page's is its bar and title over its placeholders
+ * (pages/frames.tsx).
  */
-const FRAMES: Record<string, () => JSX.Element> = Object.fromEntries(
+const FRAME_VIEWS: Record<string, (lang: Lang) => JSX.Element> = Object.fromEntries(
   PAGES.filter((page) => page.access === 'login').map((page) => {
     const body = FRAME_BODIES[page.name]
-    const frame = page.name === 'Home' ? () => <HomeFrame /> : () => <PageFrame page={page}>{body?.()}</PageFrame>
+    const frame = page.name === 'Home' ? () => <HomeFrame /> : (lang: Lang) => <PageFrame page={page} lang={lang}>{body?.()}</PageFrame>
     return [page.path, frame]
   }),
 )
 
-/** The framed pages for the build: path → source module of the page that renders over the frame. */
-export const FRAME_PAGES: Record<string, string> = Object.fromEntries(
-  PAGES.filter((page) => page.access === 'login').map((page) => [page.path, `src/pages/${page.name}/${page.name}.tsx`]),
-)
+/**
+ * The frames for the build: where each is served and precached (`url`), the page's path, the frame's
+ * language and the source module of the page that renders over it.
+ */
+export const FRAME_PAGES: { url: string; path: string; lang: Lang; source: string }[] = FRAMES.map(({ page, lang, url }) => ({
+  url,
+  path: page.path,
+  lang,
+  source: `src/pages/${page.name}/${page.name}.tsx`,
+}))
 
-export async function renderFrame(path: string): Promise<string> {
-  const frame = FRAMES[path]
+/** A frame's document title and description in its language (index.html has zh-Hans's). */
+export const FRAME_HEAD: Record<Lang, { title: string; description: string }> = {
+  'zh-Hans': { title: APP_CONFIG.tagline['zh-Hans'], description: 'Habor：阅读世界，表达自我。学生的阅读与表达空间。' },
+  en: { title: APP_CONFIG.tagline.en, description: 'Habor: read the world, express yourself. A space for students to read and express themselves.' },
+}
+
+export async function renderFrame(path: string, lang: Lang): Promise<string> {
+  const frame = FRAME_VIEWS[path]
   if (!frame) throw new Error(`prerender: no frame for ${path}`)
-  const { prelude } = await prerender(frame())
+  const { prelude } = await prerender(frame(lang))
   return streamToString(prelude)
 }

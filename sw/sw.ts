@@ -4,7 +4,8 @@
  * - Precache: the shell (index.html, entry JS/CSS), every page chunk, icons and the manifest; mqtt.js is
  *   cached on first use instead.
  * - The daily open: while the signed-in marker is there, each login-only page (`/home`, `/settings`, …)
- *   gets its own precached frame at once, and `/` Home's (docs/performance.md "The daily open"); without
+ *   gets its own precached frame at once, in the reader's language, and `/` Home's (docs/performance.md
+ *   "The daily open"); without
  *   the marker they get the shell, which opens on Login; other navigations to app routes: network first, but a network that has not answered within 3 s loses to the
  *   cached copy; with neither, the precached shell renders and the page shows its own offline state.
  *   Never for /api, /mqtt or /oidc.
@@ -16,7 +17,8 @@ import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing'
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
-import { PAGES } from '../manifest/pages'
+import { LANGS } from '../manifest/app'
+import { frameUrl, PAGES } from '../manifest/pages'
 import { readSignedIn, type FrameRows } from '../src/lib/device/signedInMarker'
 import { listenForPush } from './push'
 
@@ -30,12 +32,12 @@ const SHELL_URL = '/index.html'
 /** Paths the shell must never answer: the API, the live channel and the sign-in provider. */
 const NOT_APP = [/^\/api(\/|$)/, /^\/mqtt(\/|$)/, /^\/oidc(\/|$)/, /^\/sw\.js$/, /^\/assets\//]
 
-/** Home's frame (docs/performance.md "The daily open"), precached with this version's scripts. */
+/** Home's path (docs/performance.md "The daily open"): its frame is precached with this version's scripts. */
 const FRAME_URL = '/home'
-/** The login-only pages, each with its frame precached under its path (vite.config.ts). */
+/** The login-only pages, each with a frame per language precached (manifest/pages.ts frameUrl, vite.config.ts). */
 const FRAMED = new Set<string>(PAGES.filter((page) => page.access === 'login').map((page) => page.path))
 
-/** The precached frame a navigation to `pathname` paints on a signed-in open, if any ('/' is Home's). */
+/** The page whose frame a navigation to `pathname` paints on a signed-in open, if any ('/' is Home's). */
 function frameFor(pathname: string): string | undefined {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   if (clean === '/') return FRAME_URL
@@ -60,17 +62,20 @@ async function fillFrame(frame: Response, rows: FrameRows | null): Promise<Respo
 }
 
 // The daily open: a login-only page (`/home`, `/settings`, `/task?id=…`, …) and `/`, while the signed-in
-// marker says someone is signed in (src/lib/device/signedInMarker.ts), are that page's frame at once —
-// Home's for `/`, with the rows Home last listed for that account. Without the marker they are the shell,
-// which opens on Login: a signed-out open never paints a login-only page. Registered before the precache's
-// route, which would answer them from its copies as they are.
+// marker says someone is signed in (src/lib/device/signedInMarker.ts), are that page's frame at once, in
+// the language the marker keeps — Home's for `/`, with the rows Home last listed for that account. Without
+// the marker they are the shell, which opens on Login: a signed-out open never paints a login-only page.
+// Registered before the precache's route, which would answer them from its copies as they are.
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && frameFor(url.pathname) !== undefined,
   async (options) => {
     const path = frameFor(options.url.pathname) ?? FRAME_URL
-    // What the marker says and the frame, read at once.
-    const [session, frame] = await Promise.all([readSignedIn(), matchPrecache(path)])
-    const page = session === null ? await matchPrecache(SHELL_URL) : frame && (path === FRAME_URL ? await fillFrame(frame, session.rows) : frame)
+    // What the marker says and the page's frame in each language, read at once: a cache lookup is cheap,
+    // a second round trip after the marker's answer would not be.
+    const [session, ...frames] = await Promise.all([readSignedIn(), ...LANGS.map((lang) => matchPrecache(frameUrl(path, lang)))])
+    if (session === null) return (await matchPrecache(SHELL_URL)) ?? navigate(options)
+    const frame = frames[LANGS.indexOf(session.lang)]
+    const page = frame && (path === FRAME_URL ? await fillFrame(frame, session.rows) : frame)
     return page ?? navigate(options)
   },
 )

@@ -43,10 +43,12 @@ export function boot(): void {
   // docs/product.md "Stored state": the SMS countdown is reset to 0 at launch (a reload is a launch). A
   // missing one already reads as 0, so a first launch spends no encryption on it.
   if ((read('smsCountdown') ?? 0) !== 0) safeWrite(() => write('smsCountdown', 0))
-  // zh-Hans at once; another language once its catalogue has loaded (main.tsx waits for that before the first render).
+  // zh-Hans at once; another language once its catalogue has loaded (main.tsx waits for that before the
+  // first render), and zh-Hans if it cannot. Only the language shown is applied: the daily open's frames
+  // follow it, and an English reader's frame never turns Chinese for the moment the catalogue loads.
   const lang = resolveLang(location.search)
-  applyLang('zh-Hans')
-  if (lang !== 'zh-Hans') langReady = loadLang(lang).then(() => applyLang(lang), () => undefined)
+  if (lang === 'zh-Hans') applyLang('zh-Hans')
+  else langReady = loadLang(lang).then(() => applyLang(lang), () => applyLang('zh-Hans'))
   setDeviceType(detectDeviceType({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints }))
   setWindowSize({ width: innerWidth, height: innerHeight })
   addEventListener('resize', () => setWindowSize({ width: innerWidth, height: innerHeight }))

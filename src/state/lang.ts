@@ -5,6 +5,7 @@
  */
 import { LANGS, type Lang } from '../../manifest/app'
 import { langFromQuery, loadLang } from '../i18n/i18n'
+import { setFrameLang } from '../lib/device/signedInMarker'
 import { read, write } from '../lib/storage'
 import { setLang } from './app'
 
@@ -28,9 +29,14 @@ export function resolveLang(search: string): Lang {
   return stored && LANGS.includes(stored) ? stored : 'zh-Hans'
 }
 
+/**
+ * Shows the app in `lang`, and keeps it for the service worker, which paints the next open's frame in
+ * the language the app last showed (docs/performance.md "The daily open").
+ */
 export function applyLang(lang: Lang): void {
   setLang(lang)
   document.documentElement.lang = lang
+  void setFrameLang(lang)
 }
 
 /** The student's choice of language (Settings, Login): remembered for later visits, applied once its catalogue is here. */

@@ -5,7 +5,8 @@
  * never see each other's content; a second login made at the first paint puts the app on Login with the
  * kick's message, and so does one made after the open's profile reload, before its live channel has
  * connected, within 1 s of the channel connecting. Every other login-only page paints its own frame the
- * same way, and the page renders over it in the same places.
+ * same way, and the page renders over it in the same places. The frames are in the reader's language: a
+ * language chosen in Settings is the next open's.
  */
 import { expect, type Page } from '@playwright/test'
 import { PAGES } from '../../manifest/pages'
@@ -335,4 +336,84 @@ test("every other login-only page paints its own frame on a signed-in open, with
   const out = await context.newPage()
   await out.goto(FRAMED[0]?.url ?? '/settings')
   await expect(out).toHaveURL(/\/login/)
+})
+
+/**
+ * Records, from the navigation on, the document's language and every bar title the page ever shows (a
+ * MutationObserver on the whole document), read back by `titlesSeen`: a frame in one language replaced
+ * by a page in another would show both.
+ */
+async function watchLanguage(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __lang: { langs: string[]; titles: string[] } }
+    w.__lang = { langs: [], titles: [] }
+    const look = () => {
+      const lang = document.documentElement.lang
+      if (lang && !w.__lang.langs.includes(lang)) w.__lang.langs.push(lang)
+      for (const el of document.querySelectorAll('.scaffold__title')) {
+        const text = el.textContent ?? ''
+        if (text && !w.__lang.titles.includes(text)) w.__lang.titles.push(text)
+      }
+    }
+    new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['lang'] })
+  })
+}
+const languageSeen = (page: Page) => page.evaluate(() => (window as unknown as { __lang: { langs: string[]; titles: string[] } }).__lang)
+
+test("the daily open's frames are in the reader's language: Chinese for a Chinese reader, English once English is chosen in Settings, and Chinese again after switching back", async ({ page, context }) => {
+  test.setTimeout(180_000)
+  await signInUnderWorker(page)
+  await seeHome(page)
+  const settings = PAGES.find((p) => p.name === 'Settings')!
+  const notifications = PAGES.find((p) => p.name === 'Notifications')!
+
+  // The frames alone, as the worker paints them: no script of the page runs, offline.
+  const noScripts = await context.newPage()
+  await (await context.newCDPSession(noScripts)).send('Emulation.setScriptExecutionDisabled', { value: true })
+  const frameOf = async (url: string) => {
+    await noScripts.goto(url)
+    await expect(noScripts.locator('[data-frame]')).toBeVisible()
+    return { lang: await noScripts.locator('html').getAttribute('lang'), title: await noScripts.title(), bar: await noScripts.locator('.scaffold__title').allTextContents() }
+  }
+
+  // A Chinese reader: the Chinese frames.
+  await context.setOffline(true)
+  expect(await frameOf('/')).toEqual({ lang: 'zh-Hans', title: '阅读世界，表达自我', bar: [] })
+  expect(await frameOf(settings.path)).toEqual({ lang: 'zh-Hans', title: '阅读世界，表达自我', bar: [settings.title['zh-Hans']] })
+  await context.setOffline(false)
+
+  // English, chosen in Settings: the next open's frames are English, Home's with this account's rows.
+  await page.goto(settings.path)
+  await page.getByLabel('English').check()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  await context.setOffline(true)
+  await expect.poll(async () => (await frameOf(settings.path)).bar).toEqual([settings.title.en])
+  expect(await frameOf(settings.path)).toEqual({ lang: 'en', title: 'Read the world, express yourself', bar: ['Settings'] })
+  expect(await frameOf(notifications.path)).toEqual({ lang: 'en', title: 'Read the world, express yourself', bar: ['Notifications'] })
+  expect(await frameOf('/')).toEqual({ lang: 'en', title: 'Read the world, express yourself', bar: [] })
+  await expect(noScripts).toHaveURL(/\/$/)
+  await expect(noScripts.getByTestId('frame-reading')).toBeVisible()
+  for (const title of DEMO_TITLES) await expect(noScripts.locator('[data-user-content]', { hasText: title }).first()).toBeVisible()
+  await screenshot(noScripts, 'dailyopen-frame-en-375x812')
+  await context.setOffline(false)
+
+  // With the app, online: no script before the first paint, and the page never shows a word of Chinese in
+  // its bar or its document language on the way from the frame to the page.
+  const open = await context.newPage()
+  await watchDailyOpen(open)
+  await watchLanguage(open)
+  await open.goto(settings.path)
+  await expect(open.locator('#root h1.scaffold__title')).toHaveText('Settings')
+  expect((await daily(open)).scriptsBeforePaint).toBe(0)
+  expect(await languageSeen(open)).toEqual({ langs: ['en'], titles: ['Settings'] })
+  await open.close()
+
+  // Back to Chinese in Settings: the next open's frames are Chinese again.
+  await page.goto(settings.path)
+  await page.getByLabel('简体中文').check()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans')
+  await context.setOffline(true)
+  await expect.poll(async () => (await frameOf(settings.path)).bar).toEqual([settings.title['zh-Hans']])
+  expect(await frameOf('/')).toEqual({ lang: 'zh-Hans', title: '阅读世界，表达自我', bar: [] })
+  await context.setOffline(false)
 })

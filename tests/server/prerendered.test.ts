@@ -21,6 +21,9 @@ function prerenderedDist(dir: string): string {
   writeFileSync(join(dist, '_prerender', 'login.html'), page('/login'))
   writeFileSync(join(dist, '_prerender', 'share', 'opus.html'), page('/share/opus'))
   writeFileSync(join(dist, '_prerender', 'sound.html'), page('/sound'))
+  // A frame in another language than zh-Hans (docs/performance.md "The daily open"): its own URL.
+  mkdirSync(join(dist, '_prerender', '__frame', 'en'), { recursive: true })
+  writeFileSync(join(dist, '_prerender', '__frame', 'en', 'settings.html'), page('/__frame/en/settings'))
   return dist
 }
 
@@ -28,9 +31,18 @@ describe('prerendered pages', () => {
   it('maps nested files to their paths', async () => {
     const { dir } = await makeApp()
     const pages = loadPrerendered(prerenderedDist(dir))
-    expect([...pages.keys()].sort()).toEqual(['/login', '/share/opus', '/sound'])
+    expect([...pages.keys()].sort()).toEqual(['/__frame/en/settings', '/login', '/share/opus', '/sound'])
     expect(templateFor(pages, '/share/opus?id=demo-opus', 'shell')).toContain('skeleton /share/opus')
     expect(templateFor(pages, '/share/read?id=demo-read', 'shell')).toBe('shell')
+  })
+
+  it("serves a frame in another language under its own URL, for the service worker's precache", async () => {
+    const { dir } = await makeApp()
+    const { app } = await makeApp({ distDir: prerenderedDist(dir) })
+    const res = await app.inject({ method: 'GET', url: '/__frame/en/settings' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(res.body).toContain('skeleton /__frame/en/settings')
   })
 
   it('serves the prerendered frame of a share page with its content preview', async () => {
@@ -55,8 +67,8 @@ describe('prerendered pages', () => {
     expect(res.body).toContain(`<script type="module">${starter('/login')}</script>`)
     const scriptSrc = String(res.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('script-src'))?.trim().split(/\s+/) ?? []
     expect(scriptSrc).toContain("'self'")
-    for (const name of ['/login', '/share/opus', '/sound']) expect(scriptSrc).toContain(sha256(starter(name)))
+    for (const name of ['/login', '/share/opus', '/sound', '/__frame/en/settings']) expect(scriptSrc).toContain(sha256(starter(name)))
     expect(scriptSrc).not.toContain("'unsafe-inline'")
-    expect(scriptSrc.filter((s) => s.startsWith("'sha256-"))).toHaveLength(3)
+    expect(scriptSrc.filter((s) => s.startsWith("'sha256-"))).toHaveLength(4)
   })
 })

@@ -1,7 +1,8 @@
 /**
  * Home's frame (docs/performance.md "The daily open"): what a signed-in student's daily open paints before
- * any script has run. The build prerenders it into dist/_prerender/home.html (scripts/prerender.mjs) and
- * the service worker answers `/home`, and `/` while the signed-in marker is there, with it.
+ * any script has run. The build prerenders it into dist/_prerender/home.html, and for English readers
+ * __frame/en/home.html (scripts/prerender.mjs), and the service worker answers `/home`, and `/` while the
+ * signed-in marker is there, with the one in the reader's language.
  *
  * Generic on purpose: the layout of Home (the bar, the header, the desk's sections) with placeholders, and
  * nothing of a student, no notice and no words — so it is right for every account and in both languages.

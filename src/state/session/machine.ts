@@ -15,6 +15,7 @@ import { proxy, useSnapshot } from 'valtio'
 import type { Stored } from '../../lib/auth/decisions'
 import { emitLoggedIn } from '../../lib/events/loggedIn'
 import { setSignedInMarker } from '../../lib/device/signedInMarker'
+import { appState } from '../app'
 import { authState, clearSession, hydrate, reset as resetAuth, setRefreshToken, setSessionTokens, setTempToken } from '../auth'
 
 export type SessionPhase =
@@ -92,7 +93,8 @@ export function dispatch(event: SessionEvent): SessionPhase {
   const after = transition(before, event)
   sessionState.phase = after
   const marker = markerAfter(before, after, event)
-  if (marker !== undefined) void setSignedInMarker(marker ? String(authState.userInfo?.id ?? '') : null)
+  // With the language the app shows, for the frames of the next open (docs/performance.md "The daily open").
+  if (marker !== undefined) void setSignedInMarker(marker ? String(authState.userInfo?.id ?? '') : null, appState.lang)
   if (liveReady(after) && !liveReady(before)) emitLoggedIn()
   return after
 }

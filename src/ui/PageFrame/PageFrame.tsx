@@ -6,9 +6,11 @@
  *
  * The same bar as PageScaffold on a page opened straight from a link (a signed-in student's way to Home
  * on the left, the page's title in the middle) over the page's column with placeholders: nothing of a
- * student, so it is right for every account. The title is in zh-Hans, the language the build renders in.
+ * student, so it is right for every account. The title is in the frame's language: the build renders each
+ * frame in every language and the service worker paints the reader's.
  */
 import type { CSSProperties, ReactNode } from 'react'
+import type { Lang } from '../../../manifest/app'
 import { DEFAULT_MAX_WIDTH, type PageRow } from '../../../manifest/pages'
 
 /** A placeholder block: `w` its width (CSS length, default the whole line), `h` its height in px (default a line of text). */
@@ -19,7 +21,7 @@ export function Sk({ w, h, round = false }: { w?: string; h?: number; round?: bo
   return <span className={round ? 'frame-sk frame-sk--round' : 'frame-sk'} style={style} />
 }
 
-export function PageFrame({ page, children }: { page: PageRow; children: ReactNode }) {
+export function PageFrame({ page, lang, children }: { page: PageRow; lang: Lang; children: ReactNode }) {
   const max = `${page.maxWidth ?? DEFAULT_MAX_WIDTH}px`
   return (
     <div className="shell" style={{ ['--page-max' as string]: max }} data-page={page.name} data-frame={page.name}>
@@ -32,7 +34,7 @@ export function PageFrame({ page, children }: { page: PageRow; children: ReactNo
                 <path d="M4 11l8-7 8 7M6 9.5V20h4.5v-6h3v6H18V9.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
               </svg>
             </span>
-            <span className="scaffold__title">{page.title['zh-Hans']}</span>
+            <span className="scaffold__title">{page.title[lang]}</span>
             <span className="scaffold__actions" />
           </div>
         </div>
