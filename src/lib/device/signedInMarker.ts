@@ -15,13 +15,13 @@
  * Never throws: without Cache Storage (an insecure origin, a blocked store) there is no marker, and `/`
  * stays Login.
  */
+import { APP_CONFIG, LANGS, type Lang } from '../../../manifest/app'
+
 export const MARKER_CACHE = 'habor-session'
 /** Paths no route serves: they are only ever read from the cache. */
 export const MARKER_URL = '/__habor/signed-in'
 export const ROWS_URL = '/__habor/home-rows'
 export const LANG_URL = '/__habor/lang'
-
-import { APP_CONFIG, LANGS, type Lang } from '../../../manifest/app'
 
 /** Home's desk as the frame lists it: each section's titles, in Home's order. */
 export interface FrameRows {
