@@ -93,6 +93,11 @@ export default fp(
       },
       // HSTS is added below only on https requests (own TLS or a trusted proxy): on a plain-http LAN it would lock phones out.
       hsts: false,
+      // No other site's window keeps a handle on ours (to navigate it or count its frames), and Chrome on
+      // Android (on phones with the memory for it) gives a site that sends it a process of its own. Its
+      // price: the first page of a new tab or of an installed app's launch gets its renderer only once the
+      // answer's headers are in (docs/security.md "Page headers").
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     })
     // On the raw response, before any handler runs: the sign-in provider's answers (/oidc) are written

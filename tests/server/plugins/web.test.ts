@@ -24,6 +24,9 @@ describe('the built app', () => {
       expect(csp).not.toContain('upgrade-insecure-requests')
       expect(r.headers['x-content-type-options']).toBe('nosniff')
       expect(r.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+      // Kept on purpose, with its cost (docs/security.md "Page headers"): no other site's window keeps a
+      // handle on ours, and Chrome on Android can give the site a process of its own.
+      expect(r.headers['cross-origin-opener-policy']).toBe('same-origin')
       expect(r.headers['strict-transport-security']).toBeUndefined()
     }
   })
