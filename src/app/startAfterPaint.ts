@@ -2,8 +2,9 @@
  * The starter of the prerendered pages. scripts/prerender.mjs writes it into their HTML as an inline
  * module script, so nothing is fetched before the first paint: the HTML and its inlined CSS are the whole
  * first screen. Once the page has loaded and painted, it asks for the modules of the app's logic all at
- * once and imports the app, whose view then hydrates the page. A tap, key or focus before then starts it
- * in the next task.
+ * once and imports the app, whose view then hydrates the page; Login's small first chunk is imported as
+ * soon as the first paint is reported (docs/performance.md "The first visit's tap"). A tap, key or focus
+ * before then starts it in the next task.
  *
  * Until the app has taken the page over (it marks <html data-started>), a tap on a control marked
  * `data-prestart` is held, not lost: a tab (`tab:<panel>`) switches at once between the prerendered
@@ -33,10 +34,11 @@ export function startAfterPaint(
   const paintTimed = 'PerformancePaintTiming' in window
   let frames = 0
   const painted = () => !paintTimed || performance.getEntriesByName('first-contentful-paint').length > 0 || ++frames >= 30
-  const afterPaint = () => requestAnimationFrame(function frame() {
-    if (painted()) setTimeout(start, 0)
+  const whenPainted = (then: () => void) => () => requestAnimationFrame(function frame() {
+    if (painted()) setTimeout(then, 0)
     else requestAnimationFrame(frame)
   })
+  const afterPaint = whenPainted(() => start())
   // One insertion for all of them: the browser fetches them in parallel instead of finding them level by
   // level through their imports.
   const preload = (hrefs: readonly string[]) => {
@@ -65,16 +67,23 @@ export function startAfterPaint(
     // The chunks to import first are asked for alone, and the logic once they have run: on a slow phone,
     // compiling the logic's modules as they arrive would hold their evaluation (a held 登录 sent) back by
     // 100–150 ms. A tap usually comes right at the first paint, as the page starts by itself.
-    if (first.length > 0) void Promise.all(first.map((url) => load(url))).catch(() => undefined).then(logic)
+    if (first.length > 0) void runFirst().then(logic)
     else logic()
   }
+  // The chunks to import first are small: they are asked for as soon as the first paint is reported,
+  // without waiting for the page's load event, so that a tap at the first paint finds them there.
+  let firstRun: Promise<unknown> | undefined
+  const runFirst = () => (firstRun ??= Promise.all(first.map((url) => load(url))).catch(() => undefined))
   // On an input, in a task of its own: the input's task (which marks a held tap busy) stays short, and no
   // one task both handles the input and inserts the links.
   const startSoon = () => {
     if (!started) setTimeout(start, 0)
   }
   if (document.readyState === 'complete') afterPaint()
-  else addEventListener('load', afterPaint, { once: true })
+  else {
+    addEventListener('load', afterPaint, { once: true })
+    if (first.length > 0) whenPainted(() => void runFirst())()
+  }
   for (const type of inputs) addEventListener(type, startSoon, { capture: true, passive: true })
 
   const held: string[] = []

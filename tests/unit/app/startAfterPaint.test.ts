@@ -1,4 +1,4 @@
-/** The prerendered pages' inline starter: the app starts after load and a painted frame, or at the first input. */
+/** The prerendered pages' inline starter: the app starts after load and a painted frame, or at the first input; Login's first chunk at the painted frame. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startAfterPaint } from '../../../src/app/startAfterPaint'
 import { onTapHeld, preloadView, releaseTap } from '../../../src/lib/device/prestart'
@@ -95,6 +95,26 @@ describe('startAfterPaint', () => {
     loaded()
     await vi.waitFor(() => expect(load.mock.calls.map(([url]) => url)).toEqual(['/assets/first-g.js', '/assets/index-a.js']))
     expect(preloads().map((l) => new URL(l.href).pathname)).toEqual(MODULES)
+  })
+
+  it('asks for the chunks to run first once the first paint is reported, without waiting for the load event; the logic still waits for it', async () => {
+    pageState('loading')
+    let reported = false
+    paintTiming(() => reported)
+    startAfterPaint('/assets/index-a.js', MODULES, VIEW, load, ['/assets/first-g.js'])
+    frameThenTask()
+    expect(load).not.toHaveBeenCalled()
+    reported = true
+    frameThenTask()
+    expect(load.mock.calls.map(([url]) => url)).toEqual(['/assets/first-g.js'])
+    await Promise.resolve()
+    vi.advanceTimersByTime(5000)
+    expect(load.mock.calls.map(([url]) => url)).toEqual(['/assets/first-g.js'])
+    expect(preloads()).toHaveLength(0)
+    window.dispatchEvent(new Event('load'))
+    frameThenTask()
+    // Imported once: the start after load finds them asked for already.
+    await vi.waitFor(() => expect(load.mock.calls.map(([url]) => url)).toEqual(['/assets/first-g.js', '/assets/index-a.js']))
   })
 
   it('asks for the logic even when a chunk to run first fails to load', async () => {
