@@ -99,6 +99,11 @@ function inLang(html, lang) {
   return html
 }
 
+const manifestLink = /\s*<link rel="manifest" href="([^"]+)">/
+const svgIconLink = /<link rel="icon" href="\/icon\.svg"[^>]*>/
+// The icon as a data URL (a few hundred bytes): a favicon request would be the only one before the paint.
+const iconData = `data:image/svg+xml,${encodeURIComponent(readFileSync(join(dist, 'icon.svg'), 'utf8').replace(/\s*\n\s*/g, ' ').trim())}`
+
 for (const { path, url, lang, source, frame } of pages) {
   const page = closure(source, new Set([entryKey]))
   const layers = shellLayers.flatMap((k) => closure(k, new Set([entryKey])).css)
@@ -123,7 +128,13 @@ for (const { path, url, lang, source, frame } of pages) {
   const then = [...new Set([...viewFiles, ...page.js])].filter((f) => !first.includes(f))
   const urls = (files) => JSON.stringify(files.map((f) => `/${f}`))
   const before = FIRST_IMPORTS[path] ? firstChunks.map((c) => c.file) : []
-  const starter = `<script type="module">(${startAfterPaint})(${JSON.stringify(`/${entry.file}`)},${urls(first)},${urls(then)}${before.length ? `,undefined,${urls(before)}` : ''})</script>`
+  // Nothing but the page itself is fetched before the first paint (docs/performance.md "Nothing fetched
+  // before the first paint"): the icon is written into the HTML, and the manifest is linked by the starter
+  // once the paint is reported.
+  if (!manifestLink.test(html) || !svgIconLink.test(html)) throw new Error('prerender: the manifest or icon link is missing from dist/index.html')
+  const manifestHref = html.match(manifestLink)[1]
+  html = html.replace(manifestLink, '').replace(svgIconLink, `<link rel="icon" href="${iconData}" sizes="any" type="image/svg+xml">`)
+  const starter = `<script type="module">(${startAfterPaint})(${JSON.stringify(`/${entry.file}`)},${urls(first)},${urls(then)},undefined,${urls(before)},${JSON.stringify(manifestHref)})</script>`
   html = html
     .replace('</head>', `<style>${css}</style>${inlinedMarks}</head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${body}</div>`)

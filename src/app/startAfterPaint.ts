@@ -25,6 +25,9 @@ export function startAfterPaint(
   // Imported before the logic's modules are asked for: on Login, the chunk that sends a first visit's
   // held 登录 before the logic has loaded (lib/auth/firstTap.ts).
   first: readonly string[] = [],
+  // The web app manifest, linked once the first paint is reported: its request and its icons', done
+  // before the paint, are counted by Lighthouse as holding that paint back.
+  manifest = '',
 ): void {
   const inputs = ['pointerdown', 'keydown', 'focusin']
   let started = false
@@ -32,12 +35,14 @@ export function startAfterPaint(
   // first contentful paint is reported counts, for Lighthouse, as holding that paint back. Where the
   // browser has paint timing, it waits frame by frame (at most 30) until that paint has been reported.
   const paintTimed = 'PerformancePaintTiming' in window
-  let frames = 0
-  const painted = () => !paintTimed || performance.getEntriesByName('first-contentful-paint').length > 0 || ++frames >= 30
-  const whenPainted = (then: () => void) => () => requestAnimationFrame(function frame() {
-    if (painted()) setTimeout(then, 0)
-    else requestAnimationFrame(frame)
-  })
+  const whenPainted = (then: () => void) => () => {
+    let frames = 0
+    const painted = () => !paintTimed || performance.getEntriesByName('first-contentful-paint').length > 0 || ++frames >= 30
+    requestAnimationFrame(function frame() {
+      if (painted()) setTimeout(then, 0)
+      else requestAnimationFrame(frame)
+    })
+  }
   const afterPaint = whenPainted(() => start())
   // One insertion for all of them: the browser fetches them in parallel instead of finding them level by
   // level through their imports.
@@ -80,10 +85,16 @@ export function startAfterPaint(
     if (!started) setTimeout(start, 0)
   }
   if (document.readyState === 'complete') afterPaint()
-  else {
-    addEventListener('load', afterPaint, { once: true })
-    if (first.length > 0) whenPainted(() => void runFirst())()
-  }
+  else addEventListener('load', afterPaint, { once: true })
+  whenPainted(() => {
+    if (manifest && !document.querySelector('link[rel="manifest"]')) {
+      const link = document.createElement('link')
+      link.rel = 'manifest'
+      link.href = manifest
+      document.head.append(link)
+    }
+    if (first.length > 0) void runFirst()
+  })()
   for (const type of inputs) addEventListener(type, startSoon, { capture: true, passive: true })
 
   const held: string[] = []

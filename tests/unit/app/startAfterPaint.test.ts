@@ -117,6 +117,24 @@ describe('startAfterPaint', () => {
     await vi.waitFor(() => expect(load.mock.calls.map(([url]) => url)).toEqual(['/assets/first-g.js', '/assets/index-a.js']))
   })
 
+  it('links the web app manifest once the first paint is reported, before the load event, and only once', () => {
+    pageState('loading')
+    let reported = false
+    paintTiming(() => reported)
+    startAfterPaint('/assets/index-a.js', MODULES, VIEW, load, [], '/manifest.webmanifest')
+    const manifests = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="manifest"]')].map((l) => l.getAttribute('href'))
+    frameThenTask()
+    expect(manifests()).toEqual([])
+    reported = true
+    frameThenTask()
+    expect(manifests()).toEqual(['/manifest.webmanifest'])
+    expect(load).not.toHaveBeenCalled()
+    window.dispatchEvent(new Event('load'))
+    frameThenTask()
+    expect(load).toHaveBeenCalledWith('/assets/index-a.js')
+    expect(manifests()).toEqual(['/manifest.webmanifest'])
+  })
+
   it('asks for the logic even when a chunk to run first fails to load', async () => {
     pageState('complete')
     load.mockImplementation((url) => (url === '/assets/first-g.js' ? Promise.reject(new Error('offline')) : Promise.resolve()))
