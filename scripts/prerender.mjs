@@ -99,10 +99,15 @@ function inLang(html, lang) {
   return html
 }
 
+// Nothing but the page itself is fetched before the first paint (docs/performance.md "Nothing fetched
+// before the first paint"): the icon is written into the HTML as a data URL (a few hundred bytes), and the
+// manifest is linked by the starter once the paint is reported.
 const manifestLink = /\s*<link rel="manifest" href="([^"]+)">/
 const svgIconLink = /<link rel="icon" href="\/icon\.svg"[^>]*>/
-// The icon as a data URL (a few hundred bytes): a favicon request would be the only one before the paint.
+if (!manifestLink.test(template) || !svgIconLink.test(template)) throw new Error('prerender: the manifest or icon link is missing from dist/index.html')
+const manifestHref = template.match(manifestLink)[1]
 const iconData = `data:image/svg+xml,${encodeURIComponent(readFileSync(join(dist, 'icon.svg'), 'utf8').replace(/\s*\n\s*/g, ' ').trim())}`
+const pageTemplate = template.replace(manifestLink, '').replace(svgIconLink, `<link rel="icon" href="${iconData}" sizes="any" type="image/svg+xml">`)
 
 for (const { path, url, lang, source, frame } of pages) {
   const page = closure(source, new Set([entryKey]))
@@ -114,7 +119,7 @@ for (const { path, url, lang, source, frame } of pages) {
   // second time, a restyle and relayout of the whole screen while React hydrates.
   const inlinedMarks = cssFiles.map((f) => `<link rel="stylesheet" href="/${f}" disabled>`).join('')
   const body = frame ? await renderFrame(path, lang) : await renderPage(path)
-  let html = inLang(template, lang)
+  let html = inLang(pageTemplate, lang)
   // Its CSS is inlined below and its scripts start after load: no stylesheet or preload links may block
   // or compete with the first paint.
   html = html.replace(/\s*<link rel="(?:stylesheet|modulepreload)"[^>]*href="\/assets\/[^"]*"[^>]*>/g, '')
@@ -128,12 +133,6 @@ for (const { path, url, lang, source, frame } of pages) {
   const then = [...new Set([...viewFiles, ...page.js])].filter((f) => !first.includes(f))
   const urls = (files) => JSON.stringify(files.map((f) => `/${f}`))
   const before = FIRST_IMPORTS[path] ? firstChunks.map((c) => c.file) : []
-  // Nothing but the page itself is fetched before the first paint (docs/performance.md "Nothing fetched
-  // before the first paint"): the icon is written into the HTML, and the manifest is linked by the starter
-  // once the paint is reported.
-  if (!manifestLink.test(html) || !svgIconLink.test(html)) throw new Error('prerender: the manifest or icon link is missing from dist/index.html')
-  const manifestHref = html.match(manifestLink)[1]
-  html = html.replace(manifestLink, '').replace(svgIconLink, `<link rel="icon" href="${iconData}" sizes="any" type="image/svg+xml">`)
   const starter = `<script type="module">(${startAfterPaint})(${JSON.stringify(`/${entry.file}`)},${urls(first)},${urls(then)},undefined,${urls(before)},${JSON.stringify(manifestHref)})</script>`
   html = html
     .replace('</head>', `<style>${css}</style>${inlinedMarks}</head>`)

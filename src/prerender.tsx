@@ -62,9 +62,8 @@ export const FRAME_PAGES: { url: string; path: string; lang: Lang; source: strin
   source: `src/pages/${page.name}/${page.name}.tsx`,
 }))
 
-/** A frame's document title and description in its language (index.html has zh-Hans's). */
-export const FRAME_HEAD: Record<Lang, { title: string; description: string }> = {
-  'zh-Hans': { title: APP_CONFIG.tagline['zh-Hans'], description: 'Habor：阅读世界，表达自我。学生的阅读与表达空间。' },
+/** A frame's document title and description in a language other than index.html's zh-Hans. */
+export const FRAME_HEAD: Record<Exclude<Lang, 'zh-Hans'>, { title: string; description: string }> = {
   en: { title: APP_CONFIG.tagline.en, description: 'Habor: read the world, express yourself. A space for students to read and express themselves.' },
 }
 

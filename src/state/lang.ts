@@ -7,7 +7,7 @@ import { LANGS, type Lang } from '../../manifest/app'
 import { langFromQuery, loadLang } from '../i18n/i18n'
 import { setFrameLang } from '../lib/device/signedInMarker'
 import { read, write } from '../lib/storage'
-import { setLang } from './app'
+import { appState, setLang } from './app'
 
 /** Remembers the choice for later visits; it still holds for this one when storage refuses it. */
 function remember(lang: Lang): void {
@@ -30,13 +30,15 @@ export function resolveLang(search: string): Lang {
 }
 
 /**
- * Shows the app in `lang`, and keeps it for the service worker, which paints the next open's frame in
- * the language the app last showed (docs/performance.md "The daily open").
+ * Shows the app in `lang`, and keeps a change of it for the service worker, which paints the next open's
+ * frame in the language the app last showed (docs/performance.md "The daily open"). The same language
+ * again writes nothing: the marker, set at each signed-in launch, carries the language shown then.
  */
 export function applyLang(lang: Lang): void {
+  const changed = appState.lang !== lang
   setLang(lang)
   document.documentElement.lang = lang
-  void setFrameLang(lang)
+  if (changed) void setFrameLang(lang)
 }
 
 /** The student's choice of language (Settings, Login): remembered for later visits, applied once its catalogue is here. */
