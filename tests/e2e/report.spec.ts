@@ -4,8 +4,8 @@
  * logged-out visitor opens the link and sees every slide but the hidden one.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { SW_CONTROL_MS } from '../support/clock'
-import { devices, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { pauseClockNow, rendered, SW_CONTROL_MS } from '../support/clock'
+import { devices, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { test } from '../support/fixtures'
 import { readFileSync } from 'node:fs'
 import { screenshot } from '../support/screenshot'
@@ -214,25 +214,48 @@ test('auto-advance waits at least six seconds a slide, stops on pause, and never
   await page.goto('/login?redirect=ReportHistory')
   await submitPasswordLogin(page)
   await expect(page).toHaveURL(/\/2023\/history$/)
+  await expect(page.locator('.history__item').first()).toBeVisible()
+  // From here the page's time moves only as the test says. The page shows on timers of its own, so the
+  // clock moves in small steps until the story shows: a step at each of toPass's tries, far short of a
+  // slide's time however slow the machine.
+  await pauseClockNow(page)
   await page.locator('.history__item').first().click()
-  await expect(page.getByRole('button', { name: '暂停自动翻页' })).toBeVisible()
+  const pause = page.getByRole('button', { name: '暂停自动翻页' })
+  await stepUntilVisible(page, pause)
   await expect(position(page)).toHaveText(/^1 \//)
-  await page.clock.runFor(5_500)
+  // Paused and played again, the slide's timer starts afresh at a moment the machine's speed cannot move,
+  // so its edge is exact: the slide's own reading time, which is never under 6 s (reportSlide.ts dwellMs).
+  await pause.click()
+  await page.getByRole('button', { name: '自动翻页', exact: true }).click()
+  const dwell = Number.parseInt(await page.locator('.story__fill').evaluate((el) => (el as HTMLElement).style.animationDuration), 10)
+  expect(dwell).toBeGreaterThanOrEqual(6_000)
+  await page.clock.runFor(dwell - 1)
+  await rendered(page)
   await expect(position(page)).toHaveText(/^1 \//)
-  await page.clock.runFor(10_000)
+  await page.clock.runFor(1)
   await expect(position(page)).toHaveText(/^2 \//)
   await page.getByRole('button', { name: '暂停自动翻页' }).click()
   await page.clock.runFor(60_000)
+  await rendered(page)
   await expect(position(page)).toHaveText(/^2 \//)
 
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await page.reload()
-  await expect(page.getByRole('region', { name: '年度报告' })).toBeVisible()
-  await expect(page.getByRole('button', { name: '自动翻页' })).toBeVisible()
+  await stepUntilVisible(page, page.getByRole('region', { name: '年度报告' }))
+  await expect(page.getByRole('button', { name: '自动翻页', exact: true })).toBeVisible()
   await expect(page.locator('.story__fill')).toHaveCount(0)
   await page.clock.runFor(60_000)
+  await rendered(page)
   await expect(position(page)).toHaveText(/^1 \//)
 })
+
+/** Moves the paused clock in small steps until `locator` shows (React reveals a page on timers of its own). */
+async function stepUntilVisible(page: Page, locator: Locator): Promise<void> {
+  await expect(async () => {
+    if (!(await locator.isVisible())) await page.clock.runFor(50)
+    await expect(locator).toBeVisible({ timeout: 1 })
+  }).toPass()
+}
 
 test('a student with no 2023 reading gets a friendly "your story starts now" report', async ({ page, request }) => {
   // A student registered just now has no 2023 records (the demo SMS-only number is used by other suites,

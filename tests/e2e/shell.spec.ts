@@ -6,7 +6,7 @@ import { expect, type Locator, type Page } from '@playwright/test'
 import { test } from '../support/fixtures'
 import AES from 'crypto-js/aes.js'
 import { devURL } from '../../playwright.config'
-import { pauseClockNow } from '../support/clock'
+import { pauseClockNow, rendered } from '../support/clock'
 import { screenshot } from '../support/screenshot'
 
 const PHONE = { width: 375, height: 812 }
@@ -249,14 +249,26 @@ test.describe('overlay and modal', () => {
   test.use({ viewport: PHONE })
 
   test('a toast shows as a status and leaves by itself; the modal traps focus and Esc cancels it', async ({ page }) => {
+    // The toast's time is the page's: it leaves at TOAST_DURATION_MS exactly, however slow the machine.
+    await page.clock.install()
     await page.goto(`${devURL}/download`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('下载')
-    await page.evaluate(`import('/src/ui/Overlay/overlay.ts').then((o) => o.showToast('内容已复制', { icon: 'success' }))`)
     const toast = page.getByRole('status').filter({ hasText: '内容已复制' })
+    // The overlay's host is a lazy module, which React reveals on timers of its own: it is shown once
+    // (a toast that stays) while the clock runs, and the toast under test starts on the paused clock.
+    await page.evaluate(`import('/src/ui/Overlay/overlay.ts').then((o) => o.showToast('内容已复制', { icon: 'success', duration: Infinity }))`)
+    await expect(toast).toBeVisible()
+    await pauseClockNow(page)
+    const duration = (await page.evaluate(`import('/src/ui/Overlay/overlay.ts').then((o) => (o.showToast('内容已复制', { icon: 'success' }), o.TOAST_DURATION_MS))`)) as number
     await expect(toast).toBeVisible()
     await settled(toast)
     await screenshot(page, 'shell-toast-375x812')
-    await expect(toast).toHaveCount(0, { timeout: 3000 })
+    await page.clock.runFor(duration - 1)
+    await rendered(page)
+    await expect(toast).toBeVisible()
+    await page.clock.runFor(1)
+    await expect(toast).toHaveCount(0)
+    await page.clock.resume()
 
     await page.evaluate(`import('/src/ui/Modal/modal.ts').then((m) => {
       window.__answer = m.showModal({ title: '退出登录', content: '确定要退出当前账号吗？' })

@@ -19,6 +19,23 @@ export async function pauseClockNow(page: Page): Promise<void> {
 }
 
 /**
+ * Resolves once what the page's timers just set off has rendered: React renders in MessageChannel tasks,
+ * which the paused clock does not hold, so a few round trips through one let them run first. Without it a
+ * check that nothing changed could pass before a change already set off had shown.
+ */
+export async function rendered(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let i = 0; i < 3; i++) {
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel()
+        channel.port1.onmessage = () => resolve()
+        channel.port2.postMessage(null)
+      })
+    }
+  })
+}
+
+/**
  * How long a test waits for the service worker to take control of the page: it first precaches the build
  * (about 1 MB), which under stress --cpu 2 outlasted expect's 5 s default. A wait for an event that comes,
  * not a time the test asserts.
