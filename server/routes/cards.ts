@@ -26,7 +26,7 @@ import { bearerOf } from '../plugins/auth'
 import type { ApiRoutes } from './provider'
 import { entry } from './table'
 import type { SessionAccount } from '../services/users'
-import { audioDir, cardsDb, releaseAudio, removeAudioFile, reserveUpload, storeAudio, STORAGE_QUOTA_BYTES, sweepUnattached, UNATTACHED_MAX, UNATTACHED_TTL_MS, type CardTable } from '../services/cards'
+import { audioDir, releaseAudio, removeAudioFile, reserveUpload, storeAudio, STORAGE_QUOTA_BYTES, sweepUnattached, UNATTACHED_MAX, UNATTACHED_TTL_MS, type CardTable } from '../services/cards'
 import { audioContainer, audioMime, sendFile } from '../services/media'
 import { audioLengthMs } from '../services/audioLength'
 
@@ -61,7 +61,7 @@ async function readForm(req: FastifyRequest): Promise<{ audio?: { data: Buffer; 
 
 const routes: ApiRoutes = async (app) => {
   const o = app.config
-  const db = cardsDb(app.db)
+  const db = app.db
 
   // Only this plugin's routes read multipart forms (the app's upload) and raw audio bodies (as buffers).
   await app.register(multipart, { limits: { fileSize: CARD_AUDIO_MAX_BYTES, files: 1, fields: 4, parts: 8, fieldSize: 1024 } })
@@ -258,7 +258,7 @@ const routes: ApiRoutes = async (app) => {
   /** The first time someone other than its author opens a card, the author hears of it (once). */
   const firstOpened = async (row: CardTable): Promise<void> => {
     const notified = await app.db.transaction().execute(async (trx) => {
-      const first = await cardsDb(trx)
+      const first = await trx
         .updateTable('cards').set({ first_opened_at: o.clock() }).where('id', '=', row.id).where('first_opened_at', 'is', null).executeTakeFirst()
       if (Number(first.numUpdatedRows) !== 1) return undefined
       return app.inbox.record(trx, [row.user_id], 'card', cardMessage({ id: row.id, to: row.recipient }))

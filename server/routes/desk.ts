@@ -5,15 +5,15 @@
  */
 import { CODE } from '../../src/contract'
 import { DESK_LIMIT } from '../../src/contract/desk'
+import { REPORT_YEAR } from '../../src/contract/report'
 import { ApiError } from '../errors'
-import { reportsDb } from '../services/report'
 import { membershipsOf } from '../services/users'
 import type { ApiRoutes } from './provider'
 import { entry } from './table'
 
 const routes: ApiRoutes = async (app) => {
   const o = app.config
-  const db = reportsDb(app.db)
+  const db = app.db
 
   app.route({
     ...entry(app, 'desk'),
@@ -60,7 +60,7 @@ const routes: ApiRoutes = async (app) => {
             .limit(DESK_LIMIT)
             .execute()
         : []
-      const report = await db.selectFrom('reports').select(['id', 'shareable']).where('user_id', '=', auth.sub).where('year', '=', 2023).orderBy('created_at', 'desc').executeTakeFirst()
+      const report = await db.selectFrom('reports').select(['id', 'shareable']).where('user_id', '=', auth.sub).where('year', '=', REPORT_YEAR).orderBy('created_at', 'desc').executeTakeFirst()
       const invited = await db.selectFrom('invitations').select((eb) => eb.fn.countAll<string | number>().as('n')).where('inviter_user_id', '=', auth.sub).executeTakeFirstOrThrow()
       return {
         reading: reading.map((r) => ({ id: r.id, bookTitle: r.title, author: r.author, minutes: r.minutes, pages: r.pages, readAt: Number(r.read_at) })),

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { CODE } from '../../src/contract'
 import { CHILDREN_RULES_VERSION, GUARDIAN_TOKEN_HEADER, isPlausibleBirth, isUnderConsentAge } from '../../src/contract/guardian'
 import { ApiError, badInput, noData } from '../errors'
-import { audioDir, cardsDb, removeAudioFile } from '../services/cards'
+import { audioDir, removeAudioFile } from '../services/cards'
 import { birthOf, childrenOf, eraseAccount, exportOf, GUARDIAN_SESSION_MS, guardianPhoneOf, latestConsent, limitOf, makePrivate, openGuardianSession, statusOf } from '../services/guardian'
 import { sendFile } from '../services/media'
 import { phoneOf } from './helpers'
@@ -105,7 +105,7 @@ const routes: ApiRoutes = async (app) => {
 
   app.route({ ...entry(app, 'guardianRecording'), compress: false, config: limit, handler: async (req, reply) => {
     const userId = await guardianChild(req, req.params.id)
-    const audio = await cardsDb(app.db).selectFrom('card_audio').select(['key', 'mime']).where('id', '=', req.params.audioId).where('owner_user_id', '=', userId).executeTakeFirst()
+    const audio = await app.db.selectFrom('card_audio').select(['key', 'mime']).where('id', '=', req.params.audioId).where('owner_user_id', '=', userId).executeTakeFirst()
     const file = audio ? join(audioDir(o.dataDir), audio.key) : ''
     if (!audio || !existsSync(file)) throw new ApiError(CODE.DATA_EMPTY)
     reply.header('content-disposition', `attachment; filename="${req.params.audioId}"`)

@@ -10,13 +10,13 @@ import { SLIDE_KINDS } from '../../src/contract/report'
 import { ApiError, consentRequired } from '../errors'
 import { limitOf } from '../services/guardian'
 import { idempotent } from '../services/idempotency'
-import { ownerView, publicView, reportsDb, saveReport, sharedReport, summaryOf, yearInputs, type ReportTable } from '../services/report'
+import { ownerView, publicView, saveReport, sharedReport, summaryOf, yearInputs, type ReportTable } from '../services/report'
 import { computeReport } from '../services/reportFigures'
 import type { ApiRoutes } from './provider'
 import { entry } from './table'
 
 const routes: ApiRoutes = async (app) => {
-  const db = reportsDb(app.db)
+  const db = app.db
   const clock = app.config.clock
 
   /** My report by id; someone else's answers as if it did not exist. `from`: a transaction to read in. */

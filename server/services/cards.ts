@@ -3,18 +3,16 @@
  * (their tables are in server/db/schema.ts; the demo card is seeded by server/db/seed.ts). The
  * upload's form is read by @fastify/multipart (routes/cards.ts).
  */
-import { sql, type Kysely } from 'kysely'
+import { sql } from 'kysely'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Db } from '../db/connect'
 import type { Database, CardAudioTable, CardTable } from '../db/schema'
 
 export type { CardAudioTable, CardTable }
 
 /** The card tables (declared in server/db/schema.ts with the others). */
 export type CardTables = Pick<Database, 'cards' | 'card_audio'>
-export type CardsDb = Kysely<Database>
-/** The database, for the card code (kept so its callers need not change). */
-export const cardsDb = (db: Kysely<Database>): CardsDb => db
 
 export const audioDir = (dataDir: string): string => join(dataDir, 'cards')
 
@@ -37,7 +35,7 @@ export const UNATTACHED_TTL_MS = 3 * 3600_000
  */
 export const STORAGE_QUOTA_BYTES = 50 * 1024 * 1024
 
-const unattached = (db: CardsDb) =>
+const unattached = (db: Db) =>
   db.selectFrom('card_audio').leftJoin('cards', 'cards.audio_id', 'card_audio.id').where('cards.id', 'is', null)
 
 export type UploadRoom = { ok: true } | { ok: false; reason: 'upload-quota' } | { ok: false; reason: 'storage-quota'; usedBytes: number }
@@ -47,9 +45,9 @@ export type UploadRoom = { ok: true } | { ok: false; reason: 'upload-quota' } | 
  * one at a time; PostgreSQL takes an advisory lock), so parallel uploads cannot overrun either quota: the
  * recordings waiting for a card, and the bytes of every recording the account holds.
  */
-export async function reserveUpload(db: CardsDb, kind: 'sqlite' | 'postgres', row: { id: string; owner_user_id: string; mime: string; size: number; duration_ms: number; created_at: number }): Promise<UploadRoom> {
+export async function reserveUpload(db: Db, kind: 'sqlite' | 'postgres', row: { id: string; owner_user_id: string; mime: string; size: number; duration_ms: number; created_at: number }): Promise<UploadRoom> {
   // Inside the caller's transaction when given one (Kysely does not nest them).
-  const inTransaction = <T>(fn: (trx: CardsDb) => Promise<T>): Promise<T> => (db.isTransaction ? fn(db) : db.transaction().execute(fn))
+  const inTransaction = <T>(fn: (trx: Db) => Promise<T>): Promise<T> => (db.isTransaction ? fn(db) : db.transaction().execute(fn))
   return inTransaction(async (trx): Promise<UploadRoom> => {
     if (kind === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`upload:${row.owner_user_id}`}))`.execute(trx)
     const held = await unattached(trx)
@@ -74,7 +72,7 @@ export async function reserveUpload(db: CardsDb, kind: 'sqlite' | 'postgres', ro
  * Takes a deleted card's recording off it and removes the recording's row once no card refers to it.
  * Returns the file key to remove after the transaction commits (null when nothing went).
  */
-export async function releaseAudio(trx: CardsDb, cardId: string): Promise<string | null> {
+export async function releaseAudio(trx: Db, cardId: string): Promise<string | null> {
   const card = await trx.selectFrom('cards').select('audio_id').where('id', '=', cardId).executeTakeFirst()
   if (!card?.audio_id) return null
   await trx.updateTable('cards').set({ audio_id: null }).where('id', '=', cardId).execute()
@@ -93,7 +91,7 @@ export const removeAudioFile = (dataDir: string, key: string): void => rmSync(jo
  * Removes recordings no card took within UNATTACHED_TTL_MS, and the recordings of deleted cards (cards
  * deleted before deleting released them), rows and files. Returns how many went.
  */
-export async function sweepUnattached(db: CardsDb, dataDir: string, now: number): Promise<number> {
+export async function sweepUnattached(db: Db, dataDir: string, now: number): Promise<number> {
   let removed = 0
   const deleted = await db.selectFrom('cards').select('id').where('deleted_at', 'is not', null).where('audio_id', 'is not', null).execute()
   for (const c of deleted) {

@@ -6,8 +6,6 @@
 import { CHILDREN_RULES_VERSION, isUnderConsentAge, type GuardianStatus, type LimitReason } from '../../src/contract/guardian'
 import type { Db } from '../db/connect'
 import type { GuardianConsentTable } from '../db/schema'
-import { cardsDb } from './cards'
-import { reportsDb } from './report'
 import { randomToken, sha256Hex } from './crypto'
 import type { Sessions, Trx } from './sessions'
 import { deleteAccount } from './users'
@@ -93,8 +91,8 @@ export async function statusOf(db: Trx, userId: string, now: number): Promise<Gu
  * Used when a consent is withdrawn and when an under-14 age is given without one.
  */
 export async function makePrivate(trx: Db, userId: string, now: number): Promise<void> {
-  await cardsDb(trx).updateTable('cards').set({ shareable: 0, updated_at: now }).where('user_id', '=', userId).where('shareable', '=', 1).execute()
-  await reportsDb(trx).updateTable('reports').set({ shareable: 0 }).where('user_id', '=', userId).where('shareable', '=', 1).execute()
+  await trx.updateTable('cards').set({ shareable: 0, updated_at: now }).where('user_id', '=', userId).where('shareable', '=', 1).execute()
+  await trx.updateTable('reports').set({ shareable: 0 }).where('user_id', '=', userId).where('shareable', '=', 1).execute()
   const student = await trx.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst()
   if (!student) return
   for (const table of ['reading_records', 'works', 'sounds'] as const) {
@@ -162,10 +160,9 @@ export async function exportOf(db: Db, userId: string): Promise<Record<string, u
     .orderBy('reading_records.read_at')
     .execute()
   const works = await db.selectFrom('works').select(['id', 'title', 'body', 'shareable', 'created_at']).where('student_id', '=', sid).where('deleted_at', 'is', null).execute()
-  const cdb = cardsDb(db)
-  const cards = await cdb.selectFrom('cards').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null).orderBy('created_at').execute()
-  const recordings = await cdb.selectFrom('card_audio').select(['id', 'mime', 'size', 'duration_ms', 'created_at']).where('owner_user_id', '=', userId).orderBy('created_at').execute()
-  const reports = await reportsDb(db).selectFrom('reports').selectAll().where('user_id', '=', userId).orderBy('year').execute()
+  const cards = await db.selectFrom('cards').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null).orderBy('created_at').execute()
+  const recordings = await db.selectFrom('card_audio').select(['id', 'mime', 'size', 'duration_ms', 'created_at']).where('owner_user_id', '=', userId).orderBy('created_at').execute()
+  const reports = await db.selectFrom('reports').selectAll().where('user_id', '=', userId).orderBy('year').execute()
   const tasksDone = await db
     .selectFrom('task_completions')
     .innerJoin('tasks', 'tasks.id', 'task_completions.task_id')
@@ -208,11 +205,10 @@ export async function exportOf(db: Db, userId: string): Promise<Record<string, u
  * (services/users.ts). Returns the ended sessions and the recording files to remove once committed.
  */
 export async function eraseAccount(trx: Db, sessions: Sessions, userId: string, now: number): Promise<{ ended: string[]; keys: string[] }> {
-  const cdb = cardsDb(trx)
-  const audio = await cdb.selectFrom('card_audio').select(['id', 'key']).where('owner_user_id', '=', userId).execute()
-  await cdb.updateTable('cards').set({ audio_id: null, shareable: 0, message: '', recipient: '', deleted_at: now, updated_at: now }).where('user_id', '=', userId).execute()
-  await cdb.deleteFrom('card_audio').where('owner_user_id', '=', userId).execute()
-  await reportsDb(trx).deleteFrom('reports').where('user_id', '=', userId).execute()
+  const audio = await trx.selectFrom('card_audio').select(['id', 'key']).where('owner_user_id', '=', userId).execute()
+  await trx.updateTable('cards').set({ audio_id: null, shareable: 0, message: '', recipient: '', deleted_at: now, updated_at: now }).where('user_id', '=', userId).execute()
+  await trx.deleteFrom('card_audio').where('owner_user_id', '=', userId).execute()
+  await trx.deleteFrom('reports').where('user_id', '=', userId).execute()
   await trx.deleteFrom('inbox').where('user_id', '=', userId).execute()
   await trx.deleteFrom('guardian_consents').where('user_id', '=', userId).execute()
   return { ended: await deleteAccount(trx, sessions, userId, now), keys: audio.map((a) => a.key) }

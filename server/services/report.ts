@@ -3,21 +3,19 @@
  * figures once per account and year (the `reports` table, server/db/schema.ts), and turning a row into
  * what its owner or anyone else may see.
  */
-import type { Kysely } from 'kysely'
 import { isSlideKind, visibleSlides, type OwnerReport, type PublicReport, type ReportFigures, type ReportSummary, type SlideKind } from '../../src/contract/report'
+import type { Db } from '../db/connect'
 import type { Database, ReportTable } from '../db/schema'
 import { computeReport, slidesOf, type ReadingInput, type WorkInput } from './reportFigures'
 
 export type { ReportTable }
 /** The report table (declared in server/db/schema.ts with the others). */
 export type ReportTables = Pick<Database, 'reports'>
-export type ReportsDb = Kysely<Database>
-export const reportsDb = (db: Kysely<Database>): ReportsDb => db
 
 const DAY_MS = 86_400_000
 
 /** A student's reading records and works around `year` (a day of slack each side for time zones). */
-export async function yearInputs(db: ReportsDb, studentId: string, year: number): Promise<{ reading: ReadingInput[]; works: WorkInput[] }> {
+export async function yearInputs(db: Db, studentId: string, year: number): Promise<{ reading: ReadingInput[]; works: WorkInput[] }> {
   const from = Date.UTC(year, 0, 1) - DAY_MS
   const to = Date.UTC(year + 1, 0, 1) + DAY_MS
   const rows = await db
@@ -56,7 +54,7 @@ export async function yearInputs(db: ReportsDb, studentId: string, year: number)
  * Creates the account's report of `year`, or refreshes its figures when it exists (its id, share setting
  * and hidden slides stay). One statement, so two taps at once still make one report.
  */
-export async function saveReport(db: ReportsDb, input: { userId: string; year: number; figures: ReportFigures; inviteCode: string | null; now: number }): Promise<ReportTable> {
+export async function saveReport(db: Db, input: { userId: string; year: number; figures: ReportFigures; inviteCode: string | null; now: number }): Promise<ReportTable> {
   const figures = JSON.stringify(input.figures)
   await db
     .insertInto('reports')
@@ -86,13 +84,13 @@ export function hiddenOf(row: ReportTable): SlideKind[] {
   }
 }
 
-async function ownerFacts(db: ReportsDb, userId: string): Promise<{ name: string; inviteCode: string | null }> {
+async function ownerFacts(db: Db, userId: string): Promise<{ name: string; inviteCode: string | null }> {
   const student = await db.selectFrom('students').select('name').where('user_id', '=', userId).executeTakeFirst()
   const invite = await db.selectFrom('invite_codes').select('code').where('owner_user_id', '=', userId).executeTakeFirst()
   return { name: student?.name ?? '', inviteCode: invite?.code ?? null }
 }
 
-export async function ownerView(db: ReportsDb, row: ReportTable): Promise<OwnerReport> {
+export async function ownerView(db: Db, row: ReportTable): Promise<OwnerReport> {
   const { name, inviteCode } = await ownerFacts(db, row.user_id)
   return {
     id: row.id,
@@ -107,7 +105,7 @@ export async function ownerView(db: ReportsDb, row: ReportTable): Promise<OwnerR
 }
 
 /** Only the visible slides are built into the answer: a hidden slide's figures never leave the server. */
-export async function publicView(db: ReportsDb, row: ReportTable): Promise<PublicReport> {
+export async function publicView(db: Db, row: ReportTable): Promise<PublicReport> {
   const { name, inviteCode } = await ownerFacts(db, row.user_id)
   return { id: row.id, year: Number(row.year), slides: visibleSlides(slidesOf(figuresOf(row), name), hiddenOf(row)), inviteCode, updatedAt: Number(row.updated_at) }
 }
@@ -127,7 +125,7 @@ export function summaryOf(row: ReportTable): ReportSummary {
 }
 
 /** A report anyone may open: shared, and its owner's account active; undefined otherwise. */
-export async function sharedReport(db: ReportsDb, id: string): Promise<ReportTable | undefined> {
+export async function sharedReport(db: Db, id: string): Promise<ReportTable | undefined> {
   return db
     .selectFrom('reports')
     .innerJoin('users', 'users.id', 'reports.user_id')

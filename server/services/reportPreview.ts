@@ -9,7 +9,7 @@ import { APP_CONFIG } from '../../manifest/app'
 import { KEYWORD_WORDS, reportPagePath, type ReportSlide } from '../../src/contract/report'
 import type { Database } from '../db/schema'
 import { SHARE_CARD_PATH, type Preview } from './preview'
-import { publicView, reportsDb, sharedReport } from './report'
+import { publicView, sharedReport } from './report'
 
 export const REPORT_PAGE = '/2023/report'
 const ID = /^[A-Za-z0-9-]{1,64}$/
@@ -72,10 +72,9 @@ export async function reportPreviewFor(db: Kysely<Database>, pathname: string, q
   const image = { url: new URL(SHARE_CARD_PATH, origin).href, width: 1200, height: 630 }
   const missing: Preview = { title: t.missing, description: t.missingText, image, imageAlt: APP_CONFIG.tagline[lang], url: `${origin}${REPORT_PAGE}`, type: 'website', found: false }
   if (!id || !ID.test(id)) return missing
-  const rdb = reportsDb(db)
-  const row = await sharedReport(rdb, id)
+  const row = await sharedReport(db, id)
   if (!row) return missing
-  const view = await publicView(rdb, row)
+  const view = await publicView(db, row)
   if (view.slides.length === 0) return missing
   const cover = view.slides.find((s) => s.kind === 'cover')
   const title = t.title(cover?.kind === 'cover' ? cover.name : '', view.year)

@@ -20,8 +20,11 @@ export const MY_REPORTS_PATH = '/reports'
 /** GET (public) `${PUBLIC_REPORT_PATH}/<id>`: a shareable report's visible slides; 100001 otherwise. */
 export const PUBLIC_REPORT_PATH = '/report'
 
+/** The year whose report the app's pages are for (/2023/…) and Home's desk shows. */
+export const REPORT_YEAR: ReportYear = 2023
+
 /** The app page that shows a report. */
-export const reportPagePath = (id: string): string => `/2023/report?id=${encodeURIComponent(id)}`
+export const reportPagePath = (id: string): string => `/${REPORT_YEAR}/report?id=${encodeURIComponent(id)}`
 
 
 

@@ -6,7 +6,6 @@
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import type { OwnerReport, PublicReport, ReportSlide, ReportSummary } from '../../../src/contract/report'
-import { reportsDb } from '../../../server/services/report'
 import { call, makeApp, passwordLogin, smsCode, DEVICE, SMS_ONLY_PHONE, type Pair } from '../support/helpers'
 
 /** Local (UTC+8) start time, minutes, pages, book. */
@@ -204,7 +203,7 @@ describe('year in review', () => {
     expect(slide(a.body.data, 'minutes')?.minutes).toBe(expected().minutes + 60)
     const list = await call<ReportSummary[]>(app, 'GET', '/reports', { token: owner })
     expect(list.body.data).toEqual([{ id: first.id, year: 2023, createdAt: first.createdAt, updatedAt: first.updatedAt + 60_000, shareable: true, slideCount: 8, hiddenCount: 1 }])
-    expect(await reportsDb(app.db).selectFrom('reports').select('id').execute()).toEqual([{ id: first.id }])
+    expect(await app.db.selectFrom('reports').select('id').execute()).toEqual([{ id: first.id }])
   })
 
   it('is private by default: another user and a visitor get 100001 from every path; shared, they see it', async () => {
@@ -274,7 +273,7 @@ describe('year in review', () => {
     const demoCode = 'DEMO2023'
     const made = await call<OwnerReport>(app, 'POST', '/reports', { token: owner, body: { year: 2023, invite: ' demo2023 ' } })
     expect(made.body.code).toBe(0)
-    const codeOf = async (id: string) => (await reportsDb(app.db).selectFrom('reports').select('invite_code').where('id', '=', id).executeTakeFirstOrThrow()).invite_code
+    const codeOf = async (id: string) => (await app.db.selectFrom('reports').select('invite_code').where('id', '=', id).executeTakeFirstOrThrow()).invite_code
     expect(await codeOf(made.body.data.id)).toBe(demoCode)
     const unknown = await call<OwnerReport>(app, 'POST', '/reports', { token: other, body: { year: 2023, invite: 'NOPE' } })
     expect(unknown.body.code).toBe(0)

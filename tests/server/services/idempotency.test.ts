@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest'
 import type { Card, CardAudioUploaded, CardCreated } from '../../../src/contract/cards'
 import { IDEMPOTENCY_TTL_MS } from '../../../src/contract/idempotency'
 import type { OwnerReport } from '../../../src/contract/report'
-import { cardsDb } from '../../../server/services/cards'
 import { keysDb, sweepIdempotencyKeys } from '../../../server/services/idempotency'
 import { webmFile } from '../../support/audio'
 import { call, makeApp, passwordLogin, smsCode, DEVICE, SMS_ONLY_PHONE, type Pair } from '../support/helpers'
@@ -29,7 +28,7 @@ function upload(app: FastifyInstance, token: string, key?: string) {
 }
 
 const cardCount = async (app: FastifyInstance, token: string) => (await call<Card[]>(app, 'GET', '/cards', { token })).body.data.length
-const audioRows = async (app: FastifyInstance) => (await cardsDb(app.db).selectFrom('card_audio').select('id').execute()).length
+const audioRows = async (app: FastifyInstance) => (await app.db.selectFrom('card_audio').select('id').execute()).length
 
 async function smsStudent(app: FastifyInstance): Promise<string> {
   const code = await smsCode(app, SMS_ONLY_PHONE)
