@@ -1,6 +1,7 @@
 /** Bind: after a single sign-on (or WX-MP) without a phone, the phone is bound by SMS; then Improve or Home. */
 import { useState, type FormEvent } from 'react'
 import type { PageProps } from '../../../manifest/pages'
+import { CODE } from '../../contract/codes'
 import { replace } from '../../state/navigation'
 import { checkCode, checkPhone } from '../../lib/auth/checks'
 import { useLang } from '../../state/app'
@@ -50,7 +51,7 @@ export default function Bind({ page }: PageProps) {
       const flows = await loadFlows()
       await flows.go((await flows.bindPhone(phone, code)).next)
     } catch (e) {
-      if ((e as { code?: unknown }).code === 200004) replace('/improve')
+      if ((e as { code?: unknown }).code === CODE.USER_NOT_FOUND) replace('/improve')
       else await form.fail(e)
     } finally {
       setSubmitting(false)

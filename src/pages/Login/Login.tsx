@@ -10,6 +10,7 @@
 import { useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react'
 import { APP_CONFIG } from '../../../manifest/app'
 import type { PageProps } from '../../../manifest/pages'
+import { CODE } from '../../contract/codes'
 import { chooseLang } from '../../state/lang'
 import { push, replace } from '../../state/navigation'
 import { signInChecks } from '../../lib/auth/checks'
@@ -43,7 +44,7 @@ const inApp = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {
   push(to)
 }
 
-const isUserMissing = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === 200004
+const isUserMissing = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === CODE.USER_NOT_FOUND
 
 export default function Login({ page, query }: PageProps) {
   const lang = useLang()
