@@ -12,6 +12,7 @@
  * The live channel carries `{"type":"notified","entry":InboxEntry,"unread":n}` on the session topic.
  */
 import type { Static } from '@sinclair/typebox'
+import { isNum, isStr, nullable, oneOf, shape } from './guards'
 import type { PushKind } from './push'
 // Type-only: the schemas and TypeBox stay on the server (docs/contract.md).
 import type * as S from './schemas/inbox'
@@ -37,32 +38,23 @@ export interface InboxNotified {
 }
 
 const KINDS: readonly PushKind[] = ['task', 'friend', 'card']
-const isText = (v: unknown): v is { title: string; body: string } =>
-  typeof v === 'object' && v !== null && typeof (v as { title?: unknown }).title === 'string' && typeof (v as { body?: unknown }).body === 'string'
+const text = shape<InboxTexts['en']>({ title: isStr, body: isStr })
 
 /** An in-app path: starts with one slash (never `//host`). */
 export const isAppPath = (v: unknown): v is string => typeof v === 'string' && v.startsWith('/') && !v.startsWith('//')
 
 /** Never trust what the channel carried: the shape of an entry, checked field by field. */
-export function isInboxEntry(v: unknown): v is InboxEntry {
-  if (typeof v !== 'object' || v === null) return false
-  const e = v as Record<string, unknown>
-  const texts = e.texts as Record<string, unknown> | undefined
-  return (
-    typeof e.id === 'string' &&
-    KINDS.includes(e.kind as PushKind) &&
-    isAppPath(e.url) &&
-    typeof e.createdAt === 'number' &&
-    (e.readAt === null || typeof e.readAt === 'number') &&
-    typeof texts === 'object' &&
-    texts !== null &&
-    isText(texts['zh-Hans']) &&
-    isText(texts.en)
-  )
-}
+export const isInboxEntry = shape<InboxEntry>({
+  id: isStr,
+  kind: oneOf(KINDS),
+  url: isAppPath,
+  texts: shape<InboxTexts>({ 'zh-Hans': text, en: text }),
+  createdAt: isNum,
+  readAt: nullable(isNum),
+})
 
-export function isInboxNotified(v: unknown): v is InboxNotified {
-  if (typeof v !== 'object' || v === null) return false
-  const m = v as Record<string, unknown>
-  return m.type === 'notified' && typeof m.unread === 'number' && m.unread >= 0 && isInboxEntry(m.entry)
-}
+export const isInboxNotified = shape<InboxNotified>({
+  type: oneOf(['notified'] as const),
+  entry: isInboxEntry,
+  unread: (v): v is number => isNum(v) && v >= 0,
+})

@@ -16,6 +16,7 @@
  * stays Login.
  */
 import { APP_CONFIG, LANGS, type Lang } from '../../../manifest/app'
+import { isRecord } from '../../contract/guards'
 
 export const MARKER_CACHE = 'habor-session'
 /** Paths no route serves: they are only ever read from the cache. */
@@ -32,7 +33,6 @@ export interface FrameRows {
 
 const store = (): CacheStorage | undefined => (typeof caches === 'undefined' ? undefined : caches)
 export const json = (data: unknown) => new Response(JSON.stringify(data), { headers: { 'content-type': 'application/json' } })
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 const isTitles = (v: unknown): v is string[] => Array.isArray(v) && v.length <= 20 && v.every((x) => typeof x === 'string' && x.length <= 200)
 
 /**

@@ -4,6 +4,7 @@
  * through the same pipeline with their own transport.
  */
 import { API, HEADER, type Bearer, type CallSpec, type Method } from '../../contract/api'
+import { isRecord } from '../../contract/guards'
 import { signRequest } from '../../contract/sign'
 import { httpConfig } from './config'
 import { errors, isRequestError, RequestError } from './errors'
@@ -54,7 +55,6 @@ export interface HttpResponse<T = unknown> {
   header: Record<string, string>
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 const isOk = (status: number) => status >= 200 && status <= 299
 const CONTENT_TYPE = 'Content-Type'
 const URLENCODED = 'application/x-www-form-urlencoded'

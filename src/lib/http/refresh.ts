@@ -6,6 +6,7 @@
  */
 import { API } from '../../contract/api'
 import { CODE, SIGNED_IN_ELSEWHERE, TOKEN_CODES } from '../../contract/codes'
+import { isRecord } from '../../contract/guards'
 import { httpConfig } from './config'
 import { errors, type RequestError } from './errors'
 import { fetchTransport, type WireResponse } from './transport'
@@ -27,7 +28,6 @@ export const REFRESH_TIMEOUT_MS = 60_000
 /** Crosses tabs, so it is named in the past tense (docs/architecture.md). */
 export type SessionMessage = { type: 'tokens-refreshed'; token: string; refreshToken: string } | { type: 'session-expired'; elsewhere?: boolean }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** What a /refresh answer means. Pure. A 401/403 or a business refusal ends the session; a 5xx, 429 or garbage does not. */
 export function decideRefresh(res: Pick<WireResponse, 'statusCode' | 'data'>): RefreshResult {

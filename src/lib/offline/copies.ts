@@ -14,6 +14,7 @@
  *   `MAX_COPIES` most recently seen pages. Each answer rewrites only its own entry.
  */
 import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval'
+import { isRecord } from '../../contract/guards'
 
 export const COPY_SCHEMA = 1
 /** Pages kept per account; the one seen longest ago goes first. */
@@ -42,7 +43,6 @@ const db = (): UseStore => (store ??= createStore('habor-offline', 'copies'))
 type Key = [string, string]
 const keyOf = (account: string, name: string): Key => [account, name]
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 function isEntryOf(v: unknown, account: string, name: string, now: number): v is Entry {
   return (

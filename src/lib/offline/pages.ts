@@ -2,60 +2,72 @@
  * What each page that reads offline checks in its copy before showing it (lib/offline/check.ts), and the
  * copy's name. One place, so a change of a page's data shows here next to the others.
  */
-import type { Card } from '../../contract/cards'
+import { CARD_DESIGNS, type Card } from '../../contract/cards'
 import type { ContentKind, ContentViews } from '../../contract/content'
 import type { Desk } from '../../contract/desk'
+import { arrayOf, type Guard, isBool, isNum, isRecord, isStr, nullable, oneOf, shape } from '../../contract/guards'
 import type { InviteInfo } from '../../contract/invite'
 import { PUSH_KINDS, type PushSettings } from '../../contract/push'
-import type { OwnerReport, PublicReport, ReportSummary } from '../../contract/report'
+import { SLIDE_KINDS, type OwnerReport, type PublicReport, type ReportSlide, type ReportSummary } from '../../contract/report'
 import type { TaskDetail } from '../../contract/tasks'
-import { arrayOf, guard, isBool, isNum, isStr, nullable, shape, type Test } from './check'
 
-const image = shape({ url: isStr, width: nullable(isNum), height: nullable(isNum) })
-const audio = shape({ url: isStr, mime: isStr, durationMs: isNum })
-const person = shape({ name: isStr, className: nullable(isStr) })
+// Each shape names its type, whose every field needs a guard (contract/guards.ts): a field added to the
+// contract does not compile until the offline copy checks it too.
+type Image = ContentViews['opus']['images'][number]
+type Audio = NonNullable<ContentViews['opus']['audio']>
+type Person = ContentViews['opus']['author']
+const image = shape<Image>({ url: isStr, width: nullable(isNum), height: nullable(isNum) })
+const audio = shape<Audio>({ url: isStr, mime: isStr, durationMs: isNum })
+const person = shape<Person>({ name: isStr, className: nullable(isStr) })
 
-export const isDesk = guard<Desk>(
-  shape({
-    reading: arrayOf(shape({ id: isStr, bookTitle: isStr, author: isStr, minutes: isNum, pages: isNum, readAt: isNum })),
-    works: arrayOf(shape({ id: isStr, title: isStr, createdAt: isNum, shareable: isBool })),
-    tasks: arrayOf(shape({ id: isStr, title: isStr, publisherName: isStr, dueAt: nullable(isNum) })),
-    report: nullable(shape({ id: isStr, shareable: isBool })),
-    invited: isNum,
-  }),
-)
+export const isDesk = shape<Desk>({
+  reading: arrayOf(shape({ id: isStr, bookTitle: isStr, author: isStr, minutes: isNum, pages: isNum, readAt: isNum })),
+  works: arrayOf(shape({ id: isStr, title: isStr, createdAt: isNum, shareable: isBool })),
+  tasks: arrayOf(shape({ id: isStr, title: isStr, publisherName: isStr, dueAt: nullable(isNum) })),
+  report: nullable(shape({ id: isStr, shareable: isBool })),
+  invited: isNum,
+})
 
-export const isReportList = guard<ReportSummary[]>(
-  arrayOf(shape({ id: isStr, year: isNum, createdAt: isNum, updatedAt: isNum, shareable: isBool, slideCount: isNum, hiddenCount: isNum })),
+export const isReportList = arrayOf(
+  shape<ReportSummary>({ id: isStr, year: isNum, createdAt: isNum, updatedAt: isNum, shareable: isBool, slideCount: isNum, hiddenCount: isNum }),
 )
 
 /** A task of the student's class, or null (not theirs): both are answers worth keeping. */
-export const isTaskOrNone = guard<TaskDetail | null>(
-  nullable(
-    shape({
-      id: isStr,
-      title: isStr,
-      brief: isStr,
-      publisherName: isStr,
-      grade: nullable(isStr),
-      className: isStr,
-      dueAt: nullable(isNum),
-      book: nullable(shape({ id: isStr, title: isStr, author: isStr })),
-      doneAt: nullable(isNum),
-    }),
-  ),
+export const isTaskOrNone = nullable(
+  shape<TaskDetail>({
+    id: isStr,
+    title: isStr,
+    brief: isStr,
+    publisherName: isStr,
+    grade: nullable(isStr),
+    className: isStr,
+    dueAt: nullable(isNum),
+    book: nullable(shape({ id: isStr, title: isStr, author: isStr })),
+    doneAt: nullable(isNum),
+  }),
 )
 
-const slide = shape({ kind: isStr })
-const publicReport = shape({ id: isStr, year: isNum, slides: arrayOf(slide), inviteCode: nullable(isStr), updatedAt: isNum })
-const ownerReport: Test = (v) => publicReport(v) && shape({ shareable: isBool, hidden: arrayOf(isStr), createdAt: isNum })(v)
+/** A slide is checked by its kind, which is what the story renders it by (each kind's figures are the server's). */
+const slide = (v: unknown): v is ReportSlide => isRecord(v) && oneOf(SLIDE_KINDS)(v.kind)
+const publicReport = shape<PublicReport>({ id: isStr, year: isNum, slides: arrayOf(slide), inviteCode: nullable(isStr), updatedAt: isNum })
+const ownerReport = shape<OwnerReport>({
+  id: isStr,
+  year: isNum,
+  slides: arrayOf(slide),
+  inviteCode: nullable(isStr),
+  updatedAt: isNum,
+  shareable: isBool,
+  hidden: arrayOf(oneOf(SLIDE_KINDS)),
+  createdAt: isNum,
+})
 
 export type LoadedReport = { kind: 'owner'; report: OwnerReport } | { kind: 'public'; report: PublicReport }
-export const isLoadedReport = guard<LoadedReport>((v) => shape({ kind: (k) => k === 'owner' })(v) ? shape({ report: ownerReport })(v) : shape({ kind: (k) => k === 'public', report: publicReport })(v))
+export const isLoadedReport: Guard<LoadedReport> = (v): v is LoadedReport =>
+  isRecord(v) && (v.kind === 'owner' ? ownerReport(v.report) : v.kind === 'public' && publicReport(v.report))
 
-export const isInvite = guard<InviteInfo>(shape({ code: isStr, path: isStr, joined: arrayOf(shape({ name: isStr, joinedAt: isNum })) }))
+export const isInvite = shape<InviteInfo>({ code: isStr, path: isStr, joined: arrayOf(shape({ name: isStr, joinedAt: isNum })) })
 
-const VIEWS: Record<ContentKind, Test> = {
+const VIEWS: { [K in ContentKind]: Guard<ContentViews[K]> } = {
   opus: shape({ id: isStr, title: isStr, author: person, org: nullable(isStr), cover: nullable(image), body: isStr, images: arrayOf(image), audio: nullable(audio), createdAt: isNum }),
   read: shape({
     id: isStr,
@@ -86,25 +98,23 @@ const VIEWS: Record<ContentKind, Test> = {
 }
 
 /** A share page's content of that kind, or null (not available). */
-export const isContentOrNone = <K extends ContentKind>(kind: K) => guard<ContentViews[K] | null>(nullable(VIEWS[kind]))
+export const isContentOrNone = <K extends ContentKind>(kind: K): Guard<ContentViews[K] | null> => nullable(VIEWS[kind])
 
-export const isCardList = guard<Card[]>(
-  arrayOf(
-    shape({
-      id: isStr,
-      design: isStr,
-      to: isStr,
-      message: isStr,
-      senderName: isStr,
-      audio: nullable(shape({ path: isStr, mime: isStr, durationMs: isNum })),
-      shareable: isBool,
-      createdAt: isNum,
-      mine: isBool,
-    }),
-  ),
+export const isCardList = arrayOf(
+  shape<Card>({
+    id: isStr,
+    design: oneOf(CARD_DESIGNS),
+    to: isStr,
+    message: isStr,
+    senderName: isStr,
+    audio: nullable(shape({ path: isStr, mime: isStr, durationMs: isNum })),
+    shareable: isBool,
+    createdAt: isNum,
+    mine: isBool,
+  }),
 )
 
-export const isPushSettings = guard<PushSettings>(shape(Object.fromEntries(PUSH_KINDS.map((k) => [k, isBool]))))
+export const isPushSettings = shape<PushSettings>(Object.fromEntries(PUSH_KINDS.map((k) => [k, isBool])) as { [K in keyof PushSettings]: Guard<boolean> })
 
 /** Copy names: one per data set. */
 export const COPY = {

@@ -3,6 +3,7 @@
  * that fails its validator, has another version, or cannot be decrypted reads as missing.
  */
 import type { StudentProfile } from '../../contract'
+import { isNum, isRecord, isStr, isStrArray, type Guard } from '../../contract/guards'
 /**
  * The profile as kept on the device: the server's user-info object (GET /auth/student, StudentProfile),
  * of which only the fields the validator checks are sure to be there (an older copy may lack the others).
@@ -23,55 +24,49 @@ export interface PendingRoute {
   query: string
 }
 
-type Validator<T> = (data: unknown) => data is T
-
-const isString = (d: unknown): d is string => typeof d === 'string'
-const isNumber = (d: unknown): d is number => typeof d === 'number' && Number.isFinite(d)
-const isStringArray = (d: unknown): d is string[] => Array.isArray(d) && d.every(isString)
-const isRecord = (d: unknown): d is Record<string, unknown> => typeof d === 'object' && d !== null && !Array.isArray(d)
-const isOrg = (d: unknown): d is OrgRef => isRecord(d) && isString(d.id)
+const isOrg = (d: unknown): d is OrgRef => isRecord(d) && isStr(d.id)
 const isUser = (d: unknown): d is UserInfo =>
   isRecord(d) &&
-  isString(d.id) &&
-  isString(d.studentId) &&
+  isStr(d.id) &&
+  isStr(d.studentId) &&
   Array.isArray(d.orgList) &&
   d.orgList.every(isOrg) &&
-  isStringArray(d.roleList) &&
-  isStringArray(d.permList)
-const isPending = (d: unknown): d is PendingRoute => isRecord(d) && isString(d.name) && isString(d.query)
+  isStrArray(d.roleList) &&
+  isStrArray(d.permList)
+const isPending = (d: unknown): d is PendingRoute => isRecord(d) && isStr(d.name) && isStr(d.query)
 const isLang = (d: unknown): d is 'zh-Hans' | 'en' => d === 'zh-Hans' || d === 'en'
 const isOrientations = (d: unknown): d is ('portrait' | 'landscape')[] => Array.isArray(d) && d.every((o) => o === 'portrait' || o === 'landscape')
-const isDrafts = (d: unknown): d is Record<string, string> => isRecord(d) && Object.values(d).every(isString)
+const isDrafts = (d: unknown): d is Record<string, string> => isRecord(d) && Object.values(d).every(isStr)
 const isLastSeen = (d: unknown): d is Record<string, { at: number; data: unknown }> =>
-  isRecord(d) && Object.values(d).every((v) => isRecord(v) && isNumber(v.at) && 'data' in v)
+  isRecord(d) && Object.values(d).every((v) => isRecord(v) && isNum(v.at) && 'data' in v)
 
 interface KeySpec<T> {
   version: number
-  valid: Validator<T>
+  valid: Guard<T>
   /** Auth keys are removed by logout; the others (device, phone, language, drafts) survive it. */
   auth: boolean
 }
 
-const spec = <T>(valid: Validator<T>, auth: boolean, version = 1): KeySpec<T> => ({ version, valid, auth })
+const spec = <T>(valid: Guard<T>, auth: boolean, version = 1): KeySpec<T> => ({ version, valid, auth })
 
 export const SCHEMA = {
-  token: spec(isString, true),
-  refreshToken: spec(isString, true),
-  tempToken: spec(isString, true),
+  token: spec(isStr, true),
+  refreshToken: spec(isStr, true),
+  tempToken: spec(isStr, true),
   user: spec(isUser, true),
   org: spec(isOrg, true),
-  roleList: spec(isStringArray, true),
-  orgRoleList: spec(isStringArray, true),
-  permList: spec(isStringArray, true),
+  roleList: spec(isStrArray, true),
+  orgRoleList: spec(isStrArray, true),
+  permList: spec(isStrArray, true),
   pendingRoute: spec(isPending, true),
-  pushClientId: spec(isString, true),
+  pushClientId: spec(isStr, true),
   /** No longer written: an older version's offline copy (now lib/offline/copies.ts, in IndexedDB); an auth key, so logout removes it. */
   lastSeen: spec(isLastSeen, true),
-  deviceCode: spec(isString, false),
-  lastPhone: spec(isString, false),
+  deviceCode: spec(isStr, false),
+  lastPhone: spec(isStr, false),
   lang: spec(isLang, false),
   /** Epoch ms at which the SMS send button may be used again; 0 = ready. Reset to 0 at launch. */
-  smsCountdown: spec(isNumber, false),
+  smsCountdown: spec(isNum, false),
   drafts: spec(isDrafts, false),
   /** Orientations whose rotate hint the user closed; it stays closed on later visits. */
   rotateHintDismissed: spec(isOrientations, false),

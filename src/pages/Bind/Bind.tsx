@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react'
 import type { PageProps } from '../../../manifest/pages'
 import { CODE } from '../../contract/codes'
+import { isRecord } from '../../contract/guards'
 import { replace } from '../../state/navigation'
 import { checkCode, checkPhone } from '../../lib/auth/checks'
 import { useLang } from '../../state/app'
@@ -51,7 +52,7 @@ export default function Bind({ page }: PageProps) {
       const flows = await loadFlows()
       await flows.go((await flows.bindPhone(phone, code)).next)
     } catch (e) {
-      if ((e as { code?: unknown }).code === CODE.USER_NOT_FOUND) replace('/improve')
+      if (isRecord(e) && e.code === CODE.USER_NOT_FOUND) replace('/improve')
       else await form.fail(e)
     } finally {
       setSubmitting(false)

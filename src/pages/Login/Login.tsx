@@ -11,6 +11,7 @@ import { useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'r
 import { APP_CONFIG } from '../../../manifest/app'
 import type { PageProps } from '../../../manifest/pages'
 import { CODE } from '../../contract/codes'
+import { isRecord } from '../../contract/guards'
 import { chooseLang } from '../../state/lang'
 import { push, replace } from '../../state/navigation'
 import { signInChecks } from '../../lib/auth/checks'
@@ -44,7 +45,7 @@ const inApp = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {
   push(to)
 }
 
-const isUserMissing = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === CODE.USER_NOT_FOUND
+const isUserMissing = (e: unknown) => isRecord(e) && e.code === CODE.USER_NOT_FOUND
 
 export default function Login({ page, query }: PageProps) {
   const lang = useLang()
