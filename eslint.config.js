@@ -4,6 +4,7 @@ import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import { importX } from 'eslint-plugin-import-x'
+import { resolve } from 'eslint-plugin-import-x/utils'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
@@ -15,7 +16,7 @@ const MQTT = { name: 'mqtt', message: 'Only src/lib/live talks MQTT.' }
  * What each layer of src/ may import, lowest first: contract ← i18n, lib ← state, hooks ← ui, pages ← app.
  * main.tsx, prerender.tsx and dev/ sit on top with app/. styles/ is CSS, imported anywhere.
  */
-const MAY_IMPORT = {
+export const MAY_IMPORT = {
   contract: ['contract'],
   i18n: ['contract', 'i18n', 'lib'],
   lib: ['contract', 'i18n', 'lib'],
@@ -31,25 +32,58 @@ const TOP = Object.keys(MAY_IMPORT).concat('app', 'dev', 'main.tsx', 'prerender.
  * does not see; and any import() whose module is not a plain string (a template literal, a variable),
  * which no resolver can follow to hold it to the layers: a lazy module is named in full (app/routes.ts).
  */
-function restrict(files, { paths = [CRYPTO_JS, MQTT], rawRequest = false } = {}) {
-  const patterns = !rawRequest && files.every((f) => f.startsWith('src/')) ? [RAW_REQUEST] : []
-  const dynamic = [...paths.map((p) => ({ regex: `^${p.name}(/|$)`, message: p.message })), ...patterns.filter((p) => !p.importNames)].map((p) => ({
+function restrict(files, { paths = [CRYPTO_JS, MQTT] } = {}) {
+  const dynamic = paths.map((p) => ({ regex: `^${p.name}(/|$)`, message: p.message })).map((p) => ({
     // esquery's regex literal cannot hold a slash, escaped or not.
     selector: `ImportExpression[source.value=/${p.regex.replaceAll('/', '\\x2F')}/]`,
     message: p.message,
   }))
   const unnamed = { selector: "ImportExpression[source.type!='Literal']", message: 'import() names its module as a plain string, so lint can resolve it to its layer (docs/architecture.md).' }
-  return { files, rules: { 'no-restricted-imports': ['error', { paths, patterns }], 'no-restricted-syntax': ['error', ...dynamic, unnamed] } }
-}
-/** Outside the network layer, a request goes through the contract's route table (API, CALLS), never raw. */
-const RAW_REQUEST = {
-  regex: '(^|/)(lib|\\.\\.)/http(/index|/client)?$',
-  importNames: ['request'],
-  message: "Send calls with call(API.x | CALLS.x, …) from the contract's route table (docs/architecture.md).",
+  return { files, rules: { 'no-restricted-imports': ['error', { paths }], 'no-restricted-syntax': ['error', ...dynamic, unnamed] } }
 }
 const layerMessage = (layer) => `src/${layer} may import only ${MAY_IMPORT[layer].join(', ')} (docs/architecture.md).`
 
 const pageNames = readdirSync(new URL('./src/pages', import.meta.url), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
+const PAGE_MESSAGE = 'A page never imports another page; move what they share into ui/, hooks/, state/ or lib/ (docs/architecture.md).'
+
+const restrictedPaths = importX.rules['no-restricted-paths']
+/**
+ * Rules of our own, on resolved paths like import-x's. `paths` is import-x's no-restricted-paths, which
+ * visits imports, re-exports and import() but not an `import('…')` type: it is handed those as well.
+ * `raw-request`: outside the network layer a request goes through the contract's route table (API,
+ * CALLS), never raw — judged by the module the import reaches (lib/http's index or client), however its
+ * path is written (with an extension, through `..`).
+ */
+const local = {
+  rules: {
+    paths: {
+      meta: restrictedPaths.meta,
+      create(context) {
+        const visitors = restrictedPaths.create(context)
+        return {
+          ...visitors,
+          TSImportType(node) {
+            const source = node.source ?? node.argument?.literal
+            if (source?.type === 'Literal' && typeof source.value === 'string') visitors.ImportExpression({ type: 'ImportExpression', source, parent: node.parent })
+          },
+        }
+      },
+    },
+    'raw-request': {
+      meta: { type: 'problem', schema: [], messages: { raw: "Send calls with call(API.x | CALLS.x, …) from the contract's route table (docs/architecture.md)." } },
+      create(context) {
+        const raw = /[\\/]src[\\/]lib[\\/]http[\\/](index|client)\.ts$/
+        const check = (node) => {
+          const names = (node.specifiers ?? []).map((s) => (s.type === 'ImportSpecifier' ? s.imported.name : s.type === 'ExportSpecifier' ? s.local.name : null))
+          if (!node.source || !names.includes('request')) return
+          const reached = resolve(node.source.value, context)
+          if (reached && raw.test(reached)) context.report({ node: node.source, messageId: 'raw' })
+        }
+        return { ImportDeclaration: check, ExportNamedDeclaration: check }
+      },
+    },
+  },
+}
 
 /**
  * The one direction of imports, on resolved paths (import-x's no-restricted-paths with the TypeScript
@@ -59,12 +93,11 @@ const pageNames = readdirSync(new URL('./src/pages', import.meta.url), { withFil
 const ZONES = [
   ...Object.entries(MAY_IMPORT).flatMap(([layer, ok]) => TOP.filter((d) => !ok.includes(d)).map((d) => ({ target: `./src/${layer}`, from: `./src/${d}`, message: layerMessage(layer) }))),
   // A page never imports another page: what two pages share lives in ui/, hooks/, state/ or lib/.
-  ...pageNames.map((name) => ({
-    target: `./src/pages/${name}`,
-    from: './src/pages',
-    except: [`./${name}`],
-    message: 'A page never imports another page; move what they share into ui/, hooks/, state/ or lib/ (docs/architecture.md).',
-  })),
+  ...pageNames.map((name) => ({ target: `./src/pages/${name}`, from: './src/pages', except: [`./${name}`], message: PAGE_MESSAGE })),
+  // A file lying in src/pages/ itself (the frames) is no page's: it imports none of them either.
+  { target: './src/pages/*.{ts,tsx}', from: pageNames.map((name) => `./src/pages/${name}`), message: PAGE_MESSAGE },
+  // manifest/ is below every layer: it imports nothing of the app, the server or the worker.
+  { target: './manifest', from: ['./src', './server', './sw'], message: 'manifest/ is below every layer and imports none of them (docs/architecture.md).' },
   // The server takes only the contract from src/ (and the page table from manifest/); the app nothing of the server.
   { target: './server', from: './src', except: ['./contract'], message: 'The server imports only src/contract from src/ (docs/architecture.md).' },
   { target: './src', from: './server', message: 'The app never imports the server (docs/architecture.md).' },
@@ -74,18 +107,18 @@ const ZONES = [
 
 const importRules = [
   {
-    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sw/**/*.ts'],
-    plugins: { 'import-x': importX },
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sw/**/*.ts', 'manifest/**/*.ts'],
+    plugins: { 'import-x': importX, layers: local },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.app.json', 'tsconfig.node.json', 'tsconfig.sw.json'], noWarnOnMultipleProjects: true })] },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: ZONES }],
+      'layers/paths': ['error', { zones: ZONES }],
       // A root-absolute path ('/src/state/auth') is Vite's, not the resolver's: name modules relatively.
       'import-x/no-absolute-path': 'error',
     },
   },
   restrict(['src/**/*.{ts,tsx}']),
   // src/lib/http is the network layer: its own request is its to use.
-  restrict(['src/lib/http/**/*.ts'], { rawRequest: true }),
+  { files: ['src/**/*.{ts,tsx}'], ignores: ['src/lib/http/**'], rules: { 'layers/raw-request': 'error' } },
   // src/lib/live owns the MQTT connection.
   restrict(['src/lib/live/**/*.ts'], { paths: [CRYPTO_JS] }),
   restrict(['server/**/*.ts', 'sw/**/*.ts'], { paths: [] }),
@@ -126,8 +159,11 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [{ name: '@sinclair/typebox', allowTypeImports: true, message: 'The app takes only types from TypeBox (import type).' }],
-          patterns: [{ regex: '(^|/)contract/schemas(/|$)|^\\./schemas(/|$)', allowTypeImports: true, message: 'The app takes only types from src/contract/schemas (import type; docs/contract.md).' }],
+          patterns: [
+            // Any entry of the package (`@sinclair/typebox/value`, `/compiler`…), not only its main one.
+            { regex: '^@sinclair/typebox(/|$)', allowTypeImports: true, message: 'The app takes only types from TypeBox (import type).' },
+            { regex: '(^|/)contract/schemas(/|$)|^\\./schemas(/|$)', allowTypeImports: true, message: 'The app takes only types from src/contract/schemas (import type; docs/contract.md).' },
+          ],
         },
       ],
     },

@@ -11,7 +11,7 @@
 import type { ReactNode } from 'react'
 import type { PageName } from '../../manifest/pages'
 import { Sk } from '../ui/PageFrame/PageFrame'
-import { InviteSkeleton } from './Invite/InviteSkeleton'
+import { InviteSkeleton } from '../ui/InviteSkeleton/InviteSkeleton'
 
 const two = [0, 1] as const
 

@@ -6,20 +6,13 @@
  */
 import { ESLint } from 'eslint'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 
-/** The rule, restated: what each layer may import from src/. Everything else of src/ is forbidden. */
-const MAY_IMPORT: Record<string, string[]> = {
-  contract: ['contract'],
-  i18n: ['contract', 'i18n', 'lib'],
-  lib: ['contract', 'i18n', 'lib'],
-  state: ['contract', 'i18n', 'lib', 'state', 'hooks'],
-  hooks: ['contract', 'i18n', 'lib', 'state', 'hooks'],
-  ui: ['contract', 'i18n', 'lib', 'state', 'hooks', 'ui'],
-  pages: ['contract', 'i18n', 'lib', 'state', 'hooks', 'ui', 'pages'],
-}
+/** The rule's own table (eslint.config.js), not a copy: what each layer may import from src/. Everything else of src/ is forbidden. */
+const { MAY_IMPORT } = (await import(pathToFileURL(join(ROOT, 'eslint.config.js')).href)) as { MAY_IMPORT: Record<string, string[]> }
 const LAYERS = [...Object.keys(MAY_IMPORT), 'app', 'dev']
 /** A real module of each layer, as written from src/. */
 const MODULE: Record<string, string> = {
@@ -39,7 +32,7 @@ beforeAll(() => {
   eslint = new ESLint({ cwd: ROOT })
 })
 
-const RULES = ['no-restricted-imports', 'no-restricted-syntax', '@typescript-eslint/no-restricted-imports', 'import-x/no-restricted-paths', 'import-x/no-absolute-path']
+const RULES = ['no-restricted-imports', 'no-restricted-syntax', '@typescript-eslint/no-restricted-imports', 'layers/paths', 'layers/raw-request', 'import-x/no-absolute-path']
 
 /** The import rules that fire on `code` placed at `file` (relative to the repository). */
 async function importErrors(file: string, code: string): Promise<string[]> {
@@ -122,6 +115,23 @@ describe('the slips a path-counting rule let through, each caught on the resolve
     expect(await importErrors('src/lib/fixture.ts', `import { x } from '/src/state/auth'\nexport const y = x\n`)).toHaveLength(1)
   })
 
+  it('8. an import() type, which import-x does not visit', async () => {
+    await refused('src/lib/fixture.ts', `export type Y = import('../state/auth').AuthState\n`)
+    await refused('src/pages/Login/fixture.tsx', `export type Y = typeof import('../Home/Home')\n`)
+    expect(await importErrors('src/lib/fixture.ts', `export type Y = typeof import('./storage/codec')\n`)).toEqual([])
+  })
+
+  it('9. a file lying in src/pages/ itself, which is no page folder', async () => {
+    await refused('src/pages/fixture.tsx', `import { x } from './Invite/Invite'\nexport const y = x\n`)
+    expect(await importErrors('src/pages/fixture.tsx', `import { Sk } from '../ui/PageFrame/PageFrame'\nexport const y = Sk\n`)).toEqual([])
+  })
+
+  it('10. manifest/, below every layer', async () => {
+    await refused('manifest/fixture.ts', `import { CODE } from '../src/contract/codes'\nexport const y = CODE\n`)
+    await refused('manifest/fixture.ts', `import { build } from '../server/app'\nexport const y = build\n`)
+    expect(await importErrors('manifest/fixture.ts', `import { APP_CONFIG } from './app.ts'\nexport const y = APP_CONFIG\n`)).toEqual([])
+  })
+
   it('re-exports are held to the rule too', async () => {
     await refused('src/lib/fixture.ts', `export { authState } from '../state/auth'\n`)
   })
@@ -161,11 +171,20 @@ describe('the server and the side-effect homes', () => {
     expect(await importErrors('src/lib/outbox/fixture.ts', `import { call, request } from '../http'\nexport const y = [call, request]\n`)).toEqual([expect.stringContaining('route table')])
     expect(await importErrors('src/pages/Home/fixture.tsx', `import { call } from '../../lib/http'\nexport const y = call\n`)).toEqual([])
     expect(await importErrors('src/lib/http/fixture.ts', `import { request } from './client'\nexport const y = request\n`)).toEqual([])
+    // Judged by the module reached, however the path is written.
+    for (const spec of ['../../lib/http/client.ts', '../../lib/http/index.ts', '../../lib/http/./client', '../../lib/auth/../http']) {
+      expect(await importErrors('src/pages/Home/fixture.tsx', `import { request } from '${spec}'\nexport const y = request\n`), spec).toEqual([expect.stringContaining('route table')])
+    }
+    expect(await importErrors('src/ui/fixture.ts', `export { request } from '../lib/http/client'\n`)).toEqual([expect.stringContaining('route table')])
   })
 
   it('the app takes only types from the contract\'s schemas and TypeBox; the schemas and the server take them whole', async () => {
     const values = `import { Type } from '@sinclair/typebox'\nimport { LoginBody } from '../../contract/schemas/api'\nexport const y = [Type, LoginBody]\n`
     expect(await importErrors('src/lib/auth/fixture.ts', values)).toEqual([expect.stringContaining('TypeBox'), expect.stringContaining('docs/contract.md')])
+    for (const entry of ['@sinclair/typebox/value', '@sinclair/typebox/compiler']) {
+      expect(await importErrors('src/lib/auth/fixture.ts', `import { x } from '${entry}'\nexport const y = x\n`), entry).toEqual([expect.stringContaining('TypeBox')])
+    }
+    expect(await importErrors('src/lib/auth/fixture.ts', `import type { ValueError } from '@sinclair/typebox/value'\nexport type Y = ValueError\n`)).toEqual([])
     expect(await importErrors('src/contract/fixture.ts', `import { LoginBody } from './schemas/api'\nexport const y = LoginBody\n`)).toEqual([expect.stringContaining('docs/contract.md')])
     const types = `import type { Static } from '@sinclair/typebox'\nimport type * as S from '../../contract/schemas/api'\nexport type Y = Static<typeof S.LoginBody>\n`
     expect(await importErrors('src/lib/auth/fixture.ts', types)).toEqual([])
