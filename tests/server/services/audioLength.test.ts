@@ -1,4 +1,5 @@
 /** The length of a recording, read from its own container for every accepted type (server/services/audioLength.ts). */
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { audioLengthMs } from '../../../server/services/audioLength'
 import { audioContainer } from '../../../server/services/media'
@@ -19,6 +20,23 @@ describe('audio length from the container', () => {
   ] as const)('%s', (_name, file, ms, container) => {
     expect(audioContainer(file)).toBe(container)
     expect(Math.abs(length(file)! - ms)).toBeLessThan(60)
+  })
+
+  // Real files: Chromium's MediaRecorder (WebM/Opus with no Duration, fragmented MP4 whose fragments leave
+  // gaps between their samples), recording for as long as the name says from its start() to its stop(),
+  // so a little less reaches the file; and sox's WAV, Ogg Vorbis and MP3 of exactly that length.
+  it.each([
+    ['chromium-3302ms.webm', 'webm', 3302, 200],
+    ['chromium-2601ms.mp4', 'mp4', 2601, 200],
+    ['sox-1200ms.wav', 'wav', 1200, 1],
+    ['sox-2700ms.ogg', 'ogg', 2700, 1],
+    ['sox-4100ms.mp3', 'mpeg', 4100, 60],
+  ] as const)('a real recording: %s', (name, container, ms, short) => {
+    const file = readFileSync(new URL(`../../support/recordings/${name}`, import.meta.url))
+    expect(audioContainer(file)).toBe(container)
+    const measured = length(file)!
+    expect(measured).toBeGreaterThan(ms - short)
+    expect(measured).toBeLessThanOrEqual(ms + 30)
   })
 
   it('a long recording is as long as its container says, whatever a client would claim', () => {
