@@ -5,7 +5,7 @@
  */
 import { request } from 'node:http'
 import { connect, type AddressInfo, type Socket } from 'node:net'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { wavFile } from '../../support/wav'
@@ -268,9 +268,8 @@ describe('slow clients', () => {
     expect(three.every((s) => !s.destroyed && s.readyState === 'open')).toBe(true)
     // One closes: a new connection is served.
     three[0]!.destroy()
-    await new Promise((r) => setTimeout(r, 50))
-    const health = await fetch(`http://127.0.0.1:${port}/api/health`)
-    expect(health.status).toBe(200)
+    // Served once the server has seen the close: a wait for that, not for a time.
+    await vi.waitFor(async () => expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200), { timeout: 10_000, interval: 20 })
     for (const s of three) s.destroy()
 
     const proxied = await listening({ trustProxy: 'loopback', limits: { connectionsPerAddress: 3 } })
