@@ -1,6 +1,7 @@
 /**
- * What each page that reads offline checks in its copy before showing it (lib/offline/check.ts), and the
- * copy's name. One place, so a change of a page's data shows here next to the others.
+ * What each page that reads offline checks in its copy before showing it (shapes of the contract types,
+ * contract/guards.ts), and the copy's name. One place, so a change of a page's data shows here next to the
+ * others.
  */
 import { CARD_DESIGNS, type Card } from '../../contract/cards'
 import type { ContentKind, ContentViews } from '../../contract/content'
