@@ -34,6 +34,7 @@ import guardianRoutes from './routes/guardian'
 import inviteRoutes from './routes/invite'
 import devRoutes from './routes/dev'
 import healthRoutes from './routes/health'
+import openApiRoutes from './routes/openapi'
 import downloadRoutes from './routes/download'
 import reportRoutes from './routes/report'
 import wechatRoutes from './routes/wechat'
@@ -284,6 +285,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       await api.register(reportRoutes)
       await api.register(contentRoutes)
       await api.register(guardianRoutes)
+      await api.register(openApiRoutes)
       table.assertServed()
     },
     { prefix: '/api' },
