@@ -356,7 +356,8 @@ describe('/metrics', () => {
     expect((await t.app.push.drain()).sent).toBe(1)
     const delivered = (await t.app.metrics.inboxDeliveries.get()).values.find((v) => v.labels.channel === 'push')
     expect(delivered?.value).toBe(1)
-    const delay = (await t.app.metrics.inboxDelay.get()).values
+    // A bucket's labels carry its bound (`le`) beside the series' own.
+    const delay = (await t.app.metrics.inboxDelay.get()).values.map((v) => ({ ...v, labels: v.labels as Record<string, string | number> }))
     expect(delay.find((v) => v.metricName === 'habor_inbox_delivery_delay_seconds_sum' && v.labels.channel === 'push')?.value).toBe(90)
     // In the bucket up to 300 s, not the one up to 60 s.
     expect(delay.find((v) => v.metricName === 'habor_inbox_delivery_delay_seconds_bucket' && v.labels.channel === 'push' && v.labels.le === 60)?.value).toBe(0)
