@@ -14,6 +14,7 @@ import { mountEmbeddedOidc } from './oidc/embedded'
 import authPlugin from './plugins/auth'
 import brokerPlugin from './plugins/broker'
 import inboxPlugin from './plugins/inbox'
+import metricsPlugin from './plugins/metrics'
 import dbPlugin from './plugins/db'
 import pushPlugin from './plugins/push'
 import redisPlugin, { sharedLimits } from './plugins/redis'
@@ -33,6 +34,7 @@ import guardianRoutes from './routes/guardian'
 import inviteRoutes from './routes/invite'
 import devRoutes from './routes/dev'
 import healthRoutes from './routes/health'
+import openApiRoutes from './routes/openapi'
 import downloadRoutes from './routes/download'
 import reportRoutes from './routes/report'
 import wechatRoutes from './routes/wechat'
@@ -188,7 +190,16 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
   app.addHook('onSend', async (_req, reply) => {
     if (closing) reply.header('connection', 'close')
   })
+  // Which rate limit counts a request (auth, account, api), for /metrics: the refusal's envelope does not
+  // say. The other 429s are named by their data's reason (wrong passwords, upload quotas), else `other`
+  // (the SMS and task limits).
+  const countedBy = new WeakMap<object, string>()
+  const refusedBy = new WeakMap<object, string>()
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+    if (err.statusCode === 429) {
+      const reason = err instanceof ApiError ? (err.data as { reason?: unknown } | null)?.reason : undefined
+      app.metrics.rateLimited.inc({ limit: typeof reason === 'string' ? reason : (refusedBy.get(req) ?? 'other') })
+    }
     if (err instanceof ApiError) return reply.code(err.statusCode).send(envelope(err.data, err.code, err.message))
     if (err.validation) return reply.code(200).send(envelope(null, CODE.PARAM_INVALID, err.message))
     const status = err.statusCode ?? 500
@@ -203,6 +214,8 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
   })
 
   await app.register(dbPlugin)
+  // Before the app's history fallback (web), and before any route, so every request is measured.
+  await app.register(metricsPlugin)
   await app.register(redisPlugin)
   // Idempotency keys are kept for a day (docs/offline.md); forget the expired ones now and then.
   const keySweeper = setInterval(() => {
@@ -226,10 +239,17 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
         global: true,
         // A school's class shares one address: a signed-in call counts against its account (wherever it
         // comes from), anything else against its address. See docs/security.md ("Rate limits").
-        keyGenerator: (req) => rateKey(app, req),
+        keyGenerator: async (req) => {
+          const key = await rateKey(app, req)
+          countedBy.set(req, req.routeOptions.config.rateLimit ? 'auth' : key.startsWith('account:') ? 'account' : 'api')
+          return key
+        },
         max: (_req, key) => (key.startsWith('account:') ? o.limits.accountPerMinute : o.limits.apiPerMinute),
         timeWindow: 60_000,
-        errorResponseBuilder: (_req, ctx) => tooMany(ctx.ttl / 1000),
+        errorResponseBuilder: (req, ctx) => {
+          refusedBy.set(req, countedBy.get(req) ?? 'api')
+          return tooMany(ctx.ttl / 1000)
+        },
         ...(app.redis ? sharedLimits(app) : { store: LocalCounts }),
       })
       // A body-less POST/PUT is validated as {} so the message names the missing field, not "body".
@@ -265,6 +285,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       await api.register(reportRoutes)
       await api.register(contentRoutes)
       await api.register(guardianRoutes)
+      await api.register(openApiRoutes)
       table.assertServed()
     },
     { prefix: '/api' },

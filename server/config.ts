@@ -122,6 +122,10 @@ export interface BuildOptions {
   /** On SIGTERM, how long health answers 503 before the node stops taking connections (server/main.ts). */
   shutdownDrainMs: number
   push: PushOptions
+  /** Opens GET /metrics to callers other than this machine that send it as a bearer token. */
+  metricsToken?: string
+  /** Serve the OpenAPI description at /api/openapi.json. */
+  apiDocs: boolean
 }
 
 /**
@@ -219,6 +223,8 @@ export function resolveOptions(raw: BuildInput = {}): BuildOptions {
     timeouts: merge(DEFAULT_TIMEOUTS, input.timeouts),
     shutdownDrainMs: input.shutdownDrainMs ?? DEFAULTS.shutdownDrainMs,
     push: merge<PushOptions>({ subject: DEFAULTS.vapidSubject, services: DEFAULT_PUSH_SERVICES, pollMs: 15_000 }, input.push),
+    metricsToken: input.metricsToken,
+    apiDocs: input.apiDocs ?? false,
   }
 }
 

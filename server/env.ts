@@ -103,6 +103,10 @@ export const ENV = Type.Object({
   LOG_LEVEL: Type.Optional(OneOf(LOG_LEVELS, { default: 'info', description: 'pino level' })),
   NODE_ENV: Type.Optional(Text({ 'x-doc-default': 'unset', description: '`production` refuses to start with the console SMS provider' })),
   DIST_DIR: Type.Optional(Text({ default: 'dist', description: 'built app' })),
+  METRICS_TOKEN: Type.Optional(
+    Text({ 'x-doc-default': 'unset: `/metrics` answers this machine only', description: 'a bearer token that opens `GET /metrics` (Prometheus text) to a scraper on another machine (docs/running.md, "Metrics")' }),
+  ),
+  API_DOCS: Type.Optional(OneOf(['0', '1'], { default: '0', description: '`1` also serves the OpenAPI description (docs/openapi.json) at `/api/openapi.json`' })),
 })
 export type Env = Static<typeof ENV>
 
@@ -246,6 +250,8 @@ export function optionsFromEnv(raw: NodeJS.ProcessEnv): BuildInput {
     trustProxy: trust === undefined || trust === 'false' ? false : /^\d+$/.test(trust) ? Number(trust) : trust,
     production: env.NODE_ENV === 'production',
     push: { vapidPublicKey: env.VAPID_PUBLIC_KEY, vapidPrivateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT, services: env.PUSH_SERVICES },
+    metricsToken: env.METRICS_TOKEN,
+    apiDocs: env.API_DOCS === '1',
     download: { apkUrl: env.APK_URL, apkVersion: env.APK_VERSION, apkSize: env.APK_SIZE, androidStoreUrl: env.ANDROID_STORE_URL, iosStoreUrl: env.IOS_STORE_URL },
   }
 }

@@ -14,6 +14,8 @@ export interface DbHandle {
   kind: 'sqlite' | 'postgres'
   /** Where it lives, without credentials (for the start-up banner). */
   where: string
+  /** PostgreSQL's connection pool (its figures go to /metrics). */
+  pool?: pg.Pool
 }
 
 export function openDb(opts: { dataDir: string; databaseUrl?: string }): DbHandle {
@@ -26,7 +28,7 @@ export function openDb(opts: { dataDir: string; databaseUrl?: string }): DbHandl
       types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format ?? 'text'))) as typeof pg.types.getTypeParser },
     })
     const url = new URL(opts.databaseUrl)
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', where: `postgres://${url.host}${url.pathname}` }
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', where: `postgres://${url.host}${url.pathname}`, pool }
   }
   // better-sqlite3's compiled part is built for Node-API 10 (Node.js 22.12 and later); an older Node crashes
   // in it instead of throwing, so say why here.

@@ -1,6 +1,6 @@
 /** The database as a resource: opened, migrated and (when empty) seeded at start, destroyed at close. */
 import fp from 'fastify-plugin'
-import { migrate, openDb, underStartLock, type Db } from '../db/connect'
+import { migrate, openDb, underStartLock, type Db, type DbHandle } from '../db/connect'
 import { seedDemo, seedDemoCard } from '../db/seed'
 import { seedDemoContent } from '../db/seedContent'
 import { assetSize } from '../services/media'
@@ -8,14 +8,14 @@ import { assetSize } from '../services/media'
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db
-    dbInfo: { kind: 'sqlite' | 'postgres'; where: string; seeded: boolean }
+    dbInfo: { kind: 'sqlite' | 'postgres'; where: string; seeded: boolean; pool?: DbHandle['pool'] }
   }
 }
 
 export default fp(
   async (app) => {
     const o = app.config
-    const { db, kind, where } = openDb({ dataDir: o.dataDir, databaseUrl: o.databaseUrl })
+    const { db, kind, where, pool } = openDb({ dataDir: o.dataDir, databaseUrl: o.databaseUrl })
     app.addHook('onClose', async () => {
       await db.destroy()
     })
@@ -28,7 +28,7 @@ export default fp(
       return fresh
     })
     app.decorate('db', db)
-    app.decorate('dbInfo', { kind, where, seeded })
+    app.decorate('dbInfo', { kind, where, seeded, pool })
   },
   { name: 'db' },
 )

@@ -14,7 +14,20 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const publisher = app.broker.publisher
-    app.decorate('inbox', new Inbox({ db: app.db, clock: app.config.clock, push: app.push, publish: (topic, payload) => publisher.publishNotice(topic, payload), log: app.log }))
+    app.decorate(
+      'inbox',
+      new Inbox({
+        db: app.db,
+        clock: app.config.clock,
+        push: app.push,
+        publish: (topic, payload) => publisher.publishNotice(topic, payload),
+        log: app.log,
+        delivered: (ms) => {
+          app.metrics.inboxDeliveries.inc({ channel: 'live' })
+          app.metrics.inboxDelay.observe({ channel: 'live' }, ms / 1000)
+        },
+      }),
+    )
   },
   { name: 'inbox', dependencies: ['db', 'push', 'broker'] },
 )

@@ -21,7 +21,19 @@ export default fp(
       o.vapidPublicKey && o.vapidPrivateKey
         ? { publicKey: o.vapidPublicKey, privateKey: o.vapidPrivateKey }
         : (JSON.parse(await sharedSecret(app.db, 'vapid', () => JSON.stringify(newVapidKeys()), app.config.clock())) as { publicKey: string; privateKey: string })
-    const sender = new PushSender({ db: app.db, clock: app.config.clock, vapid: { ...keys, subject: o.subject }, agent: o.agent, services: o.services.map(parseService), log: app.log, auto: o.pollMs > 0 })
+    const sender = new PushSender({
+      db: app.db,
+      clock: app.config.clock,
+      vapid: { ...keys, subject: o.subject },
+      agent: o.agent,
+      services: o.services.map(parseService),
+      log: app.log,
+      auto: o.pollMs > 0,
+      delivered: (ms) => {
+        app.metrics.inboxDeliveries.inc({ channel: 'push' })
+        app.metrics.inboxDelay.observe({ channel: 'push' }, ms / 1000)
+      },
+    })
     app.decorate('push', sender)
     if (o.pollMs > 0) {
       const timer = setInterval(() => sender.nudge(), o.pollMs).unref()

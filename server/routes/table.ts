@@ -54,7 +54,7 @@ export class RouteTableError extends Error {
 /**
  * Holds the routes registered under `scope` (whose prefix is `prefix`) to `table`: a route the table does
  * not list throws as it is registered; `assertServed()`, called once every plugin is in, throws for the
- * entries no plugin registered (a `devOnly` entry may be absent).
+ * entries no plugin registered (a `devOnly` or `servedWhen` entry may be absent).
  */
 export function guardRouteTable(scope: FastifyInstance, prefix: string, table: Readonly<Record<string, Route>> = ROUTES): { assertServed: () => void } {
   const byRoute = new Map(Object.entries(table).map(([name, r]) => [`${r.method} ${prefix}${r.path}`, name]))
@@ -71,7 +71,7 @@ export function guardRouteTable(scope: FastifyInstance, prefix: string, table: R
   return {
     assertServed() {
       const missing = Object.entries(table)
-        .filter(([name, r]) => !served.has(name) && !r.devOnly)
+        .filter(([name, r]) => !served.has(name) && !r.devOnly && !r.servedWhen)
         .map(([name, r]) => `${name} (${r.method} ${prefix}${r.path})`)
       if (missing.length) throw new RouteTableError(`route table entries without a handler: ${missing.join(', ')}`)
     },

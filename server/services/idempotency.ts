@@ -12,6 +12,7 @@ import type { Kysely, Transaction } from 'kysely'
 import { CODE } from '../../src/contract'
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_MS } from '../../src/contract/idempotency'
 import { ApiError } from '../errors'
+import { routeNameOf } from '../plugins/metrics'
 
 export interface IdempotencyKeyTable {
   user_id: string
@@ -98,6 +99,7 @@ export async function idempotent<DB, T>(
   if (outcome.row.fingerprint !== fingerprint) {
     throw new ApiError(CODE.PARAM_INVALID, 'Idempotency-Key: already used for a different request; make a new key for a new request', 422)
   }
+  req.server.metrics?.replays.inc({ route: routeNameOf(req) })
   return JSON.parse(outcome.row.answer ?? 'null') as T
 }
 

@@ -31,6 +31,8 @@ export interface InboxOptions {
   /** Publishes on a live session topic (the broker plugin's publisher). */
   publish: (topic: string, payload: string) => Promise<void>
   log: { warn(obj: object, msg: string): void }
+  /** Told of each entry published live to an open session, with the ms since it was written (/metrics). */
+  delivered?: (delayMs: number) => void
 }
 
 const entryOf = (r: InboxTable): InboxEntry => ({
@@ -80,7 +82,12 @@ export class Inbox {
       n.entries.flatMap(({ userId, entry }) => {
         const notice: InboxNotified = { type: 'notified', entry, unread: counts.get(userId) ?? 0 }
         const payload = JSON.stringify(notice)
-        return sessions.filter((s) => s.user_id === userId).map((s) => this.o.publish(sessionTopic(s.app_id, s.device_type, userId), payload))
+        return sessions
+          .filter((s) => s.user_id === userId)
+          .map(async (s) => {
+            await this.o.publish(sessionTopic(s.app_id, s.device_type, userId), payload)
+            this.o.delivered?.(this.o.clock() - entry.createdAt)
+          })
       }),
     )
   }

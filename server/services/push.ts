@@ -39,6 +39,8 @@ export interface PushSenderOptions {
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void }
   /** Send on nudges (false: only when drain() is called, as tests with a fake clock do). */
   auto: boolean
+  /** Told of each notification a push service took, with the ms since it was queued (/metrics). */
+  delivered?: (delayMs: number) => void
 }
 
 export interface DrainResult {
@@ -139,7 +141,7 @@ export class PushSender {
     const due = await db
       .selectFrom('push_queue')
       .innerJoin('push_subscriptions', 'push_subscriptions.id', 'push_queue.subscription_id')
-      .select(['push_queue.id', 'push_queue.payload', 'push_queue.attempts', 'push_queue.claimed_until', 'push_subscriptions.id as sub_id', 'push_subscriptions.endpoint', 'push_subscriptions.p256dh', 'push_subscriptions.auth'])
+      .select(['push_queue.id', 'push_queue.payload', 'push_queue.attempts', 'push_queue.claimed_until', 'push_queue.created_at', 'push_subscriptions.id as sub_id', 'push_subscriptions.endpoint', 'push_subscriptions.p256dh', 'push_subscriptions.auth'])
       .where('push_queue.next_at', '<=', now)
       .where('push_queue.claimed_until', '<=', now)
       .orderBy('push_queue.next_at')
@@ -159,6 +161,7 @@ export class PushSender {
         const outcome = await this.send(row)
         if (outcome === 'sent') {
           result.sent++
+          this.o.delivered?.(clock() - Number(row.created_at))
           await db.deleteFrom('push_queue').where('id', '=', row.id).execute()
         } else if (outcome === 'gone') {
           result.gone++

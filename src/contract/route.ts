@@ -35,6 +35,8 @@ export interface CallSpec<Body, Query, Data, Params = undefined> {
   timeout?: number
   /** Served only outside production (the dev SMS outbox). */
   devOnly?: boolean
+  /** Served only when this setting is on (`API_DOCS`: the API description); absent otherwise. */
+  servedWhen?: string
   /** Type carriers only; always undefined at run time. */
   body?: Body
   query?: Query
@@ -51,6 +53,7 @@ export interface CallFlags {
   loading?: boolean
   timeout?: number
   devOnly?: boolean
+  servedWhen?: string
 }
 
 const SESSION: readonly Access[] = ['token', 'session', 'account']
@@ -77,5 +80,6 @@ export const spec = <Body = undefined, Query = undefined, Data = null, Params = 
     loading: flags.loading ?? true,
     timeout: flags.timeout,
     devOnly: flags.devOnly,
+    ...(flags.servedWhen ? { servedWhen: flags.servedWhen } : {}),
   }
 }

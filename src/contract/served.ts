@@ -40,4 +40,6 @@ export const SERVED = {
   downloadFile: spec<undefined, undefined, FileBytes, { name: string }>('GET', `${DOWNLOAD_FILES_PATH}/:name`, 'public'),
   /** The app ends a subscription with the session instead (docs/notifications.md). */
   pushUnsubscribe: spec<undefined, undefined, null>('DELETE', PUSH_SUBSCRIPTION_PATH, 'token'),
+  /** The API description (docs/openapi.json), served when API_DOCS=1. */
+  openApi: spec<undefined, undefined, FileBytes>('GET', '/openapi.json', 'public', { servedWhen: 'API_DOCS' }),
 } as const

@@ -45,6 +45,16 @@ afterAll(async () => {
 })
 
 describe('one node or three: the same rules', () => {
+  it('each node serves its own /metrics to this machine, and nginx refuses /metrics to everyone', async () => {
+    const through = await fetch(`${cluster.base}/metrics`)
+    expect(through.status).toBe(403)
+    await through.arrayBuffer()
+    await api(nodeBase(1), 'GET', '/health')
+    const direct = await fetch(`${nodeBase(1)}/metrics`)
+    expect(direct.status).toBe(200)
+    expect(await direct.text()).toMatch(/^habor_http_requests_total\{route="health",method="GET",status="200"\} [1-9]/m)
+  })
+
   it('a terminal on node A is sent the kick within 1 s of its account signing in through node C, and is closed', async () => {
     const student = await newStudent(nodeBase(0))
     const t = await terminal(nodeWs(0), student, 0)

@@ -9,7 +9,7 @@ import type { RouteName } from '../routes'
 import * as A from './api'
 import * as Cards from './cards'
 import * as Classes from './classes'
-import { IdParams } from './common'
+import { FileAnswer, IdParams } from './common'
 import * as Content from './content'
 import * as Desk from './desk'
 import * as Download from './download'
@@ -86,6 +86,7 @@ export const SCHEMAS = {
   shareCardImage: { response: { 200: Content.ANSWER.media } },
   downloadFile: { params: Download.FileParams, response: { 200: Download.ANSWER.file } },
   pushUnsubscribe: { response: { 200: Push.ANSWER.none } },
+  openApi: { response: { 200: FileAnswer } },
   // ---- GUARDIAN: the consent and the guardian's page ----
   guardianStatus: { response: { 200: G.ANSWER.status } },
   guardianBirth: { body: G.BirthBody, response: { 200: G.ANSWER.status } },

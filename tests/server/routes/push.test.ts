@@ -343,3 +343,24 @@ describe('sending', () => {
     expect(await queued(t.app)).toEqual([])
   })
 })
+
+describe('/metrics', () => {
+  it('counts a notification a push service took, with the time from its inbox entry to the send', async () => {
+    const t = await pushApp()
+    const { token } = await passwordLogin(t.app)
+    const sub = standIn.subscribe()
+    expect((await subscribe(t.app, token, sub)).body.code).toBe(0)
+    await assignTask(t)
+    // Sent 90 s after it was written (a node that was busy, or a retry).
+    t.clock.advance(90_000)
+    expect((await t.app.push.drain()).sent).toBe(1)
+    const delivered = (await t.app.metrics.inboxDeliveries.get()).values.find((v) => v.labels.channel === 'push')
+    expect(delivered?.value).toBe(1)
+    // A bucket's labels carry its bound (`le`) beside the series' own.
+    const delay = (await t.app.metrics.inboxDelay.get()).values.map((v) => ({ ...v, labels: v.labels as Record<string, string | number> }))
+    expect(delay.find((v) => v.metricName === 'habor_inbox_delivery_delay_seconds_sum' && v.labels.channel === 'push')?.value).toBe(90)
+    // In the bucket up to 300 s, not the one up to 60 s.
+    expect(delay.find((v) => v.metricName === 'habor_inbox_delivery_delay_seconds_bucket' && v.labels.channel === 'push' && v.labels.le === 60)?.value).toBe(0)
+    expect(delay.find((v) => v.metricName === 'habor_inbox_delivery_delay_seconds_bucket' && v.labels.channel === 'push' && v.labels.le === 300)?.value).toBe(1)
+  })
+})
