@@ -15,6 +15,7 @@ import { replace } from '../../state/navigation'
 import { Button } from '../../ui/Button/Button'
 import { CARD } from '../../ui/Card/card'
 import { GuardianCodeFields, GuardianFormError } from '../../ui/GuardianForm/GuardianCodeFields'
+import { guardianRefusal } from '../../ui/GuardianForm/refusals'
 import { useGuardianCode } from '../../ui/GuardianForm/useGuardianCode'
 import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
@@ -93,7 +94,8 @@ export default function Consent({ page }: PageProps) {
 
   const [birth, setBirth] = useState('')
   const [read, setRead] = useState(false)
-  const form = useGuardianCode(lang, t)
+  // The guardian refusals say what to type instead (ui/GuardianForm/refusals.ts).
+  const form = useGuardianCode(lang, t, (e) => guardianRefusal(lang, e))
   const { attempt, setError } = form
 
   const saveBirth = (event: FormEvent) => {
