@@ -13,7 +13,7 @@ import { GUARDIAN, GUARDIAN_CHILDREN_PATH, GUARDIAN_SIGNOUT_PATH, GUARDIAN_TOKEN
 import { fill, formatDay, formatNumber } from '../../i18n/format'
 import { call } from '../../lib/http/client'
 import { apiBase } from '../../lib/http/texts'
-import { tabRead, tabRemove, tabWrite } from '../../lib/storage'
+import { tabRead, tabRemove, tabWrite } from '../../lib/storage/tab'
 import { useLang } from '../../state/app'
 import { Button } from '../../ui/Button/Button'
 import { CARD } from '../../ui/Card/card'
