@@ -143,6 +143,27 @@ describe('a new consent while one is current', () => {
   })
 })
 
+describe("a re-consent sent at once with the first guardian's withdrawal", () => {
+  it('never leaves two consents current, and the withdrawal always works', async () => {
+    const { app, clock } = await makeApp({}, new FakeClock(NOW))
+    const child = await register(app, '13700137314', TWELVE)
+    expect((await consent(app, clock, child.token, FIRST)).body.code).toBe(0)
+    const page = await signin(app, clock, FIRST)
+    expect((await sendCode(app, child.token, SECOND)).body.code).toBe(0)
+    const code = await outboxCode(app, SECOND)
+    const [reconsent, withdrawn] = await Promise.all([consentWith(app, child.token, SECOND, code), asGuardian(app, page.token, 'POST', `/${child.id}/withdraw`)])
+    expect(withdrawn.json()).toMatchObject({ code: 0 })
+    expect([0, CODE.GUARDIAN_CONSENT_CURRENT]).toContain(reconsent.body.code)
+    const rows = await app.db.selectFrom('guardian_consents').select(['guardian_phone', 'withdrawn_at']).orderBy('consented_at').execute()
+    // The first consent is withdrawn whatever the order; the second is recorded only when the withdrawal came first.
+    expect(rows[0]).toMatchObject({ guardian_phone: `+86${FIRST}` })
+    expect(rows[0]!.withdrawn_at).not.toBeNull()
+    expect(rows.filter((r) => r.withdrawn_at === null).length).toBe(reconsent.body.code === 0 ? 1 : 0)
+    // Refused, the child can send it again now that the first guardian withdrew.
+    if (reconsent.body.code !== 0) expect((await consentWith(app, child.token, SECOND, code)).body.code).toBe(0)
+  })
+})
+
 describe('the notice SMS', () => {
   it('reaches the guardian whose consent ends: withdrawn, account deleted by a guardian or by the child; never replacing a code', async () => {
     const { app, clock } = await makeApp({}, new FakeClock(NOW))
