@@ -309,3 +309,36 @@ test("a child who types their own number as the guardian's is told to type a par
   await expect(page.getByRole('alert')).toHaveText('这是你自己的手机号。请填写爸爸、妈妈或其他监护人的手机号')
   await screenshot(page, 'guardian-consent-own-number-375x812')
 })
+
+test('with a consent given, another guardian takes over only with the code the current guardian receives', async ({ page, request, habor }) => {
+  const phone = '13700137213'
+  const first = '13500135213'
+  const second = '13500135214'
+  await registerInBrowser(page, request, phone, '黄小帆', { year: 2014, month: 3 })
+  await page.getByRole('button', { name: '完成' }).click()
+  await expect(page).toHaveURL(/\/home$/)
+  // The first guardian's consent, written into the server's database as above.
+  const db = new Database(join(habor.dataDir, 'habor.db'), { fileMustExist: true })
+  const user = db.prepare('select id from users where phone = ?').get(`+86${phone}`) as { id: string }
+  db.prepare('insert into guardian_consents (id, user_id, guardian_phone, rules_version, consented_at, withdrawn_at) values (?, ?, ?, ?, ?, null)').run(crypto.randomUUID(), user.id, `+86${first}`, CHILDREN_RULES_VERSION, Date.now())
+  db.close()
+
+  await page.goto('/consent')
+  await expect(page.getByRole('status').filter({ hasText: '家长已同意（手机尾号 5213）' })).toBeVisible()
+  await page.getByRole('button', { name: '换一位家长' }).click()
+  const form = page.getByRole('form', { name: '换一位家长' })
+  await expect(form).toContainText('原来的家长（手机尾号 5213）确认')
+  await form.getByLabel('原来家长的手机号').fill(first)
+  await form.getByRole('button', { name: '获取验证码' }).first().click()
+  await expect(form.getByRole('button', { name: /秒后重发/ })).toHaveCount(1)
+  await form.getByLabel('原来家长收到的验证码').fill(await smsCode(request, first))
+  await form.getByLabel('新家长的手机号').fill(second)
+  await form.getByRole('button', { name: '获取验证码' }).click()
+  await expect(form.getByRole('button', { name: /秒后重发/ })).toHaveCount(2)
+  await form.getByLabel('新家长收到的验证码').fill(await smsCode(request, second))
+  await form.getByRole('checkbox').check()
+  await expect(page.getByText('验证码已发送到家长手机')).toHaveCount(0)
+  await screenshot(page, 'guardian-consent-change-375x812')
+  await form.getByRole('button', { name: '确认更换家长' }).click()
+  await expect(page.getByRole('status').filter({ hasText: '家长已同意（手机尾号 5214）' })).toBeVisible()
+})
