@@ -236,7 +236,7 @@ describe('erasing an account', () => {
   it('erases its idempotency rows, by a guardian and by the child', async () => {
     const { app, clock } = await makeApp({}, new FakeClock(NOW))
     const rows = (userId: string) => keysDb(app.db).selectFrom('idempotency_keys').select('key').where('user_id', '=', userId).execute()
-    const profile = (token: string) => call(app, 'PUT', '/auth/student/profile', { token, headers: { 'idempotency-key': `key-${token.slice(-8)}` }, body: { name: '林小溪', grade: '六年级', className: '2班' } })
+    const profile = (token: string) => call(app, 'PUT', '/auth/student/profile', { token, headers: { 'idempotency-key': 'erase-key-0001' }, body: { name: '林小溪', grade: '六年级', className: '2班' } })
 
     const a = await register(app, '13700137351', TWELVE)
     expect((await profile(a.token)).body.code).toBe(0)
