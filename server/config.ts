@@ -167,7 +167,7 @@ export const DEFAULTS = {
 } as const
 
 export const DEFAULT_LIMITS: Limits = {
-  sms: { ttlSeconds: 300, maxAttempts: 5, intervalSeconds: 60, perHour: 5, perDay: 10, perIpHour: 300 },
+  sms: { ttlSeconds: 300, maxAttempts: 5, intervalSeconds: 60, perHour: 5, perDay: 10, perIpHour: 300, noticesPerDay: 5 },
   authPerMinute: 600,
   apiPerMinute: 1500,
   accountPerMinute: 600,

@@ -54,6 +54,7 @@ export const ENV = Type.Object({
   SMS_PER_HOUR: Type.Optional(Count({ default: L.sms.perHour, description: 'SMS: codes per number and hour' })),
   SMS_PER_DAY: Type.Optional(Count({ default: L.sms.perDay, description: 'SMS: codes per number and day' })),
   SMS_PER_IP_HOUR: Type.Optional(Count({ default: L.sms.perIpHour, description: 'SMS: codes per client address and hour' })),
+  SMS_NOTICES_PER_DAY: Type.Optional(Count({ default: L.sms.noticesPerDay, description: "SMS: notices (a guardian's consent ended) per number and day, apart from the codes" })),
   RATE_LIMIT_AUTH_PER_MIN: Type.Optional(
     Count({ default: L.authPerMinute, description: 'each sign-in route (`/login*`, `/sms/code`, `/refresh`, forget, reset, improve, password, deletion) on its own: per account for a call with a valid access token, else per address' }),
   ),
@@ -241,7 +242,7 @@ export function optionsFromEnv(raw: NodeJS.ProcessEnv): BuildInput {
       authPerMinute: env.RATE_LIMIT_AUTH_PER_MIN,
       apiPerMinute: env.RATE_LIMIT_API_PER_MIN,
       accountPerMinute: env.RATE_LIMIT_ACCOUNT_PER_MIN,
-      sms: { intervalSeconds: env.SMS_INTERVAL_SECONDS, perHour: env.SMS_PER_HOUR, perDay: env.SMS_PER_DAY, perIpHour: env.SMS_PER_IP_HOUR },
+      sms: { intervalSeconds: env.SMS_INTERVAL_SECONDS, perHour: env.SMS_PER_HOUR, perDay: env.SMS_PER_DAY, perIpHour: env.SMS_PER_IP_HOUR, noticesPerDay: env.SMS_NOTICES_PER_DAY },
     },
     oidc: { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET },
     wechat: { apiBase: env.WECHAT_API_BASE, appId: env.WECHAT_APPID, secret: env.WECHAT_SECRET },

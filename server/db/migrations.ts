@@ -4,6 +4,7 @@ import { cards } from './migrations/cards'
 import { classes } from './migrations/classes'
 import { content } from './migrations/content'
 import { guardian } from './migrations/guardian'
+import { guardianDeclarations } from './migrations/guardianDeclarations'
 import { hardening } from './migrations/hardening'
 import { idempotency } from './migrations/idempotency'
 import { inbox } from './migrations/inbox'
@@ -159,6 +160,6 @@ const oidcPayloads: Migration = {
   },
 }
 
-export const MIGRATIONS: Record<string, Migration> = { '0001_init': init, '0002_oidc_payloads': oidcPayloads, '0003_content': content, '0005_cards': cards, '0006_reports': reports, '0007_hardening': hardening, '0008_idempotency': idempotency, '0009_secrets': secrets, '0010_task_progress': taskProgress, '0011_push': push, '0012_inbox': inbox, '0013_classes': classes, '0014_guardian': guardian }
+export const MIGRATIONS: Record<string, Migration> = { '0001_init': init, '0002_oidc_payloads': oidcPayloads, '0003_content': content, '0005_cards': cards, '0006_reports': reports, '0007_hardening': hardening, '0008_idempotency': idempotency, '0009_secrets': secrets, '0010_task_progress': taskProgress, '0011_push': push, '0012_inbox': inbox, '0013_classes': classes, '0014_guardian': guardian, '0016_guardian_declarations': guardianDeclarations }
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

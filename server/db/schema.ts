@@ -33,6 +33,9 @@ export interface StudentTable {
   /** Month and year of birth (0014_guardian), null until asked (docs/privacy.md). */
   birth_year: number | null
   birth_month: number | null
+  /** Who gave the birth month (0016_guardian_declarations): the child or a guardian; null until given. */
+  birth_declared_by: 'student' | 'guardian' | null
+  birth_declared_at: number | null
   avatar: string | null
   created_at: number
   updated_at: number
@@ -371,8 +374,17 @@ export interface GuardianSessionTable {
   expires_at: number
 }
 
+/** A notice SMS sent to a guardian whose consent ended (0016_guardian_declarations): its per-number limit's history. */
+export interface SmsNoticeTable {
+  id: string
+  phone: string
+  kind: string
+  created_at: number
+}
+
 export interface Database {
   guardian_consents: GuardianConsentTable
+  sms_notices: SmsNoticeTable
   guardian_sessions: GuardianSessionTable
   inbox: InboxTable
   push_subscriptions: PushSubscriptionTable

@@ -96,14 +96,14 @@ const routes: ApiRoutes = async (app) => {
           if (studentId) {
             await trx.updateTable('students').set({ name: b.name.trim(), grade: b.grade.trim(), class_name: b.className.trim(), updated_at: now }).where('id', '=', studentId).execute()
             // The birth is given once; afterwards only a guardian corrects it (routes/guardian.ts).
-            if (birth) await trx.updateTable('students').set({ birth_year: birth.year, birth_month: birth.month }).where('id', '=', studentId).where('birth_year', 'is', null).execute()
+            if (birth) await trx.updateTable('students').set({ birth_year: birth.year, birth_month: birth.month, birth_declared_by: 'student', birth_declared_at: now }).where('id', '=', studentId).where('birth_year', 'is', null).execute()
           } else {
             // The app sends the month and year of birth with a new profile (docs/privacy.md); without them (an
             // older app) the account is limited like one from before the question, and asked at its next start.
             studentId = crypto.randomUUID()
             await trx
               .insertInto('students')
-              .values({ id: studentId, user_id: userId, name: b.name.trim(), grade: b.grade.trim(), class_name: b.className.trim(), birth_year: birth?.year ?? null, birth_month: birth?.month ?? null, avatar: null, created_at: now, updated_at: now })
+              .values({ id: studentId, user_id: userId, name: b.name.trim(), grade: b.grade.trim(), class_name: b.className.trim(), birth_year: birth?.year ?? null, birth_month: birth?.month ?? null, birth_declared_by: birth ? 'student' : null, birth_declared_at: birth ? now : null, avatar: null, created_at: now, updated_at: now })
               .execute()
           }
           const member = await trx.selectFrom('memberships').select('org_id').where('student_id', '=', studentId).where('org_id', '=', org.id).executeTakeFirst()
@@ -186,9 +186,11 @@ const routes: ApiRoutes = async (app) => {
         throw badInput(user.password_hash ? 'password' : 'code', 'required to delete the account')
       }
       // Everything the account made goes with it, recordings' files too (docs/privacy.md).
-      const { ended, keys } = await app.db.transaction().execute((trx) => eraseAccount(trx, app.sessions, user.id, o.clock()))
+      const { ended, keys, guardian } = await app.db.transaction().execute((trx) => eraseAccount(trx, app.sessions, user.id, o.clock()))
       for (const key of keys) removeAudioFile(o.dataDir, key)
       app.sessions.emitEnded(ended)
+      // The guardian whose consent this ends is told (docs/privacy.md); the deletion stands either way.
+      if (guardian) await app.sms.notify(guardian, 'account-deleted').catch(() => false)
       return noData()
     },
   })

@@ -11,7 +11,9 @@ import { CODE } from '../../src/contract'
 import { CHILDREN_RULES_VERSION, GUARDIAN_TOKEN_HEADER, isPlausibleBirth, isUnderConsentAge } from '../../src/contract/guardian'
 import { ApiError, badInput, noData } from '../errors'
 import { audioDir, removeAudioFile } from '../services/cards'
-import { birthOf, childrenOf, eraseAccount, exportOf, GUARDIAN_SESSION_MS, guardianPhoneOf, latestConsent, limitOf, makePrivate, openGuardianSession, statusOf } from '../services/guardian'
+import { sql } from 'kysely'
+import { birthOf, childrenOf, closeGuardianSession, eraseAccount, exportOf, GUARDIAN_SESSION_MS, guardianPhoneRefusal, guardianSessionOf, latestConsent, limitOf, makePrivate, openGuardianSession, statusOf } from '../services/guardian'
+import type { SmsNoticeKind } from '../services/sms'
 import { sendFile } from '../services/media'
 import { phoneOf } from './helpers'
 import type { ApiRoutes } from './provider'
@@ -20,6 +22,27 @@ import { entry } from './table'
 const routes: ApiRoutes = async (app) => {
   const o = app.config
   const limit = { rateLimit: { max: o.limits.authPerMinute, timeWindow: 60_000 } }
+
+  /** Advisory-lock class (PostgreSQL) that orders the consents of one account: "only one current" holds on every node. */
+  const CONSENT_LOCK = 7311
+
+  /**
+   * Tells a guardian whose consent ended (docs/privacy.md): after the change committed, never failing it.
+   * The log names the kind, never the number.
+   */
+  const tell = async (req: FastifyRequest, phone: string | null, kind: SmsNoticeKind) => {
+    if (!phone) return
+    const sent = await app.sms.notify(phone, kind).catch(() => false)
+    req.log.info({ notice: { kind, sent } }, 'guardian told their consent ended')
+  }
+
+  /** The guardian's number of a consent call, refused as the child's own (200009) or a child's account (200011). */
+  const guardianNumber = async (req: FastifyRequest, raw: string): Promise<string> => {
+    const phone = phoneOf(raw, 'guardianPhone')
+    if (phone === req.account!.user.phone) throw new ApiError(CODE.GUARDIAN_PHONE_OWN, "guardianPhone: must be a guardian's number, not the student's own")
+    if (await guardianPhoneRefusal(app.db, phone, o.clock())) throw new ApiError(CODE.GUARDIAN_PHONE_CHILD, "guardianPhone: the number of a child's or a student's account cannot be a guardian's")
+    return phone
+  }
 
   /** The signed-in student's user id; a registration token without a profile has no age to speak of. */
   const studentOf = (req: FastifyRequest): string => {
@@ -36,7 +59,7 @@ const routes: ApiRoutes = async (app) => {
     const now = o.clock()
     if (!isPlausibleBirth(req.body, now)) throw badInput('birth', 'not a month and year of birth that can be')
     await app.db.transaction().execute(async (trx) => {
-      const r = await trx.updateTable('students').set({ birth_year: req.body.year, birth_month: req.body.month, updated_at: now }).where('user_id', '=', userId).where('birth_year', 'is', null).executeTakeFirst()
+      const r = await trx.updateTable('students').set({ birth_year: req.body.year, birth_month: req.body.month, birth_declared_by: 'student', birth_declared_at: now, updated_at: now }).where('user_id', '=', userId).where('birth_year', 'is', null).executeTakeFirst()
       if (Number(r.numUpdatedRows) !== 1) throw badInput('birth', 'already given; a guardian corrects it on the guardian page')
       if ((await limitOf(trx, userId, now)) !== null) await makePrivate(trx, userId, now)
     })
@@ -45,24 +68,45 @@ const routes: ApiRoutes = async (app) => {
 
   app.route({ ...entry(app, 'guardianCode'), config: limit, handler: async (req) => {
     const userId = studentOf(req)
-    const guardianPhone = phoneOf(req.body.guardianPhone, 'guardianPhone')
     const birth = await birthOf(app.db, userId)
     if (!birth) throw badInput('birth', 'give the month and year of birth first')
     if (!isUnderConsentAge(birth, o.clock())) throw badInput('guardianPhone', 'no consent is needed at 14 or older')
-    if (guardianPhone === req.account!.user.phone) throw badInput('guardianPhone', "must be a guardian's number, not the student's own")
+    // Also the current guardian's number: that code confirms another guardian's consent (`currentCode`).
+    const guardianPhone = await guardianNumber(req, req.body.guardianPhone)
     return app.sms.send(guardianPhone, 'guardian', req.ip, undefined, userId)
   } })
 
+  // Only one consent is current: a new guardian's is refused (200010) unless the current guardian withdrew
+  // it on the guardian's page, or confirms the change with a code sent to their own number (`currentCode`).
+  // The same guardian consenting again (a new version of the rules) needs nothing more.
   app.route({ ...entry(app, 'guardianConsent'), config: limit, handler: async (req) => {
     const userId = studentOf(req)
-    const guardianPhone = phoneOf(req.body.guardianPhone, 'guardianPhone')
     if (req.body.rulesVersion !== CHILDREN_RULES_VERSION) throw badInput('rulesVersion', `the rules are now version ${CHILDREN_RULES_VERSION}: read them again`)
-    if (guardianPhone === req.account!.user.phone) throw badInput('guardianPhone', "must be a guardian's number, not the student's own")
+    const guardianPhone = await guardianNumber(req, req.body.guardianPhone)
+    const currentOf = async (db: typeof app.db) => {
+      const c = await latestConsent(db, userId)
+      return c && c.withdrawn_at === null && c.rules_version === CHILDREN_RULES_VERSION && c.guardian_phone !== guardianPhone ? c : null
+    }
+    const refused = () => new ApiError(CODE.GUARDIAN_CONSENT_CURRENT, 'a guardian consent is current: that guardian withdraws it, or confirms the change with currentCode')
+    // Refused before any code is spent.
+    const current = await currentOf(app.db)
+    if (current && !req.body.currentCode) throw refused()
+    // The current guardian's confirmation first, so a wrong one spends nothing of the new guardian's code.
+    if (current) await app.sms.consume(current.guardian_phone, ['guardian'], req.body.currentCode!, userId)
     // The code was sent for this account: another account's code (or a sign-in code) is refused as wrong.
     await app.sms.consume(guardianPhone, ['guardian'], req.body.code, userId)
     const now = o.clock()
-    await app.db.insertInto('guardian_consents').values({ id: crypto.randomUUID(), user_id: userId, guardian_phone: guardianPhone, rules_version: CHILDREN_RULES_VERSION, consented_at: now, withdrawn_at: null }).execute()
-    req.log.info({ consent: { rulesVersion: CHILDREN_RULES_VERSION } }, 'guardian consent recorded')
+    const replaced = await app.db.transaction().execute(async (trx) => {
+      if (app.dbInfo.kind === 'postgres') await sql`select pg_advisory_xact_lock(cast(${CONSENT_LOCK} as integer), hashtext(${userId}))`.execute(trx)
+      // Read again under the lock (SQLite runs one transaction at a time): a consent recorded meanwhile
+      // (two guardians' consents sent at once) counts, unless it is the one confirmed above.
+      const meanwhile = await currentOf(trx)
+      if (meanwhile && meanwhile.id !== current?.id) throw refused()
+      await trx.insertInto('guardian_consents').values({ id: crypto.randomUUID(), user_id: userId, guardian_phone: guardianPhone, rules_version: CHILDREN_RULES_VERSION, consented_at: now, withdrawn_at: null }).execute()
+      return meanwhile?.guardian_phone ?? null
+    })
+    req.log.info({ consent: { rulesVersion: CHILDREN_RULES_VERSION, replaced: replaced !== null } }, 'guardian consent recorded')
+    await tell(req, replaced, 'consent-replaced')
     return statusOf(app.db, userId, now)
   } })
 
@@ -82,20 +126,41 @@ const routes: ApiRoutes = async (app) => {
     return { token, expiresIn: GUARDIAN_SESSION_MS / 1000, children: await childrenOf(app.db, phone) }
   } })
 
-  /** The child of `:id` when the guardian token's phone may act for it; otherwise 401 or 100001. */
-  const guardianChild = async (req: FastifyRequest, id: string): Promise<string> => {
+  const tokenOf = (req: FastifyRequest): string => {
     const token = req.headers[GUARDIAN_TOKEN_HEADER.toLowerCase()]
     if (typeof token !== 'string' || !token) throw new ApiError(CODE.JWT_UNAUTHORIZED, 'guardian: sign in with a code first', 401)
-    const phone = await guardianPhoneOf(app.db, token, o.clock())
-    if (!phone) throw new ApiError(CODE.JWT_INVALID, 'guardian: the sign-in ended; sign in again', 401)
-    const children = await childrenOf(app.db, phone)
-    if (!children.some((c) => c.id === id)) throw new ApiError(CODE.DATA_EMPTY)
-    return id
+    return token
   }
 
+  /** The guardian's live sign-in of the request's token; otherwise 401. */
+  const guardianOf = async (req: FastifyRequest): Promise<{ phone: string; expiresAt: number }> => {
+    const session = await guardianSessionOf(app.db, tokenOf(req), o.clock())
+    if (!session) throw new ApiError(CODE.JWT_INVALID, 'guardian: the sign-in ended; sign in again', 401)
+    return session
+  }
+
+  /** The child of `:id` and the guardian's phone when that phone may act for it; otherwise 401 or 100001. */
+  const guardianChild = async (req: FastifyRequest, id: string): Promise<{ id: string; phone: string }> => {
+    const { phone } = await guardianOf(req)
+    const children = await childrenOf(app.db, phone)
+    if (!children.some((c) => c.id === id)) throw new ApiError(CODE.DATA_EMPTY)
+    return { id, phone }
+  }
+
+  // A reload of the guardian's page reuses its token (kept in the tab) for the sign-in's 30 minutes.
+  app.route({ ...entry(app, 'guardianChildren'), config: limit, handler: async (req) => {
+    const { phone, expiresAt } = await guardianOf(req)
+    return { expiresIn: Math.max(0, Math.floor((expiresAt - o.clock()) / 1000)), children: await childrenOf(app.db, phone) }
+  } })
+
+  app.route({ ...entry(app, 'guardianSignout'), config: limit, handler: async (req) => {
+    await closeGuardianSession(app.db, tokenOf(req))
+    return noData()
+  } })
+
   app.route({ ...entry(app, 'guardianExport'), config: limit, handler: async (req, reply) => {
-    const userId = await guardianChild(req, req.params.id)
-    const data = await exportOf(app.db, userId)
+    const { id: userId, phone } = await guardianChild(req, req.params.id)
+    const data = await exportOf(app.db, userId, phone)
     return reply
       .type('application/json; charset=utf-8')
       .header('content-disposition', `attachment; filename="habor-${userId}.json"`)
@@ -104,7 +169,7 @@ const routes: ApiRoutes = async (app) => {
   } })
 
   app.route({ ...entry(app, 'guardianRecording'), compress: false, config: limit, handler: async (req, reply) => {
-    const userId = await guardianChild(req, req.params.id)
+    const { id: userId } = await guardianChild(req, req.params.id)
     const audio = await app.db.selectFrom('card_audio').select(['key', 'mime']).where('id', '=', req.params.audioId).where('owner_user_id', '=', userId).executeTakeFirst()
     const file = audio ? join(audioDir(o.dataDir), audio.key) : ''
     if (!audio || !existsSync(file)) throw new ApiError(CODE.DATA_EMPTY)
@@ -113,37 +178,45 @@ const routes: ApiRoutes = async (app) => {
   } })
 
   app.route({ ...entry(app, 'guardianProfile'), config: limit, handler: async (req) => {
-    const userId = await guardianChild(req, req.params.id)
+    const { id: userId } = await guardianChild(req, req.params.id)
     const b = req.body
     const now = o.clock()
     if (!isPlausibleBirth(b, now)) throw badInput('birth', 'not a month and year of birth that can be')
     const name = b.name.trim()
     if (!name) throw badInput('name', 'is required')
     await app.db.transaction().execute(async (trx) => {
-      await trx.updateTable('students').set({ name, grade: b.grade.trim(), class_name: b.className.trim(), birth_year: b.year, birth_month: b.month, updated_at: now }).where('user_id', '=', userId).execute()
+      const before = await birthOf(trx, userId)
+      // The age becomes the guardian's declaration when the guardian changes it (docs/privacy.md).
+      const declared = before?.year === b.year && before.month === b.month ? {} : { birth_declared_by: 'guardian' as const, birth_declared_at: now }
+      await trx.updateTable('students').set({ name, grade: b.grade.trim(), class_name: b.className.trim(), birth_year: b.year, birth_month: b.month, ...declared, updated_at: now }).where('user_id', '=', userId).execute()
       if ((await limitOf(trx, userId, now)) !== null) await makePrivate(trx, userId, now)
     })
     return noData()
   } })
 
   app.route({ ...entry(app, 'guardianWithdraw'), config: limit, handler: async (req) => {
-    const userId = await guardianChild(req, req.params.id)
+    const { id: userId } = await guardianChild(req, req.params.id)
     const now = o.clock()
-    await app.db.transaction().execute(async (trx) => {
+    const ended = await app.db.transaction().execute(async (trx) => {
+      if (app.dbInfo.kind === 'postgres') await sql`select pg_advisory_xact_lock(cast(${CONSENT_LOCK} as integer), hashtext(${userId}))`.execute(trx)
       const c = await latestConsent(trx, userId)
-      if (c && c.withdrawn_at === null) await trx.updateTable('guardian_consents').set({ withdrawn_at: now }).where('id', '=', c.id).execute()
+      const withdrawn = c && c.withdrawn_at === null ? c : null
+      if (withdrawn) await trx.updateTable('guardian_consents').set({ withdrawn_at: now }).where('id', '=', withdrawn.id).execute()
       // Back to the limited state: whatever was public becomes private (a 14-year-old's too: the guardian asked).
       await makePrivate(trx, userId, now)
+      return withdrawn?.guardian_phone ?? null
     })
+    await tell(req, ended, 'consent-withdrawn')
     return noData()
   } })
 
   app.route({ ...entry(app, 'guardianDelete'), config: limit, handler: async (req) => {
-    const userId = await guardianChild(req, req.params.id)
+    const { id: userId } = await guardianChild(req, req.params.id)
     const now = o.clock()
-    const { ended, keys } = await app.db.transaction().execute((trx) => eraseAccount(trx, app.sessions, userId, now))
+    const { ended, keys, guardian } = await app.db.transaction().execute((trx) => eraseAccount(trx, app.sessions, userId, now))
     for (const key of keys) removeAudioFile(o.dataDir, key)
     app.sessions.emitEnded(ended)
+    await tell(req, guardian, 'account-deleted')
     return noData()
   } })
 }

@@ -3,9 +3,11 @@
  * guardian's consent, the limits of an account without one (server truth: every public write and public
  * read asks here), making everything private again, the guardian page's sessions, and the export.
  */
-import { CHILDREN_RULES_VERSION, isUnderConsentAge, type GuardianStatus, type LimitReason } from '../../src/contract/guardian'
+import { ADULT_AGE, CHILDREN_RULES_VERSION, isUnderAge, isUnderConsentAge, type GuardianChildSummary, type GuardianStatus, type LimitReason } from '../../src/contract/guardian'
+import { TEACHER_ROLE } from '../../src/contract/tasks'
 import type { Db } from '../db/connect'
 import type { GuardianConsentTable } from '../db/schema'
+import { keysDb } from './idempotency'
 import { randomToken, sha256Hex } from './crypto'
 import type { Sessions, Trx } from './sessions'
 import { deleteAccount } from './users'
@@ -109,17 +111,83 @@ export async function openGuardianSession(db: Db, phone: string, now: number): P
   return token
 }
 
-/** The phone a live guardian token proved, or null. */
-export async function guardianPhoneOf(db: Db, token: string, now: number): Promise<string | null> {
+/** The phone a live guardian token proved and when the sign-in ends, or null. */
+export async function guardianSessionOf(db: Db, token: string, now: number): Promise<{ phone: string; expiresAt: number } | null> {
   const row = await db.selectFrom('guardian_sessions').select(['phone', 'expires_at']).where('token_hash', '=', sha256Hex(token)).executeTakeFirst()
-  return row && Number(row.expires_at) > now ? row.phone : null
+  return row && Number(row.expires_at) > now ? { phone: row.phone, expiresAt: Number(row.expires_at) } : null
+}
+
+/** Ends a guardian page's sign-in (退出); an unknown token ends nothing. */
+export async function closeGuardianSession(db: Db, token: string): Promise<void> {
+  await db.deleteFrom('guardian_sessions').where('token_hash', '=', sha256Hex(token)).execute()
+}
+
+/**
+ * Why `phone` cannot be a child's guardian, or null when it can (docs/privacy.md "Guardian consent"): it
+ * is the number of an account under 18, or of an account that is only a student (no teacher role and no
+ * adult age given). A staff account (the teacher role) and an adult's are taken; so is a number with no
+ * account, or an account that never made a profile.
+ */
+export async function guardianPhoneRefusal(db: Db, phone: string, now: number): Promise<'child' | null> {
+  const student = await db
+    .selectFrom('users')
+    .innerJoin('students', 'students.user_id', 'users.id')
+    .select(['students.id', 'students.birth_year', 'students.birth_month'])
+    .where('users.phone', '=', phone)
+    .where('users.status', '=', 'active')
+    .executeTakeFirst()
+  if (!student) return null
+  const birth = birthFrom(student)
+  if (birth && isUnderAge(birth, now, ADULT_AGE)) return 'child'
+  const memberships = await db.selectFrom('memberships').select('roles').where('student_id', '=', student.id).execute()
+  const staff = memberships.some((m) => (JSON.parse(m.roles) as unknown[]).includes(TEACHER_ROLE))
+  return staff || birth ? null : 'child'
+}
+
+/** A number as the export shows another guardian's: `139****0000` (docs/privacy.md). */
+export const maskPhone = (phone: string): string => {
+  const bare = phone.replace(/^\+86/, '')
+  return `${bare.slice(0, 3)}****${bare.slice(-4)}`
+}
+
+/** The newest `at` of `rows`, or null. */
+const newest = (rows: readonly { at: number | string }[]): number | null => (rows.length ? Math.max(...rows.map((r) => Number(r.at))) : null)
+
+/** What the guardian's page shows of a child's data: counts and dates (the export holds everything). */
+export async function summaryOf(db: Db, userId: string): Promise<GuardianChildSummary> {
+  const user = await db.selectFrom('users').select('created_at').where('id', '=', userId).executeTakeFirstOrThrow()
+  const student = await db.selectFrom('students').select(['id', 'birth_year', 'birth_month']).where('user_id', '=', userId).executeTakeFirst()
+  const reading = await db
+    .selectFrom('reading_records')
+    .innerJoin('books', 'books.id', 'reading_records.book_id')
+    .select(['books.title', 'reading_records.read_at as at', 'reading_records.minutes'])
+    .where('reading_records.student_id', '=', student?.id ?? '')
+    .where('reading_records.deleted_at', 'is', null)
+    .orderBy('reading_records.read_at', 'desc')
+    .execute()
+  const cards = await db.selectFrom('cards').select(['created_at as at', 'shareable']).where('user_id', '=', userId).where('deleted_at', 'is', null).execute()
+  const recordings = await db.selectFrom('card_audio').select(['created_at as at', 'duration_ms']).where('owner_user_id', '=', userId).execute()
+  const reports = await db.selectFrom('reports').select(['created_at as at', 'year', 'shareable']).where('user_id', '=', userId).orderBy('year').execute()
+  return {
+    reading: {
+      count: reading.length,
+      last: newest(reading),
+      minutes: reading.reduce((n, r) => n + Number(r.minutes), 0),
+      recent: reading.slice(0, 3).map((r) => ({ book: r.title, at: Number(r.at), minutes: Number(r.minutes) })),
+    },
+    cards: { count: cards.length, last: newest(cards), shared: cards.filter((c) => Number(c.shareable) === 1).length },
+    reports: { count: reports.length, last: newest(reports), years: reports.map((r) => Number(r.year)), shared: reports.filter((r) => Number(r.shareable) === 1).length },
+    recordings: { count: recordings.length, last: newest(recordings), seconds: Math.round(recordings.reduce((n, r) => n + Number(r.duration_ms), 0) / 1000) },
+    since: Number(user.created_at),
+    birth: birthFrom(student),
+  }
 }
 
 /**
  * The children a guardian's phone may act for: active accounts whose newest consent row is this phone's
  * (a withdrawn or outdated one still lets the guardian see, export and delete).
  */
-export async function childrenOf(db: Db, phone: string): Promise<{ id: string; name: string; consent: 'given' | 'withdrawn' | 'outdated' }[]> {
+export async function childrenOf(db: Db, phone: string): Promise<{ id: string; name: string; consent: 'given' | 'withdrawn' | 'outdated'; summary: GuardianChildSummary }[]> {
   const rows = await db
     .selectFrom('guardian_consents')
     .innerJoin('users', 'users.id', 'guardian_consents.user_id')
@@ -128,12 +196,12 @@ export async function childrenOf(db: Db, phone: string): Promise<{ id: string; n
     .where('users.status', '=', 'active')
     .distinct()
     .execute()
-  const out: { id: string; name: string; consent: 'given' | 'withdrawn' | 'outdated' }[] = []
+  const out: { id: string; name: string; consent: 'given' | 'withdrawn' | 'outdated'; summary: GuardianChildSummary }[] = []
   for (const { user_id } of rows) {
     const c = await latestConsent(db, user_id)
     if (!c || c.guardian_phone !== phone) continue
     const s = await db.selectFrom('students').select('name').where('user_id', '=', user_id).executeTakeFirst()
-    out.push({ id: user_id, name: s?.name ?? '', consent: c.withdrawn_at !== null ? 'withdrawn' : c.rules_version === CHILDREN_RULES_VERSION ? 'given' : 'outdated' })
+    out.push({ id: user_id, name: s?.name ?? '', consent: c.withdrawn_at !== null ? 'withdrawn' : c.rules_version === CHILDREN_RULES_VERSION ? 'given' : 'outdated', summary: await summaryOf(db, user_id) })
   }
   return out.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
 }
@@ -141,7 +209,7 @@ export async function childrenOf(db: Db, phone: string): Promise<{ id: string; n
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(Number(ms)).toISOString())
 
 /** Everything the app holds about a child, as one JSON object (docs/privacy.md lists the same fields). */
-export async function exportOf(db: Db, userId: string): Promise<Record<string, unknown>> {
+export async function exportOf(db: Db, userId: string, guardianPhone: string): Promise<Record<string, unknown>> {
   const user = await db.selectFrom('users').select(['id', 'phone', 'created_at']).where('id', '=', userId).executeTakeFirstOrThrow()
   const student = await db.selectFrom('students').selectAll().where('user_id', '=', userId).executeTakeFirst()
   const sid = student?.id ?? ''
@@ -182,6 +250,7 @@ export async function exportOf(db: Db, userId: string): Promise<Record<string, u
           className: student.class_name,
           confirmedClass: student.confirmed_grade === null ? null : `${student.confirmed_grade} ${student.confirmed_class ?? ''}`.trim(),
           birth: student.birth_year === null ? null : { year: Number(student.birth_year), month: Number(student.birth_month) },
+          birthDeclared: student.birth_declared_by === null ? null : { by: student.birth_declared_by, at: iso(student.birth_declared_at) },
           createdAt: iso(student.created_at),
         }
       : null,
@@ -194,7 +263,8 @@ export async function exportOf(db: Db, userId: string): Promise<Record<string, u
     tasksDone: tasksDone.map((t) => ({ id: t.id, title: t.title, doneAt: iso(t.done_at) })),
     notifications: notifications.map((n) => ({ id: n.id, kind: n.kind, texts: JSON.parse(n.texts) as unknown, at: iso(n.created_at), readAt: iso(n.read_at) })),
     invitedWith: invited ? { code: invited.code, at: iso(invited.created_at) } : null,
-    consents: consents.map((c) => ({ guardianPhone: c.guardian_phone, rulesVersion: c.rules_version, consentedAt: iso(c.consented_at), withdrawnAt: iso(c.withdrawn_at) })),
+    // The requesting guardian's own records in full; another guardian's number is not theirs to read.
+    consents: consents.map((c) => ({ guardianPhone: c.guardian_phone === guardianPhone ? c.guardian_phone : maskPhone(c.guardian_phone), rulesVersion: c.rules_version, consentedAt: iso(c.consented_at), withdrawnAt: iso(c.withdrawn_at) })),
   }
 }
 
@@ -202,14 +272,19 @@ export async function exportOf(db: Db, userId: string): Promise<Record<string, u
  * Deleting an account with everything it made (the guardian's deletion and the student's own, POST
  * /logout/cancel): cards and their recordings, reports, notifications and consents go with the profile
  * (whose reading records, works, recordings and tasks done go with it); the user row stays a tombstone
- * (services/users.ts). Returns the ended sessions and the recording files to remove once committed.
+ * (services/users.ts); the idempotency rows go too (their answers hold the name, grade and class).
+ * Returns the ended sessions, the recording files to remove once committed, and the guardian whose
+ * consent this ends (to be told by a notice once committed), if any.
  */
-export async function eraseAccount(trx: Db, sessions: Sessions, userId: string, now: number): Promise<{ ended: string[]; keys: string[] }> {
+export async function eraseAccount(trx: Db, sessions: Sessions, userId: string, now: number): Promise<{ ended: string[]; keys: string[]; guardian: string | null }> {
+  const consent = await latestConsent(trx, userId)
+  const guardian = consent && consent.withdrawn_at === null ? consent.guardian_phone : null
+  await keysDb(trx).deleteFrom('idempotency_keys').where('user_id', '=', userId).execute()
   const audio = await trx.selectFrom('card_audio').select(['id', 'key']).where('owner_user_id', '=', userId).execute()
   await trx.updateTable('cards').set({ audio_id: null, shareable: 0, message: '', recipient: '', deleted_at: now, updated_at: now }).where('user_id', '=', userId).execute()
   await trx.deleteFrom('card_audio').where('owner_user_id', '=', userId).execute()
   await trx.deleteFrom('reports').where('user_id', '=', userId).execute()
   await trx.deleteFrom('inbox').where('user_id', '=', userId).execute()
   await trx.deleteFrom('guardian_consents').where('user_id', '=', userId).execute()
-  return { ended: await deleteAccount(trx, sessions, userId, now), keys: audio.map((a) => a.key) }
+  return { ended: await deleteAccount(trx, sessions, userId, now), keys: audio.map((a) => a.key), guardian }
 }

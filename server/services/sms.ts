@@ -28,6 +28,8 @@ export interface SmsLimits {
   perDay: number
   /** Sends per IP and hour (a classroom behind one NAT shares an IP). */
   perIpHour: number
+  /** Notice messages (not codes) per phone and day: their own limit, apart from the codes' (docs/privacy.md). */
+  noticesPerDay: number
 }
 
 export type SmsNote = 'no-account' | 'has-account'
@@ -41,9 +43,32 @@ export interface SmsMessage {
   note?: SmsNote
 }
 
+/**
+ * Why a guardian's consent ended, told to that guardian by a notice SMS (docs/privacy.md "Guardian
+ * consent"): withdrawn on the guardian's page, replaced by another guardian's consent the current one
+ * confirmed, or the child's account deleted.
+ */
+export type SmsNoticeKind = 'consent-withdrawn' | 'consent-replaced' | 'account-deleted'
+
+/** A message that carries no code: it never replaces a code in the dev outbox. */
+export interface SmsNotice {
+  phone: string
+  kind: SmsNoticeKind
+  sentAt: number
+}
+
 export interface SmsProvider {
   readonly name: string
   send(message: SmsMessage): Promise<void>
+  /** Sends a notice (a template of its own at the SMS vendor); a provider without it cannot tell guardians. */
+  notify?(notice: SmsNotice): Promise<void>
+}
+
+/** The notice's words as the console provider writes them (a real provider sends its vendor's template). */
+const NOTICE_WORDS: Record<SmsNoticeKind, string> = {
+  'consent-withdrawn': "your consent for a child's Habor account was withdrawn",
+  'consent-replaced': "another guardian's consent, which you confirmed, replaced yours for a child's Habor account",
+  'account-deleted': "the child's Habor account you consented for was deleted",
 }
 
 /** How long the dev outbox keeps a phone's newest code when nodes share it through Redis. */
@@ -57,6 +82,7 @@ const OUTBOX_TTL_SECONDS = 24 * 3600
 export class ConsoleSmsProvider implements SmsProvider {
   readonly name = 'console'
   private readonly outbox = new Map<string, SmsMessage>()
+  private readonly notices = new Map<string, SmsNotice[]>()
 
   constructor(
     private readonly log: FastifyBaseLogger,
@@ -72,6 +98,19 @@ export class ConsoleSmsProvider implements SmsProvider {
     else this.log.info(`[sms:console] to ${m.phone} (${m.scene}): your Habor code is ${m.code}`)
   }
 
+  /** Kept apart from the codes: a notice never replaces the newest code of its number. */
+  async notify(n: SmsNotice): Promise<void> {
+    if (this.redis) await this.redis.multi().rpush(`sms:notices:${n.phone}`, JSON.stringify(n)).expire(`sms:notices:${n.phone}`, OUTBOX_TTL_SECONDS).exec()
+    else this.notices.set(n.phone, [...(this.notices.get(n.phone) ?? []), n])
+    this.log.info(`[sms:console] to ${n.phone} (notice): ${NOTICE_WORDS[n.kind]}`)
+  }
+
+  /** The notices sent to `phone`, oldest first (tests and the dev outbox). */
+  async noticesTo(phone: string): Promise<SmsNotice[]> {
+    if (this.redis) return (await this.redis.lrange(`sms:notices:${phone}`, 0, -1)).map((m) => JSON.parse(m) as SmsNotice)
+    return [...(this.notices.get(phone) ?? [])]
+  }
+
   async newest(phone: string): Promise<SmsOutboxData | null> {
     const stored = this.redis ? await this.redis.get(`sms:outbox:${phone}`) : null
     const m = stored ? (JSON.parse(stored) as SmsMessage) : this.outbox.get(phone)
@@ -82,6 +121,7 @@ export class ConsoleSmsProvider implements SmsProvider {
 /** Advisory-lock classes (the first key of PostgreSQL's two-key locks) of the send limits. */
 const SMS_PHONE_LOCK = 7301
 const SMS_IP_LOCK = 7302
+const SMS_NOTICE_LOCK = 7303
 
 const hashCode = (phone: string, code: string): string => sha256Hex(`${phone}:${code}`)
 
@@ -152,6 +192,32 @@ export class SmsCodes {
     })
     await this.provider.send({ phone, code: note === 'no-account' ? '' : code, scene, sentAt: now, ...(note ? { note } : {}) })
     return { expiresIn: l.ttlSeconds, resendIn: l.intervalSeconds }
+  }
+
+  /**
+   * Sends a notice (no code) to `phone` unless its own per-number limit (`noticesPerDay`) is reached;
+   * answers whether it was sent. Counted in `sms_notices`, never in the codes' history, so a notice takes
+   * no code's place and no code's limit. Call it after the change it tells of has committed; it never
+   * throws for the provider (the change stands whether or not the message leaves).
+   */
+  async notify(phone: string, kind: SmsNoticeKind): Promise<boolean> {
+    const sendNotice = this.provider.notify?.bind(this.provider)
+    if (!sendNotice) return false
+    const now = await this.db.transaction().execute(async (trx) => {
+      if (this.kind === 'postgres') await sql`select pg_advisory_xact_lock(cast(${SMS_NOTICE_LOCK} as integer), hashtext(${phone}))`.execute(trx)
+      const now = this.clock()
+      const sent = await trx.selectFrom('sms_notices').select((eb) => eb.fn.countAll<number>().as('n')).where('phone', '=', phone).where('created_at', '>', now - 86_400_000).executeTakeFirstOrThrow()
+      if (Number(sent.n) >= this.limits.noticesPerDay) return null
+      await trx.insertInto('sms_notices').values({ id: crypto.randomUUID(), phone, kind, created_at: now }).execute()
+      return now
+    })
+    if (now === null) return false
+    try {
+      await sendNotice({ phone, kind, sentAt: now })
+      return true
+    } catch {
+      return false
+    }
   }
 
   /**

@@ -15,6 +15,12 @@ export const CODE = {
   ORG_NOT_IDENTIFIED: 200006,
   /** An under-14 account without a guardian's consent (or whose age is not yet known) made something public: docs/contract.md. */
   GUARDIAN_CONSENT_REQUIRED: 200007,
+  /** The guardian's number given is the child's own (docs/contract.md "Guardians"). */
+  GUARDIAN_PHONE_OWN: 200009,
+  /** A consent is current: a new one needs the current guardian's withdrawal or confirming code. */
+  GUARDIAN_CONSENT_CURRENT: 200010,
+  /** The guardian's number is an account under 18, or a student's account: not a guardian's. */
+  GUARDIAN_PHONE_CHILD: 200011,
   JWT_UNAUTHORIZED: 300001,
   JWT_INVALID: 300002,
   JWT_EXPIRED: 300003,
@@ -41,6 +47,9 @@ export const CODE_MESSAGE: Record<BusinessCode, string> = {
   200005: 'SMS code invalid',
   200006: 'org not identified',
   200007: 'guardian consent required',
+  200009: "guardian phone is the child's own",
+  200010: 'a guardian consent is current',
+  200011: "guardian phone is a child's account",
   300001: 'JWT unauthorized',
   300002: 'JWT invalid',
   300003: 'JWT expired',

@@ -15,6 +15,8 @@ import { spec, type SmsCodeData } from './api'
 export const CHILDREN_RULES_VERSION = '2026-11-27'
 /** Under this age a guardian's consent is needed (PIPL Art. 31). */
 export const CONSENT_AGE = 14
+/** Under this age an account's number cannot be a guardian's (docs/privacy.md). */
+export const ADULT_AGE = 18
 /** The oldest birth year the form offers, counted back from this year. */
 export const BIRTH_YEARS_BACK = 100
 
@@ -30,7 +32,13 @@ export const GUARDIAN_CONSENT_PATH = '/guardian/consent'
 export const GUARDIAN_SIGNIN_CODE_PATH = '/guardian/signin/code'
 /** POST (public) `{ phone, code }`: the guardian's page's token (header `Guardian-Token`) and children. */
 export const GUARDIAN_SIGNIN_PATH = '/guardian/signin'
-/** Under `/guardian/children/<userId>` (header `Guardian-Token`): GET (all the child's data as JSON), `/recordings/<id>`, PUT `/profile`, POST `/withdraw`, POST `/delete`. */
+/** POST (header `Guardian-Token`): ends the guardian page's sign-in (退出). */
+export const GUARDIAN_SIGNOUT_PATH = '/guardian/signout'
+/**
+ * GET (header `Guardian-Token`): the children with a summary of each one's data, and the seconds the
+ * sign-in has left (a reload reuses the token). Under `/guardian/children/<userId>`: GET (all the child's
+ * data as JSON), `/recordings/<id>`, PUT `/profile`, POST `/withdraw`, POST `/delete`.
+ */
 export const GUARDIAN_CHILDREN_PATH = '/guardian/children'
 /** The header that carries the guardian page's token. */
 export const GUARDIAN_TOKEN_HEADER = 'Guardian-Token'
@@ -43,6 +51,8 @@ export type BirthBody = Static<typeof S.BirthBody>
 export type GuardianCodeBody = Static<typeof S.GuardianCodeBody>
 export type GuardianConsentBody = Static<typeof S.GuardianConsentBody>
 export type GuardianSignin = Static<typeof S.GuardianSignin>
+export type GuardianChildren = Static<typeof S.GuardianChildren>
+export type GuardianChildSummary = Static<typeof S.GuardianChildSummary>
 export type GuardianChildProfileBody = Static<typeof S.GuardianChildProfileBody>
 
 /**
@@ -51,10 +61,15 @@ export type GuardianChildProfileBody = Static<typeof S.GuardianChildProfileBody>
  * time (UTC+8). Born 2012-05: under 14 through 2026-05-31, 14 from 2026-06-01 00:00 (UTC+8).
  */
 export function isUnderConsentAge(birth: { year: number; month: number }, now: number): boolean {
+  return isUnderAge(birth, now, CONSENT_AGE)
+}
+
+/** Whether someone born in `month`/`year` may be under `age` at `now`, on the same safe side as isUnderConsentAge. */
+export function isUnderAge(birth: { year: number; month: number }, now: number, age: number): boolean {
   const china = new Date(now + 8 * 3600_000)
   const nowMonths = china.getUTCFullYear() * 12 + china.getUTCMonth() // months since year 0, January = 0
-  const fourteenFrom = (birth.year + CONSENT_AGE) * 12 + (birth.month - 1) + 1
-  return nowMonths < fourteenFrom
+  const ageFrom = (birth.year + age) * 12 + (birth.month - 1) + 1
+  return nowMonths < ageFrom
 }
 
 /** A month and year of birth that can be true at `now` (not in the future, at most BIRTH_YEARS_BACK years ago). */
@@ -82,6 +97,9 @@ export const GUARDIAN = {
   guardianConsent: spec<GuardianConsentBody, undefined, GuardianStatus>('POST', GUARDIAN_CONSENT_PATH, 'account', quiet),
   guardianSigninCode: spec<{ phone: string }, undefined, SmsCodeData>('POST', GUARDIAN_SIGNIN_CODE_PATH, 'public', quiet),
   guardianSignin: spec<{ phone: string; code: string }, undefined, GuardianSignin>('POST', GUARDIAN_SIGNIN_PATH, 'public', quiet),
+  /** The handler checks the Guardian-Token header (the page sends it itself). */
+  guardianSignout: spec<undefined, undefined, null>('POST', GUARDIAN_SIGNOUT_PATH, 'public', quiet),
+  guardianChildren: spec<undefined, undefined, GuardianChildren>('GET', GUARDIAN_CHILDREN_PATH, 'public', quiet),
   /** The child's data as one JSON file (an attachment). */
   guardianExport: spec<undefined, undefined, unknown, Child>('GET', `${GUARDIAN_CHILDREN_PATH}/:id`, 'public', quiet),
   guardianRecording: spec<undefined, undefined, unknown, Child & { audioId: string }>('GET', `${GUARDIAN_CHILDREN_PATH}/:id/recordings/:audioId`, 'public', quiet),

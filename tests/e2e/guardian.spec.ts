@@ -212,7 +212,9 @@ test("the guardian's page exports, corrects the profile, withdraws (shared thing
 
   // Withdrawing: the shared report is private, the card's link reaches nobody.
   await corrected.getByRole('button', { name: '撤回同意' }).click()
-  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
+  // The confirm button names the act.
+  await expect(page.getByRole('dialog').getByRole('button', { name: '确定' })).toHaveCount(0)
+  await page.getByRole('dialog').getByRole('button', { name: '撤回同意' }).click()
   await expect(corrected).toContainText('已撤回同意')
   expect(((await (await request.get(`/api/report/${report.data.id}`)).json()) as { code: number }).code).toBe(100001)
   expect(((await (await request.get(`/api/cards/${card.data.id}`)).json()) as { code: number }).code).toBe(100001)
@@ -221,8 +223,122 @@ test("the guardian's page exports, corrects the profile, withdraws (shared thing
   const audioFile = join(habor.dataDir, 'cards', up.data.audioId)
   expect(existsSync(audioFile)).toBe(true)
   await corrected.getByRole('button', { name: '注销孩子的账号' }).click()
-  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
+  await expect(page.getByRole('dialog').getByRole('button', { name: '确定' })).toHaveCount(0)
+  await page.getByRole('dialog').getByRole('button', { name: '注销孩子的账号' }).click()
   await expect(page.getByRole('region', { name: '郑小语' })).toHaveCount(0)
   expect(existsSync(audioFile)).toBe(false)
   expect((await request.get('/api/guardian/status', { headers })).status()).toBe(401)
+})
+
+/**
+ * A child of 12 with a guardian's consent, a reading record, a card with its recording and a report, made
+ * through the API (the consent and the reading record written into the server's database, as above).
+ */
+async function childWithData(request: APIRequestContext, dataDir: string, phone: string, guardian: string, name: string): Promise<void> {
+  await request.post('/api/sms/code', { data: { username: `+86${phone}`, scene: 'login' } })
+  const sms = (await (await request.post('/api/login/sms', { data: { username: `+86${phone}`, code: await smsCode(request, phone), isAdmin: false, ...API_DEVICE } })).json()) as { data: { token: string } }
+  const improved = (await (await request.put('/api/auth/student/improve', { headers: { authorization: `Bearer ${sms.data.token}` }, data: { name, grade: '六年级', className: '3班', orgCode: 'DEMO', birth: { year: 2014, month: 5 } } })).json()) as { data: { token: string } }
+  const headers = { authorization: `Bearer ${improved.data.token}` }
+  const profile = (await (await request.get('/api/auth/student', { headers })).json()) as { data: { id: string; studentId: string } }
+  const db = new Database(join(dataDir, 'habor.db'), { fileMustExist: true })
+  const now = Date.now()
+  db.prepare('insert into guardian_consents (id, user_id, guardian_phone, rules_version, consented_at, withdrawn_at) values (?, ?, ?, ?, ?, null)').run(crypto.randomUUID(), profile.data.id, `+86${guardian}`, CHILDREN_RULES_VERSION, now)
+  const books = db.prepare('select id from books limit 2').all() as { id: string }[]
+  books.forEach((book, i) => db.prepare('insert into reading_records (id, student_id, book_id, read_at, tz_offset_min, minutes, pages, notes, shareable, deleted_at, created_at, updated_at) values (?, ?, ?, ?, -480, ?, 12, null, 0, null, ?, ?)').run(crypto.randomUUID(), profile.data.studentId, book.id, now - (i + 1) * 86_400_000, 25 + i * 10, now, now))
+  db.close()
+  const up = (await (await request.post('/api/cards/audio', { headers: { ...headers, 'content-type': 'audio/wav' }, data: wavFile(1500) })).json()) as { data: { audioId: string } }
+  await request.post('/api/cards', { headers, data: { design: 'carnation', message: '谢谢妈妈', audioId: up.data.audioId } })
+  await request.post('/api/reports', { headers, data: { year: 2023 } })
+}
+
+async function guardianSignin(page: Page, request: APIRequestContext, guardian: string): Promise<void> {
+  await page.goto('/guardian')
+  await page.getByLabel('家长手机号').fill(guardian)
+  await page.getByRole('button', { name: '获取验证码' }).click()
+  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled()
+  await page.getByLabel('验证码', { exact: true }).fill(await smsCode(request, guardian))
+  await page.getByRole('button', { name: '登录家长页面' }).click()
+}
+
+test("the guardian's sign-in survives a reload, shows the child's data in words, and ends with 退出", async ({ page, request, habor }) => {
+  const guardian = '13500135211'
+  await childWithData(request, habor.dataDir, '13700137211', guardian, '王小禾')
+  await guardianSignin(page, request, guardian)
+  const child = page.getByRole('region', { name: '王小禾' })
+  await expect(child).toContainText('已同意')
+  const data = child.getByRole('region', { name: '孩子在 Habor 的数据' })
+  await expect(data).toContainText('阅读记录2 条共 60 分钟')
+  await expect(data).toContainText('贺卡1 张')
+  await expect(data).toContainText('年度报告1 份2023 年')
+  await expect(data).toContainText('录音1 段')
+  await expect(page.getByText('已登录 135****5211')).toBeVisible()
+  // The code's toast has gone: the picture shows what the parent reads.
+  await expect(page.getByText('验证码已发送')).toHaveCount(0)
+  await screenshot(page, 'guardian-page-data-375x812')
+  await page.setViewportSize({ width: 320, height: 568 })
+  await screenshot(page, 'guardian-page-data-320x568')
+  await page.setViewportSize({ width: 375, height: 812 })
+
+  // A reload keeps the parent signed in (no new code, which the server would refuse for 60 s).
+  await page.reload()
+  await expect(page.getByRole('region', { name: '王小禾' })).toContainText('阅读记录2 条')
+  await expect(page.getByRole('button', { name: '登录家长页面' })).toHaveCount(0)
+  // The token is the tab's only: the child's own sign-in store holds nothing of it.
+  const stored = await page.evaluate(() => ({ local: Object.keys(localStorage), session: Object.keys(sessionStorage) }))
+  expect(stored.session.some((k) => k.includes('guardian'))).toBe(true)
+  expect(stored.local.some((k) => k.includes('guardian'))).toBe(false)
+
+  // 退出 ends it, on the server too: a reload asks for a code.
+  const out = page.waitForResponse((r) => r.url().endsWith('/api/guardian/signout'))
+  await page.getByRole('button', { name: '退出' }).click()
+  expect(((await (await out).json()) as { code: number }).code).toBe(0)
+  await expect(page.getByRole('button', { name: '登录家长页面' })).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('button', { name: '登录家长页面' })).toBeVisible()
+  await expect(page.getByRole('region', { name: '王小禾' })).toHaveCount(0)
+})
+
+test("a child who types their own number as the guardian's is told to type a parent's", async ({ page, request }) => {
+  const phone = '13700137212'
+  await registerInBrowser(page, request, phone, '陈小舟', { year: 2014, month: 3 })
+  await page.getByRole('button', { name: '完成' }).click()
+  await expect(page).toHaveURL(/\/home$/)
+  await page.goto('/consent')
+  await page.getByLabel('家长手机号').fill(phone)
+  await page.getByRole('button', { name: '获取验证码' }).click()
+  await expect(page.getByRole('alert')).toHaveText('这是你自己的手机号。请填写爸爸、妈妈或其他监护人的手机号')
+  await screenshot(page, 'guardian-consent-own-number-375x812')
+})
+
+test('with a consent given, another guardian takes over only with the code the current guardian receives', async ({ page, request, habor }) => {
+  const phone = '13700137213'
+  const first = '13500135213'
+  const second = '13500135214'
+  await registerInBrowser(page, request, phone, '黄小帆', { year: 2014, month: 3 })
+  await page.getByRole('button', { name: '完成' }).click()
+  await expect(page).toHaveURL(/\/home$/)
+  // The first guardian's consent, written into the server's database as above.
+  const db = new Database(join(habor.dataDir, 'habor.db'), { fileMustExist: true })
+  const user = db.prepare('select id from users where phone = ?').get(`+86${phone}`) as { id: string }
+  db.prepare('insert into guardian_consents (id, user_id, guardian_phone, rules_version, consented_at, withdrawn_at) values (?, ?, ?, ?, ?, null)').run(crypto.randomUUID(), user.id, `+86${first}`, CHILDREN_RULES_VERSION, Date.now())
+  db.close()
+
+  await page.goto('/consent')
+  await expect(page.getByRole('status').filter({ hasText: '家长已同意（手机尾号 5213）' })).toBeVisible()
+  await page.getByRole('button', { name: '换一位家长' }).click()
+  const form = page.getByRole('form', { name: '换一位家长' })
+  await expect(form).toContainText('原来的家长（手机尾号 5213）确认')
+  await form.getByLabel('原来家长的手机号').fill(first)
+  await form.getByRole('button', { name: '获取验证码' }).first().click()
+  await expect(form.getByRole('button', { name: /秒后重发/ })).toHaveCount(1)
+  await form.getByLabel('原来家长收到的验证码').fill(await smsCode(request, first))
+  await form.getByLabel('新家长的手机号').fill(second)
+  await form.getByRole('button', { name: '获取验证码' }).click()
+  await expect(form.getByRole('button', { name: /秒后重发/ })).toHaveCount(2)
+  await form.getByLabel('新家长收到的验证码').fill(await smsCode(request, second))
+  await form.getByRole('checkbox').check()
+  await expect(page.getByText('验证码已发送到家长手机')).toHaveCount(0)
+  await screenshot(page, 'guardian-consent-change-375x812')
+  await form.getByRole('button', { name: '确认更换家长' }).click()
+  await expect(page.getByRole('status').filter({ hasText: '家长已同意（手机尾号 5214）' })).toBeVisible()
 })

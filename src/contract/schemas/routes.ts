@@ -94,6 +94,8 @@ export const SCHEMAS = {
   guardianConsent: { body: G.GuardianConsentBody, response: { 200: G.ANSWER.status } },
   guardianSigninCode: { body: G.GuardianSigninCodeBody, response: { 200: G.ANSWER.sent } },
   guardianSignin: { body: G.GuardianSigninBody, response: { 200: G.ANSWER.signin } },
+  guardianSignout: { response: { 200: G.ANSWER.none } },
+  guardianChildren: { response: { 200: G.ANSWER.children } },
   guardianExport: { params: G.GuardianChildParams, response: { 200: G.ANSWER.file } },
   guardianRecording: { params: G.GuardianRecordingParams, response: { 200: G.ANSWER.file } },
   guardianProfile: { params: G.GuardianChildParams, body: G.GuardianChildProfileBody, response: { 200: G.ANSWER.none } },

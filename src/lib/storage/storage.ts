@@ -164,3 +164,6 @@ export function clearAll(keep: readonly StorageName[] = []): void {
   }
   ours.forEach((k) => store.removeItem(k))
 }
+
+/** The store's cipher with its key, for the tab-scoped values of ./tab.ts (the same format, another backend). */
+export const sealing = (): { seal: (json: string) => string; open: (raw: string) => string } => ({ seal: (json) => cipher().encrypt(json, key()), open: (raw) => cipher().decrypt(raw, key()) })

@@ -2,7 +2,9 @@
  * Consent (login): the student's age and a guardian's consent (docs/privacy.md). Without a birth month
  * the page asks it (once; an older account is sent here at its next start). Under 14 without a consent,
  * it takes a guardian's number, sends the guardian a code, links the children's rules, and records the
- * consent when the guardian enters the code on this device.
+ * consent when the guardian enters the code on this device. With a consent given, another guardian can
+ * take over only with a code the current guardian receives (换一位家长), or after the current guardian
+ * withdraws on the guardian's page (docs/privacy.md).
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import type { PageProps } from '../../../manifest/pages'
@@ -15,6 +17,7 @@ import { replace } from '../../state/navigation'
 import { Button } from '../../ui/Button/Button'
 import { CARD } from '../../ui/Card/card'
 import { GuardianCodeFields, GuardianFormError } from '../../ui/GuardianForm/GuardianCodeFields'
+import { guardianRefusal } from '../../ui/GuardianForm/refusals'
 import { useGuardianCode } from '../../ui/GuardianForm/useGuardianCode'
 import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
@@ -47,6 +50,15 @@ const TEXTS = {
     notNeeded: '你已满 14 周岁，不需要家长同意。',
     home: '返回首页',
     consented: '家长已同意',
+    change: '换一位家长',
+    changeLead: '换一位家长需要原来的家长（手机尾号 {tail}）确认：请填写原来家长的手机号，他们会收到一条验证码。原来的家长也可以在家长页面撤回同意。',
+    currentPhone: '原来家长的手机号',
+    currentCode: '原来家长收到的验证码',
+    newPhone: '新家长的手机号',
+    newCode: '新家长收到的验证码',
+    changeConfirm: '确认更换家长',
+    changed: '已更换家长',
+    cancel: '取消',
   },
   en: {
     loading: 'Loading…',
@@ -72,6 +84,15 @@ const TEXTS = {
     notNeeded: 'You are 14 or older: no guardian’s consent is needed.',
     home: 'Back to Home',
     consented: 'Your guardian agreed',
+    change: 'Change guardian',
+    changeLead: 'Changing guardian needs the current guardian (number ending {tail}) to confirm: enter their number and they receive a code. They can also withdraw consent on the guardian page.',
+    currentPhone: "Current guardian's number",
+    currentCode: 'Code the current guardian received',
+    newPhone: "New guardian's number",
+    newCode: 'Code the new guardian received',
+    changeConfirm: 'Confirm the change',
+    changed: 'Guardian changed',
+    cancel: 'Cancel',
   },
 }
 
@@ -93,7 +114,8 @@ export default function Consent({ page }: PageProps) {
 
   const [birth, setBirth] = useState('')
   const [read, setRead] = useState(false)
-  const form = useGuardianCode(lang, t)
+  // The guardian refusals say what to type instead (ui/GuardianForm/refusals.ts).
+  const form = useGuardianCode(lang, t, (e) => guardianRefusal(lang, e))
   const { attempt, setError } = form
 
   const saveBirth = (event: FormEvent) => {
@@ -108,6 +130,22 @@ export default function Consent({ page }: PageProps) {
   }
 
   const sendCode = () => form.send((guardianPhone) => call(GUARDIAN.guardianCode, { body: { guardianPhone } }))
+
+  // 换一位家长: the current guardian's code confirms the new guardian's consent.
+  const [changing, setChanging] = useState(false)
+  const current = useGuardianCode(lang, t, (e) => guardianRefusal(lang, e))
+  const sendCurrent = () => current.send((guardianPhone) => call(GUARDIAN.guardianCode, { body: { guardianPhone } }))
+  const change = (event: FormEvent) => {
+    event.preventDefault()
+    if (!current.check() || !form.check()) return
+    if (!read) return setError(t.readRequired)
+    void form.attempt(async () => {
+      const next = await call(GUARDIAN.guardianConsent, { body: { guardianPhone: form.fullPhone(), code: form.code, currentCode: current.code, rulesVersion: CHILDREN_RULES_VERSION } })
+      setStatus(next)
+      setChanging(false)
+      showToast(t.changed, { icon: 'success' })
+    })
+  }
 
   const confirm = (event: FormEvent) => {
     event.preventDefault()
@@ -158,6 +196,31 @@ export default function Consent({ page }: PageProps) {
               {t.confirm}
             </Button>
           </form>
+        ) : changing && status.consent ? (
+          <form className={`${CARD} guardian-form__card`} onSubmit={change} aria-label={t.change}>
+            <p className="guardian-form__lead">{fill(t.changeLead, { tail: status.consent.guardianPhoneTail })}</p>
+            <GuardianCodeFields form={current} phoneLabel={t.currentPhone} phoneAutoComplete="off" codeLabel={t.currentCode} onSend={sendCurrent} />
+            <GuardianFormError text={current.error} />
+            <GuardianCodeFields form={form} phoneLabel={t.newPhone} phoneAutoComplete="off" codeLabel={t.newCode} onSend={sendCode}>
+              <p className="guardian-form__lead">
+                {t.rulesLead}：
+                <a href="/agreement?section=children" className="consent__link">
+                  《{t.rules}》
+                </a>
+              </p>
+            </GuardianCodeFields>
+            <label className="consent__check">
+              <input type="checkbox" checked={read} onChange={(e) => (setRead(e.target.checked), setError(''))} />
+              <span>{t.read}</span>
+            </label>
+            <GuardianFormError text={form.error} />
+            <Button type="submit" block busy={form.busy}>
+              {t.changeConfirm}
+            </Button>
+            <Button block variant="secondary" onClick={() => setChanging(false)}>
+              {t.cancel}
+            </Button>
+          </form>
         ) : (
           <div className={`${CARD} guardian-form__card`}>
             <p className="guardian-form__lead" role="status">
@@ -166,6 +229,11 @@ export default function Consent({ page }: PageProps) {
             <Button block onClick={() => replace('/home')}>
               {t.home}
             </Button>
+            {status.consent ? (
+              <Button block variant="secondary" onClick={() => (setError(''), setChanging(true))}>
+                {t.change}
+              </Button>
+            ) : null}
           </div>
         )}
       </div>

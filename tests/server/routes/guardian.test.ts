@@ -175,7 +175,7 @@ describe('an under-14 account without consent', () => {
     // A's code is still A's.
     expect((await call(app, 'POST', '/guardian/consent', { token: a, body: { guardianPhone: GUARDIAN, code: codeOfA, rulesVersion: CHILDREN_RULES_VERSION } })).body.code).toBe(0)
     expect(await app.db.selectFrom('guardian_consents').select('user_id').execute()).toHaveLength(1)
-    expect((await call(app, 'POST', '/guardian/code', { token: b, body: { guardianPhone: '13700137106' } })).body).toMatchObject({ code: 100002, msg: expect.stringContaining('guardianPhone') })
+    expect((await call(app, 'POST', '/guardian/code', { token: b, body: { guardianPhone: '13700137106' } })).body).toMatchObject({ code: 200009, msg: expect.stringContaining('guardianPhone') })
   })
 
   it('parallel consents with one code record one consent', async () => {
@@ -266,7 +266,7 @@ describe("the guardian's page", () => {
     const wrong = await call(app, 'POST', '/guardian/signin', { body: { phone: GUARDIAN, code: '000000' } })
     expect(wrong.body.code).toBe(200005)
     const signin = await call<GuardianSignin>(app, 'POST', '/guardian/signin', { body: { phone: GUARDIAN, code: await outboxCode(app, GUARDIAN) } })
-    expect(signin.body.data.children).toEqual([{ id: studentId.user_id, name: '学生110', consent: 'given' }])
+    expect(signin.body.data.children).toEqual([{ id: studentId.user_id, name: '学生110', consent: 'given', summary: expect.objectContaining({ reading: expect.objectContaining({ count: 1, minutes: 25 }), cards: expect.objectContaining({ count: 1 }) }) }])
     const headers = { 'guardian-token': signin.body.data.token }
     const path = `/api/guardian/children/${studentId.user_id}`
 

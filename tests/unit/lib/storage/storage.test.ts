@@ -147,3 +147,25 @@ describe('decrypted values are remembered (one decryption per stored ciphertext)
     expect(read('lastPhone')).toBeUndefined()
   })
 })
+
+describe('tab-scoped values (the guardian page\'s sign-in)', () => {
+  const isToken = (d: unknown): d is { token: string } => typeof (d as { token?: unknown } | null)?.token === 'string'
+  beforeEach(() => sessionStorage.clear())
+
+  it('live in sessionStorage, encrypted, never in the app\'s own store; logout\'s clearAll leaves them', async () => {
+    const { tabRead, tabRemove, tabWrite } = await import('../../../../src/lib/storage/tab')
+    tabWrite('guardian', { token: 'secret-token' })
+    expect(Object.keys(localStorage)).toEqual([])
+    const raw = sessionStorage.getItem('jsj_habor_tab_guardian')!
+    expect(raw).not.toContain('secret-token')
+    expect(tabRead('guardian', isToken)).toEqual({ token: 'secret-token' })
+    clearAll()
+    expect(tabRead('guardian', isToken)).toEqual({ token: 'secret-token' })
+    // A value of another shape, or garbage, reads as missing.
+    expect(tabRead('guardian', (d): d is { other: string } => typeof (d as { other?: unknown }).other === 'string')).toBeUndefined()
+    sessionStorage.setItem('jsj_habor_tab_guardian', 'garbage')
+    expect(tabRead('guardian', isToken)).toBeUndefined()
+    tabRemove('guardian')
+    expect(sessionStorage.length).toBe(0)
+  })
+})
