@@ -25,7 +25,8 @@ export function fits(version, range = engines()) {
 
 /**
  * Returns when this process's Node fits (printing which one runs, unless `quiet`); otherwise brings a
- * supported one, runs `entry` under it with the same arguments, and exits with its status.
+ * supported one, runs `entry` under it with the same arguments, and exits with its status (saying which
+ * Node and why, on stderr when `quiet`).
  */
 export function ensureSupportedNode(entry, { quiet = false } = {}) {
   const range = engines()
@@ -47,7 +48,8 @@ export function ensureSupportedNode(entry, { quiet = false } = {}) {
     process.exit(1)
   }
   const version = spawnSync(node, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim()
-  if (!quiet) console.log(`Node ${version} from the npm registry (${relative(root, dirname(dirname(node))) || node}): this machine's Node ${process.versions.node} is older than engines ${range}.`)
+  // Always said, as the one line of why; with `quiet` on stderr, so a command's output stays its own.
+  ;(quiet ? console.error : console.log)(`Node ${version} from the npm registry (${relative(root, dirname(dirname(node))) || node}): this machine's Node ${process.versions.node} is older than engines ${range}.`)
   const env = { ...process.env, [BROUGHT]: '1', PATH: `${dirname(node)}:${process.env.PATH ?? ''}` }
   if (nodedir) env.npm_config_nodedir = nodedir
   const child = spawn(node, [entry, ...process.argv.slice(2)], { stdio: 'inherit', env })

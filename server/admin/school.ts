@@ -1,0 +1,311 @@
+/**
+ * What the operator's command line does to the database (docs/running.md, "Operating a school"):
+ * organisations, the import of teachers and the classes they teach, the lists, and disabling an account.
+ * Each write is one transaction. Works on SQLite and PostgreSQL through the server's own database code.
+ */
+import { TEACHER_ROLE } from '../../src/contract/tasks'
+import { maskPhone, normalizePhone } from '../../src/contract/phone'
+import type { Db } from '../db/connect'
+import { revokeUserSessions } from '../services/sessions'
+import { STUDENT_PERMS } from '../services/users'
+import type { RosterClass, RosterProblem, RosterRow } from './roster'
+
+/** Thrown for what the operator must fix; the command line prints the message (and the problems) and exits 1. */
+export class AdminError extends Error {
+  constructor(
+    message: string,
+    readonly problems: RosterProblem[] = [],
+  ) {
+    super(message)
+  }
+}
+
+/** The profile an imported teacher gets: complete, so the app never asks for one (src/pages/Improve). */
+export const TEACHER_PROFILE = { grade: '教师', className: '教师' } as const
+
+const ORG_CODE = /^[A-Z0-9][A-Z0-9_-]{1,31}$/
+
+/** Organisation codes are kept in capitals, as the app's calls send them (server/routes/classes.ts). */
+export const orgCode = (code: string) => code.trim().toUpperCase()
+
+export async function findOrg(db: Db, code: string): Promise<{ id: string; code: string; name: string }> {
+  const org = await db.selectFrom('orgs').select(['id', 'code', 'name']).where('code', '=', orgCode(code)).executeTakeFirst()
+  if (!org) throw new AdminError(`no organisation ${orgCode(code)} (npm run admin -- org list)`)
+  return org
+}
+
+/** Adds an organisation; the same code and name again changes nothing, another name for a code is refused. */
+export async function addOrg(db: Db, code: string, name: string, now: number): Promise<'added' | 'unchanged'> {
+  const c = orgCode(code)
+  const n = name.trim()
+  if (!ORG_CODE.test(c)) throw new AdminError(`organisation code "${code}": 2 to 32 letters, digits, - or _`)
+  if (!n || n.length > 64) throw new AdminError('organisation name: 1 to 64 characters')
+  return db.transaction().execute(async (trx) => {
+    const known = await trx.selectFrom('orgs').select(['name']).where('code', '=', c).executeTakeFirst()
+    if (known) {
+      if (known.name === n) return 'unchanged'
+      throw new AdminError(`organisation ${c} already exists, named "${known.name}"`)
+    }
+    await trx.insertInto('orgs').values({ id: crypto.randomUUID(), code: c, name: n, created_at: now }).execute()
+    return 'added'
+  })
+}
+
+export async function listOrgs(db: Db): Promise<{ code: string; name: string; teachers: number; students: number }[]> {
+  const orgs = await db.selectFrom('orgs').select(['id', 'code', 'name']).orderBy('code').execute()
+  const members = await db.selectFrom('memberships').select(['org_id', 'roles']).execute()
+  return orgs.map((o) => {
+    const mine = members.filter((m) => m.org_id === o.id)
+    const teachers = mine.filter((m) => rolesOf(m.roles).includes(TEACHER_ROLE)).length
+    return { code: o.code, name: o.name, teachers, students: mine.length - teachers }
+  })
+}
+
+const rolesOf = (json: string): string[] => {
+  try {
+    const v: unknown = JSON.parse(json)
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+export interface ImportResult {
+  added: number
+  updated: number
+  unchanged: number
+  classesAdded: number
+  classesRemoved: number
+}
+
+/**
+ * Imports teachers into an organisation, all or nothing: a row whose phone belongs to a student, or any
+ * row the file check found wrong, stops it with every problem named by its line. A teacher already there
+ * keeps the account: the name follows the file, and the classes become the file's. The same file again
+ * changes nothing.
+ */
+export async function importTeachers(db: Db, code: string, rows: readonly RosterRow[], fileProblems: readonly RosterProblem[], now: number, opts: { check?: boolean } = {}): Promise<ImportResult> {
+  const org = await findOrg(db, code)
+  const problems = [...fileProblems]
+  let checked: ImportResult | null = null
+  const result = await db.transaction().execute(async (trx) => {
+    const r: ImportResult = { added: 0, updated: 0, unchanged: 0, classesAdded: 0, classesRemoved: 0 }
+    for (const row of rows) {
+      const user = await trx.selectFrom('users').select(['id']).where('phone', '=', row.phone).where('status', '!=', 'deleted').executeTakeFirst()
+      const student = user ? await trx.selectFrom('students').select(['id', 'name', 'grade', 'class_name']).where('user_id', '=', user.id).executeTakeFirst() : undefined
+      const memberships = student ? await trx.selectFrom('memberships').select(['org_id', 'roles']).where('student_id', '=', student.id).execute() : []
+      const isTeacher = memberships.some((m) => rolesOf(m.roles).includes(TEACHER_ROLE))
+      if (student && !isTeacher) {
+        problems.push({ line: row.line, reason: `phone ${maskPhone(row.phone)} belongs to a student's account` })
+        continue
+      }
+      if (problems.length) continue // Only checking from here on: nothing will be written.
+      const userId = user?.id ?? crypto.randomUUID()
+      if (!user) await trx.insertInto('users').values({ id: userId, phone: row.phone, password_hash: null, status: 'active', created_at: now, updated_at: now }).execute()
+      let studentId = student?.id
+      let changed = false
+      if (!studentId) {
+        // A complete profile with its class confirmed, as the demo teacher's (server/db/seed.ts).
+        studentId = crypto.randomUUID()
+        await trx
+          .insertInto('students')
+          .values({ id: studentId, user_id: userId, name: row.name, grade: TEACHER_PROFILE.grade, class_name: TEACHER_PROFILE.className, confirmed_grade: TEACHER_PROFILE.grade, confirmed_class: TEACHER_PROFILE.className, birth_year: null, birth_month: null, avatar: null, created_at: now, updated_at: now })
+          .execute()
+      } else if (student!.name !== row.name) {
+        await trx.updateTable('students').set({ name: row.name, updated_at: now }).where('id', '=', studentId).execute()
+        changed = true
+      }
+      const here = memberships.find((m) => m.org_id === org.id)
+      if (!here) {
+        await trx
+          .insertInto('memberships')
+          .values({ student_id: studentId, org_id: org.id, roles: JSON.stringify([TEACHER_ROLE]), perms: JSON.stringify(STUDENT_PERMS), is_primary: memberships.length === 0 ? 1 : 0, created_at: now })
+          .execute()
+        changed = true
+      } else if (!rolesOf(here.roles).includes(TEACHER_ROLE)) {
+        await trx.updateTable('memberships').set({ roles: JSON.stringify([...rolesOf(here.roles), TEACHER_ROLE]) }).where('student_id', '=', studentId).where('org_id', '=', org.id).execute()
+        changed = true
+      }
+      const links = await syncClasses(trx, org.id, userId, row.classes, now)
+      r.classesAdded += links.added
+      r.classesRemoved += links.removed
+      if (!user || !student) r.added++
+      else if (changed || links.added || links.removed) r.updated++
+      else r.unchanged++
+    }
+    if (problems.length) throw new AdminError('nothing was imported', problems.sort((a, b) => a.line - b.line))
+    if (opts.check) {
+      // A check runs the whole import and rolls it back, so it finds what the real one would.
+      checked = r
+      throw new CheckOnly()
+    }
+    return r
+  }).catch((e: unknown) => {
+    if (e instanceof CheckOnly && checked) return checked
+    throw e
+  })
+  return result
+}
+
+class CheckOnly extends Error {}
+
+/** The class's row in the organisation (0015_teacher), made when the import names it first. */
+async function classId(trx: Db, orgId: string, c: RosterClass, now: number): Promise<{ id: string; made: boolean }> {
+  const known = await trx.selectFrom('classes').select('id').where('org_id', '=', orgId).where('grade', '=', c.grade).where('class_name', '=', c.className).executeTakeFirst()
+  if (known) return { id: known.id, made: false }
+  const id = crypto.randomUUID()
+  await trx.insertInto('classes').values({ id, org_id: orgId, grade: c.grade, class_name: c.className, created_at: now }).execute()
+  return { id, made: true }
+}
+
+/** Makes the teacher's classes in the organisation exactly `classes`; returns how many links it added and removed. */
+async function syncClasses(trx: Db, orgId: string, teacherUserId: string, classes: readonly RosterClass[], now: number): Promise<{ added: number; removed: number }> {
+  const wanted = new Set<string>()
+  let added = 0
+  for (const c of classes) wanted.add((await classId(trx, orgId, c, now)).id)
+  const held = await trx
+    .selectFrom('teacher_classes')
+    .innerJoin('classes', 'classes.id', 'teacher_classes.class_id')
+    .select('teacher_classes.class_id')
+    .where('teacher_classes.user_id', '=', teacherUserId)
+    .where('classes.org_id', '=', orgId)
+    .execute()
+  const heldIds = new Set(held.map((h) => h.class_id))
+  for (const id of wanted) {
+    if (heldIds.has(id)) continue
+    await trx.insertInto('teacher_classes').values({ user_id: teacherUserId, class_id: id, created_at: now }).execute()
+    added++
+  }
+  const gone = [...heldIds].filter((id) => !wanted.has(id))
+  if (gone.length) await trx.deleteFrom('teacher_classes').where('user_id', '=', teacherUserId).where('class_id', 'in', gone).execute()
+  return { added, removed: gone.length }
+}
+
+export interface TeacherLine {
+  phone: string
+  name: string
+  status: string
+  classes: string[]
+}
+
+export async function listTeachers(db: Db, code: string): Promise<TeacherLine[]> {
+  const org = await findOrg(db, code)
+  const rows = await db
+    .selectFrom('memberships')
+    .innerJoin('students', 'students.id', 'memberships.student_id')
+    .innerJoin('users', 'users.id', 'students.user_id')
+    .select(['users.id', 'users.phone', 'users.status', 'students.name', 'memberships.roles'])
+    .where('memberships.org_id', '=', org.id)
+    .orderBy('students.name')
+    .execute()
+  const teachers = rows.filter((r) => rolesOf(r.roles).includes(TEACHER_ROLE))
+  const taught = await classesOfTeachers(db, org.id)
+  return teachers.map((t) => ({ phone: t.phone ?? '', name: t.name, status: t.status, classes: taught.get(t.id) ?? [] }))
+}
+
+/** Each teacher's classes in the organisation, as "七年级 2班", by account. */
+async function classesOfTeachers(db: Db, orgId: string): Promise<Map<string, string[]>> {
+  const rows = await db
+    .selectFrom('teacher_classes')
+    .innerJoin('classes', 'classes.id', 'teacher_classes.class_id')
+    .select(['teacher_classes.user_id', 'classes.grade', 'classes.class_name'])
+    .where('classes.org_id', '=', orgId)
+    .execute()
+  const by = new Map<string, string[]>()
+  for (const r of rows.sort((x, y) => classOrder(x, y))) by.set(r.user_id, [...(by.get(r.user_id) ?? []), `${r.grade} ${r.class_name}`])
+  return by
+}
+
+/** Grades and classes in their natural order: 七年级 2班 before 七年级 10班. */
+const classOrder = (a: { grade: string; class_name: string }, b: { grade: string; class_name: string }) =>
+  a.grade.localeCompare(b.grade, 'zh-Hans-CN', { numeric: true }) || a.class_name.localeCompare(b.class_name, 'zh-Hans-CN', { numeric: true })
+
+export interface ClassLine {
+  label: string
+  teachers: string[]
+  students: number
+}
+
+/** The organisation's classes, each with its teachers and the students whose class a teacher confirmed. */
+export async function listClasses(db: Db, code: string): Promise<ClassLine[]> {
+  const org = await findOrg(db, code)
+  const classes = await db.selectFrom('classes').select(['id', 'grade', 'class_name']).where('org_id', '=', org.id).execute()
+  const teachers = await db
+    .selectFrom('teacher_classes')
+    .innerJoin('classes', 'classes.id', 'teacher_classes.class_id')
+    .innerJoin('students', 'students.user_id', 'teacher_classes.user_id')
+    .select(['teacher_classes.class_id', 'students.name'])
+    .where('classes.org_id', '=', org.id)
+    .orderBy('students.name')
+    .execute()
+  const students = await db
+    .selectFrom('students')
+    .innerJoin('memberships', 'memberships.student_id', 'students.id')
+    .innerJoin('users', 'users.id', 'students.user_id')
+    .select(['students.confirmed_grade', 'students.confirmed_class', 'memberships.roles'])
+    .where('memberships.org_id', '=', org.id)
+    .where('users.status', '=', 'active')
+    .execute()
+  return classes.sort(classOrder).map((c) => ({
+    label: `${c.grade} ${c.class_name}`,
+    teachers: teachers.filter((t) => t.class_id === c.id).map((t) => t.name),
+    students: students.filter((s) => s.confirmed_grade === c.grade && s.confirmed_class === c.class_name && !rolesOf(s.roles).includes(TEACHER_ROLE)).length,
+  }))
+}
+
+export interface RequestLine {
+  name: string
+  phone: string
+  asks: string
+  confirmed: string
+  since: number
+}
+
+/** Students whose declared class waits for a teacher's confirmation (as the teacher's list shows them). */
+export async function listRequests(db: Db, code: string): Promise<RequestLine[]> {
+  const org = await findOrg(db, code)
+  const rows = await db
+    .selectFrom('students')
+    .innerJoin('memberships', 'memberships.student_id', 'students.id')
+    .innerJoin('users', 'users.id', 'students.user_id')
+    .select(['students.name', 'users.phone', 'students.grade', 'students.class_name', 'students.confirmed_grade', 'students.confirmed_class', 'students.updated_at'])
+    .where('memberships.org_id', '=', org.id)
+    .where('users.status', '=', 'active')
+    .where((eb) =>
+      eb.or([
+        eb('students.confirmed_grade', 'is', null),
+        eb('students.confirmed_class', 'is', null),
+        eb('students.confirmed_grade', '!=', eb.ref('students.grade')),
+        eb('students.confirmed_class', '!=', eb.ref('students.class_name')),
+      ]),
+    )
+    .orderBy('students.updated_at', 'asc')
+    .execute()
+  return rows.map((r) => ({
+    name: r.name,
+    phone: r.phone ?? '',
+    asks: `${r.grade} ${r.class_name}`,
+    confirmed: r.confirmed_grade != null && r.confirmed_class != null ? `${r.confirmed_grade} ${r.confirmed_class}` : '',
+    since: Number(r.updated_at),
+  }))
+}
+
+/**
+ * Disables an account (its sessions end: every call of them is refused from the commit on, and its
+ * sign-ins answer 200003) or enables it again (it signs in anew). Returns the ended sessions, whose live
+ * connections the caller announces (./notify.ts).
+ */
+export async function setDisabled(db: Db, phoneText: string, disabled: boolean, now: number): Promise<{ status: 'changed' | 'unchanged'; ended: string[] }> {
+  const phone = normalizePhone(phoneText)
+  if (!phone) throw new AdminError(`bad phone "${phoneText}" (11 digits starting with 1)`)
+  return db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('users').select(['id', 'status']).where('phone', '=', phone).where('status', '!=', 'deleted').executeTakeFirst()
+    if (!user) throw new AdminError(`no account with phone ${maskPhone(phone)}`)
+    const want = disabled ? 'disabled' : 'active'
+    if (user.status !== want) await trx.updateTable('users').set({ status: want, updated_at: now }).where('id', '=', user.id).execute()
+    // Sessions left live by an earlier disable that raced a sign-in end here too.
+    const ended = disabled ? await revokeUserSessions(trx, user.id, 'disabled', now) : []
+    return { status: user.status !== want || ended.length ? 'changed' : 'unchanged', ended }
+  })
+}
+
