@@ -216,9 +216,21 @@ async function classesOfTeachers(db: Db, orgId: string): Promise<Map<string, str
   return by
 }
 
-/** Grades and classes in their natural order: 七年级 2班 before 七年级 10班. */
+/**
+ * The school's grades in order, in both languages (as the app's picker offers them, src/i18n/school.ts,
+ * which the server does not import): a list sorts 七年级 before 八年级, not by pinyin.
+ */
+const GRADE_ORDER = ['一年级', '二年级', '三年级', '四年级', '五年级', '六年级', '七年级', '八年级', '九年级', '高一', '高二', '高三']
+const gradeRank = (grade: string): number => {
+  const zh = GRADE_ORDER.indexOf(grade)
+  if (zh >= 0) return zh
+  const en = /^Grade (\d+)$/.exec(grade)
+  return en ? Number(en[1]) - 1 : GRADE_ORDER.length
+}
+
+/** Grades and classes in their natural order: 七年级 before 八年级, 2班 before 10班; unknown grades last. */
 const classOrder = (a: { grade: string; class_name: string }, b: { grade: string; class_name: string }) =>
-  a.grade.localeCompare(b.grade, 'zh-Hans-CN', { numeric: true }) || a.class_name.localeCompare(b.class_name, 'zh-Hans-CN', { numeric: true })
+  gradeRank(a.grade) - gradeRank(b.grade) || a.grade.localeCompare(b.grade, 'zh-Hans-CN', { numeric: true }) || a.class_name.localeCompare(b.class_name, 'zh-Hans-CN', { numeric: true })
 
 export interface ClassLine {
   label: string

@@ -37,6 +37,14 @@ describe('admin', () => {
     expect((await a.admin('teachers', '--org', 'SCH01')).out).toBe('(none)')
   })
 
+  it('classes are listed in the school order: by grade, then by number', async () => {
+    const a = await adminApp()
+    await a.admin('org', 'add', 'SCH01', '第一中学')
+    await a.admin('import', writeCsv(a.dir, 't.csv', csvText([{ phone: '13900000001', name: '王老师', classes: '八年级1班;七年级10班;七年级2班;高一1班' }])), '--org', 'SCH01')
+    const lines = (await a.admin('classes', '--org', 'SCH01')).out.split('\n').slice(2)
+    expect(lines.map((l) => l.split(/\s{2,}/)[0])).toEqual(['七年级 2班', '七年级 10班', '八年级 1班', '高一 1班'])
+  })
+
   it('requests lists the students whose class waits for a teacher', async () => {
     const a = await adminApp()
     expect((await a.admin('requests', '--org', 'DEMO')).out).toBe('(none)')
