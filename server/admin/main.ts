@@ -40,13 +40,14 @@ Import files: .csv (UTF-8 with or without BOM, or GBK) or .xlsx, a header row na
 /** Runs one command; resolves with the exit status. */
 export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<number> {
   let handle: { db: Db; kind: 'sqlite' | 'postgres' } | null = null
-  const open = async (): Promise<Db> => {
-    if (handle) return handle.db
+  const open = async (): Promise<Db> => (await openHandle()).db
+  const openHandle = async (): Promise<{ db: Db; kind: 'sqlite' | 'postgres' }> => {
+    if (handle) return handle
     const o = optionsFromEnv(io.env)
     const h = openDb({ dataDir: o.dataDir ?? 'data', databaseUrl: o.databaseUrl })
     await underStartLock(h.db, h.kind, (conn) => migrate(conn, h.kind))
     handle = h
-    return h.db
+    return h
   }
 
   const program = new Command('admin')
@@ -95,12 +96,10 @@ Example:
     )
     .action(async (file: string, opts: { org: string; check?: boolean }) => {
       const roster = await readRoster(file)
-      const db = await open()
-      const run = () => importTeachers(db, opts.org, roster.rows, roster.problems, io.now(), { check: Boolean(opts.check) })
-      const r = await run()
-      const verb = opts.check ? 'would be' : ''
+      const { db, kind } = await openHandle()
+      const r = await importTeachers(db, kind, opts.org, roster.rows, roster.problems, io.now(), { check: Boolean(opts.check) })
       io.out(
-        `${file} (${roster.encoding}), ${roster.rows.length} teachers: ${r.added} added, ${r.updated} updated, ${r.unchanged} unchanged; class links ${r.classesAdded} added, ${r.classesRemoved} removed${verb ? ` (--check: nothing written)` : ''}`,
+        `${file} (${roster.encoding}), ${roster.rows.length} teachers: ${r.added} added, ${r.updated} updated, ${r.unchanged} unchanged; class links ${r.classesAdded} added, ${r.classesRemoved} removed${opts.check ? ' (--check: nothing written)' : ''}`,
       )
     })
 
@@ -163,6 +162,11 @@ Example:
     if (e instanceof AdminError) {
       io.err(e.message)
       for (const p of e.problems) io.err(`  line ${p.line}: ${p.reason}`)
+      return 1
+    }
+    // SQLite gave up waiting for another process's write (busy_timeout): the transaction wrote nothing.
+    if (e instanceof Error && 'code' in e && e.code === 'SQLITE_BUSY') {
+      io.err('the database is busy with another write (another import?): nothing was written; run the command again')
       return 1
     }
     if (e instanceof Error && 'code' in e && e.code === 'ENOENT') {

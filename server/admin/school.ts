@@ -5,10 +5,12 @@
  */
 import { TEACHER_ROLE } from '../../src/contract/tasks'
 import { maskPhone, normalizePhone } from '../../src/contract/phone'
+import { sql, type Insertable } from 'kysely'
 import type { Db } from '../db/connect'
+import type { ClassTable, MembershipTable, StudentTable, TeacherClassTable, UserTable } from '../db/schema'
 import { revokeUserSessions } from '../services/sessions'
 import { STUDENT_PERMS } from '../services/users'
-import type { RosterClass, RosterProblem, RosterRow } from './roster'
+import type { RosterProblem, RosterRow } from './roster'
 
 /** Thrown for what the operator must fix; the command line prints the message (and the problems) and exits 1. */
 export class AdminError extends Error {
@@ -84,101 +86,135 @@ export interface ImportResult {
  * keeps the account: the name follows the file, and the classes become the file's. The same file again
  * changes nothing.
  */
-export async function importTeachers(db: Db, code: string, rows: readonly RosterRow[], fileProblems: readonly RosterProblem[], now: number, opts: { check?: boolean } = {}): Promise<ImportResult> {
+export async function importTeachers(
+  db: Db,
+  kind: 'sqlite' | 'postgres',
+  code: string,
+  rows: readonly RosterRow[],
+  fileProblems: readonly RosterProblem[],
+  now: number,
+  opts: { check?: boolean } = {},
+): Promise<ImportResult> {
   const org = await findOrg(db, code)
-  const problems = [...fileProblems]
   let checked: ImportResult | null = null
-  const result = await db.transaction().execute(async (trx) => {
-    const r: ImportResult = { added: 0, updated: 0, unchanged: 0, classesAdded: 0, classesRemoved: 0 }
-    for (const row of rows) {
-      const user = await trx.selectFrom('users').select(['id']).where('phone', '=', row.phone).where('status', '!=', 'deleted').executeTakeFirst()
-      const student = user ? await trx.selectFrom('students').select(['id', 'name', 'grade', 'class_name']).where('user_id', '=', user.id).executeTakeFirst() : undefined
-      const memberships = student ? await trx.selectFrom('memberships').select(['org_id', 'roles']).where('student_id', '=', student.id).execute() : []
-      const isTeacher = memberships.some((m) => rolesOf(m.roles).includes(TEACHER_ROLE))
-      if (student && !isTeacher) {
-        problems.push({ line: row.line, reason: `phone ${maskPhone(row.phone)} belongs to a student's account` })
-        continue
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      // One import at a time, whatever the organisation (two files may name one phone): on PostgreSQL the
+      // next waits for this one's commit; on SQLite this write takes the database's write lock first, so
+      // another process's import waits for it (busy_timeout) instead of meeting it halfway.
+      if (kind === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('habor:import'))`.execute(trx)
+      else await trx.updateTable('orgs').set({ name: org.name }).where('id', '=', org.id).execute()
+      // What the database holds for these phones and this organisation, read in a few queries: a school's
+      // list of hundreds of teachers costs a handful of round trips, not several per row.
+      const users = new Map((await chunked(rows.map((r) => r.phone), (part) => trx.selectFrom('users').select(['id', 'phone']).where('phone', 'in', part).where('status', '!=', 'deleted').execute())).map((u) => [u.phone!, u.id]))
+      const students = new Map((await chunked([...users.values()], (part) => trx.selectFrom('students').select(['id', 'user_id', 'name']).where('user_id', 'in', part).execute())).map((s) => [s.user_id, s]))
+      const memberships = groupBy(await chunked([...students.values()].map((s) => s.id), (part) => trx.selectFrom('memberships').select(['student_id', 'org_id', 'roles']).where('student_id', 'in', part).execute()), (m) => m.student_id)
+      const classes = new Map((await trx.selectFrom('classes').select(['id', 'grade', 'class_name']).where('org_id', '=', org.id).execute()).map((c) => [`${c.grade}\n${c.class_name}`, c.id]))
+      const held = groupBy(
+        await chunked([...users.values()], (part) => trx.selectFrom('teacher_classes').innerJoin('classes', 'classes.id', 'teacher_classes.class_id').select(['teacher_classes.user_id', 'teacher_classes.class_id']).where('classes.org_id', '=', org.id).where('teacher_classes.user_id', 'in', part).execute()),
+        (h) => h.user_id,
+      )
+
+      const problems = [...fileProblems]
+      for (const row of rows) {
+        const userId = users.get(row.phone)
+        const student = userId ? students.get(userId) : undefined
+        if (student && !(memberships.get(student.id) ?? []).some((m) => rolesOf(m.roles).includes(TEACHER_ROLE))) {
+          problems.push({ line: row.line, reason: `phone ${maskPhone(row.phone)} belongs to a student's account` })
+        }
       }
-      if (problems.length) continue // Only checking from here on: nothing will be written.
-      const userId = user?.id ?? crypto.randomUUID()
-      if (!user) await trx.insertInto('users').values({ id: userId, phone: row.phone, password_hash: null, status: 'active', created_at: now, updated_at: now }).execute()
-      let studentId = student?.id
-      let changed = false
-      if (!studentId) {
-        // A complete profile with its class confirmed, as the demo teacher's (server/db/seed.ts).
-        studentId = crypto.randomUUID()
-        await trx
-          .insertInto('students')
-          .values({ id: studentId, user_id: userId, name: row.name, grade: TEACHER_PROFILE.grade, class_name: TEACHER_PROFILE.className, confirmed_grade: TEACHER_PROFILE.grade, confirmed_class: TEACHER_PROFILE.className, birth_year: null, birth_month: null, avatar: null, created_at: now, updated_at: now })
-          .execute()
-      } else if (student!.name !== row.name) {
-        await trx.updateTable('students').set({ name: row.name, updated_at: now }).where('id', '=', studentId).execute()
-        changed = true
+      if (problems.length) throw new AdminError('nothing was imported', problems.sort((x, y) => x.line - y.line))
+
+      const r: ImportResult = { added: 0, updated: 0, unchanged: 0, classesAdded: 0, classesRemoved: 0 }
+      const write = { users: [] as Insertable<UserTable>[], students: [] as Insertable<StudentTable>[], memberships: [] as Insertable<MembershipTable>[], classes: [] as Insertable<ClassTable>[], links: [] as Insertable<TeacherClassTable>[] }
+      const unlink: { userId: string; classId: string }[] = []
+      for (const row of rows) {
+        let userId = users.get(row.phone)
+        const known = userId !== undefined
+        if (!userId) {
+          userId = crypto.randomUUID()
+          write.users.push({ id: userId, phone: row.phone, password_hash: null, status: 'active', created_at: now, updated_at: now })
+        }
+        const student = students.get(userId)
+        let studentId = student?.id
+        let changed = false
+        if (!studentId) {
+          // A complete profile with its class confirmed, as the demo teacher's (server/db/seed.ts).
+          studentId = crypto.randomUUID()
+          write.students.push({ id: studentId, user_id: userId, name: row.name, grade: TEACHER_PROFILE.grade, class_name: TEACHER_PROFILE.className, confirmed_grade: TEACHER_PROFILE.grade, confirmed_class: TEACHER_PROFILE.className, birth_year: null, birth_month: null, avatar: null, created_at: now, updated_at: now })
+        } else if (student!.name !== row.name) {
+          await trx.updateTable('students').set({ name: row.name, updated_at: now }).where('id', '=', studentId).execute()
+          changed = true
+        }
+        const mine = memberships.get(studentId) ?? []
+        const here = mine.find((m) => m.org_id === org.id)
+        if (!here) {
+          write.memberships.push({ student_id: studentId, org_id: org.id, roles: JSON.stringify([TEACHER_ROLE]), perms: JSON.stringify(STUDENT_PERMS), is_primary: mine.length === 0 ? 1 : 0, created_at: now })
+          changed = true
+        } else if (!rolesOf(here.roles).includes(TEACHER_ROLE)) {
+          await trx.updateTable('memberships').set({ roles: JSON.stringify([...rolesOf(here.roles), TEACHER_ROLE]) }).where('student_id', '=', studentId).where('org_id', '=', org.id).execute()
+          changed = true
+        }
+        // The teacher's classes here become exactly the file's; a class named for the first time is made.
+        const wanted = new Set<string>()
+        for (const c of row.classes) {
+          const key = `${c.grade}\n${c.className}`
+          let id = classes.get(key)
+          if (!id) {
+            id = crypto.randomUUID()
+            classes.set(key, id)
+            write.classes.push({ id, org_id: org.id, grade: c.grade, class_name: c.className, created_at: now })
+          }
+          wanted.add(id)
+        }
+        const had = new Set((held.get(userId) ?? []).map((h) => h.class_id))
+        const added = [...wanted].filter((id) => !had.has(id))
+        const removed = [...had].filter((id) => !wanted.has(id))
+        for (const classId of added) write.links.push({ user_id: userId, class_id: classId, created_at: now })
+        for (const classId of removed) unlink.push({ userId, classId })
+        r.classesAdded += added.length
+        r.classesRemoved += removed.length
+        if (!known || !student) r.added++
+        else if (changed || added.length || removed.length) r.updated++
+        else r.unchanged++
       }
-      const here = memberships.find((m) => m.org_id === org.id)
-      if (!here) {
-        await trx
-          .insertInto('memberships')
-          .values({ student_id: studentId, org_id: org.id, roles: JSON.stringify([TEACHER_ROLE]), perms: JSON.stringify(STUDENT_PERMS), is_primary: memberships.length === 0 ? 1 : 0, created_at: now })
-          .execute()
-        changed = true
-      } else if (!rolesOf(here.roles).includes(TEACHER_ROLE)) {
-        await trx.updateTable('memberships').set({ roles: JSON.stringify([...rolesOf(here.roles), TEACHER_ROLE]) }).where('student_id', '=', studentId).where('org_id', '=', org.id).execute()
-        changed = true
+      // In the order the foreign keys ask for, a hundred rows a statement (well inside either database's
+      // limit on parameters).
+      for (const part of slices(write.users)) await trx.insertInto('users').values(part).execute()
+      for (const part of slices(write.students)) await trx.insertInto('students').values(part).execute()
+      for (const part of slices(write.memberships)) await trx.insertInto('memberships').values(part).execute()
+      for (const part of slices(write.classes)) await trx.insertInto('classes').values(part).execute()
+      for (const part of slices(write.links)) await trx.insertInto('teacher_classes').values(part).execute()
+      for (const u of unlink) await trx.deleteFrom('teacher_classes').where('user_id', '=', u.userId).where('class_id', '=', u.classId).execute()
+      if (opts.check) {
+        // A check runs the whole import and rolls it back, so it finds what the real one would.
+        checked = r
+        throw new CheckOnly()
       }
-      const links = await syncClasses(trx, org.id, userId, row.classes, now)
-      r.classesAdded += links.added
-      r.classesRemoved += links.removed
-      if (!user || !student) r.added++
-      else if (changed || links.added || links.removed) r.updated++
-      else r.unchanged++
-    }
-    if (problems.length) throw new AdminError('nothing was imported', problems.sort((a, b) => a.line - b.line))
-    if (opts.check) {
-      // A check runs the whole import and rolls it back, so it finds what the real one would.
-      checked = r
-      throw new CheckOnly()
-    }
-    return r
-  }).catch((e: unknown) => {
-    if (e instanceof CheckOnly && checked) return checked
-    throw e
-  })
-  return result
+      return r
+    })
+    .catch((e: unknown) => {
+      if (e instanceof CheckOnly && checked) return checked
+      throw e
+    })
 }
 
 class CheckOnly extends Error {}
 
-/** The class's row in the organisation (0015_teacher), made when the import names it first. */
-async function classId(trx: Db, orgId: string, c: RosterClass, now: number): Promise<{ id: string; made: boolean }> {
-  const known = await trx.selectFrom('classes').select('id').where('org_id', '=', orgId).where('grade', '=', c.grade).where('class_name', '=', c.className).executeTakeFirst()
-  if (known) return { id: known.id, made: false }
-  const id = crypto.randomUUID()
-  await trx.insertInto('classes').values({ id, org_id: orgId, grade: c.grade, class_name: c.className, created_at: now }).execute()
-  return { id, made: true }
+const slices = <T>(all: readonly T[], size = 100): T[][] => Array.from({ length: Math.ceil(all.length / size) }, (_, i) => all.slice(i * size, (i + 1) * size))
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const by = new Map<K, T[]>()
+  for (const item of items) by.set(key(item), [...(by.get(key(item)) ?? []), item])
+  return by
 }
 
-/** Makes the teacher's classes in the organisation exactly `classes`; returns how many links it added and removed. */
-async function syncClasses(trx: Db, orgId: string, teacherUserId: string, classes: readonly RosterClass[], now: number): Promise<{ added: number; removed: number }> {
-  const wanted = new Set<string>()
-  let added = 0
-  for (const c of classes) wanted.add((await classId(trx, orgId, c, now)).id)
-  const held = await trx
-    .selectFrom('teacher_classes')
-    .innerJoin('classes', 'classes.id', 'teacher_classes.class_id')
-    .select('teacher_classes.class_id')
-    .where('teacher_classes.user_id', '=', teacherUserId)
-    .where('classes.org_id', '=', orgId)
-    .execute()
-  const heldIds = new Set(held.map((h) => h.class_id))
-  for (const id of wanted) {
-    if (heldIds.has(id)) continue
-    await trx.insertInto('teacher_classes').values({ user_id: teacherUserId, class_id: id, created_at: now }).execute()
-    added++
-  }
-  const gone = [...heldIds].filter((id) => !wanted.has(id))
-  if (gone.length) await trx.deleteFrom('teacher_classes').where('user_id', '=', teacherUserId).where('class_id', 'in', gone).execute()
-  return { added, removed: gone.length }
+/** A query over a long list of keys, a few hundred keys at a time. */
+async function chunked<K, R>(keys: readonly K[], query: (part: K[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = []
+  for (const part of slices(keys, 500)) out.push(...(await query(part)))
+  return out
 }
 
 export interface TeacherLine {

@@ -63,6 +63,44 @@ describe('admin import', () => {
     expect(await snapshot(a.app)).toEqual(before)
   })
 
+  it("a teacher imported again takes the file's name and classes; a teacher of another organisation keeps the account", async () => {
+    const a = await adminApp()
+    await a.admin('org', 'add', 'SCH01', '第一中学')
+    await a.admin('org', 'add', 'SCH02', '第二中学')
+    const first = [
+      { phone: '13900000001', name: '王老师', classes: '七年级2班;七年级3班' },
+      { phone: '13900000002', name: '李老师', classes: '八年级1班' },
+    ]
+    await a.admin('import', writeCsv(a.dir, '1.csv', csvText(first)), '--org', 'SCH01')
+    const second = [
+      { phone: '13900000001', name: '王老师', classes: '七年级2班' },
+      { phone: '13900000002', name: '李清照', classes: '八年级1班' },
+    ]
+    expect((await a.admin('import', writeCsv(a.dir, '2.csv', csvText(second)), '--org', 'SCH01')).out).toContain('2 teachers: 0 added, 2 updated, 0 unchanged; class links 0 added, 1 removed')
+    const listed = (await a.admin('teachers', '--org', 'SCH01')).out
+    expect(listed).toMatch(/13900000001\s+王老师\s+active\s+七年级 2班$/m)
+    expect(listed).toMatch(/13900000002\s+李清照/)
+    const users = async () => Number((await a.app.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    const before = await users()
+    expect((await a.admin('import', writeCsv(a.dir, '3.csv', csvText([{ phone: '13900000001', name: '王老师', classes: '九年级1班' }])), '--org', 'SCH02')).out).toContain('0 added, 1 updated')
+    expect(await users()).toBe(before)
+    expect((await a.admin('org', 'list')).out).toMatch(/SCH02\s+第二中学\s+1\s+0/)
+    expect((await a.admin('teachers', '--org', 'SCH01')).out).toMatch(/13900000001\s+王老师\s+active\s+七年级 2班$/m)
+  })
+
+  it('two imports at once end as one would: each writes all or nothing, and nothing is imported twice', async () => {
+    const a = await adminApp()
+    await a.admin('org', 'add', 'SCH01', '第一中学')
+    const csv = writeCsv(a.dir, 'teachers.csv', csvText(teachers(40)))
+    const both = await Promise.all([a.admin('import', csv, '--org', 'SCH01'), a.admin('import', csv, '--org', 'SCH01')])
+    // On PostgreSQL the second waits for the first; SQLite in one process cannot wait for its own other
+    // connection, so one of the two may give up with nothing written.
+    for (const r of both) if (r.status !== 0) expect(r.err).toBe('the database is busy with another write (another import?): nothing was written; run the command again')
+    expect(both.filter((r) => r.status === 0).map((r) => r.out.replace(/.*teachers: /, '').replace(/;.*/, ''))).toContain('40 added, 0 updated, 0 unchanged')
+    if (process.env.DATABASE_URL) expect(both.map((r) => r.status)).toEqual([0, 0])
+    expect((await a.admin('teachers', '--org', 'SCH01')).out.split('\n')).toHaveLength(2 + 40)
+  }, 60_000)
+
   it('reads a GBK file (detected: it is not UTF-8) with Chinese headers and names, and UTF-8 with a BOM', async () => {
     const a = await adminApp()
     await a.admin('org', 'add', 'SCH01', '第一中学')
