@@ -12,6 +12,8 @@ import type { InboxPage } from '../../../src/contract/inbox'
 import type { RosterStudent, TaskProgress, TaskReminded, TeacherClass, TeacherTask } from '../../../src/contract/teacher'
 import { TEACHER } from '../../../src/contract/teacher'
 import { DEMO_PROGRESS_TASK } from '../../../server/db/seed'
+import { isTeacherLive, type TeacherLive } from '../../../src/contract/teacher'
+import { listeningApp, mqttConnect, SETTLE_MS, subscribe, until, userIdOf, withToken } from '../support/broker'
 import { call, DEVICE, makeApp, passwordLogin, smsCode, STUDENT_PHONE, TEACHER_PHONE, type Pair, type TestApp } from '../support/helpers'
 
 const BOTH_PHONE = '13700137000'
@@ -329,5 +331,33 @@ describe('staff', () => {
     expect(st.body.data).toMatchObject({ under14: false, limited: null })
     const both = await call<GuardianStatus>(t.app, 'GET', '/guardian/status', { token: s.other.token })
     expect(both.body.data.limited).toBeNull()
+  })
+})
+
+describe("the teacher's live channel", () => {
+  it("a student's read and done reach the class's teacher on their own session topic, and a new request too", async () => {
+    const t = await listeningApp()
+    const teacher = await passwordLogin(t.app, { deviceCode: 'teacher' }, TEACHER_PHONE)
+    const teacherId = await userIdOf(t.app, teacher.token)
+    const live = await mqttConnect(t.url, withToken(teacher.token))
+    expect(await subscribe(live.client, `session/jsj-habor/browser/${teacherId}`)).toBe(1)
+    const heard = () => live.messages.map((m) => JSON.parse(m.payload) as unknown).filter(isTeacherLive)
+
+    const chen = await passwordLogin(t.app, { deviceCode: 'chen' }, '13700137603')
+    const chenId = (await t.app.db.selectFrom('students').select('id').where('name', '=', '陈浩').executeTakeFirstOrThrow()).id
+    await call(t.app, 'POST', `/tasks/${DEMO_PROGRESS_TASK}/read`, { token: chen.token })
+    await until(() => heard().length > 0, SETTLE_MS, 'the read')
+    expect(heard()[0]).toEqual({ type: 'task-progressed', taskId: DEMO_PROGRESS_TASK, studentId: chenId, state: 'read', at: t.clock.now() } satisfies TeacherLive)
+    // A second read is no news.
+    await call(t.app, 'POST', `/tasks/${DEMO_PROGRESS_TASK}/read`, { token: chen.token })
+    await call(t.app, 'POST', `/tasks/${DEMO_PROGRESS_TASK}/done`, { token: chen.token })
+    await until(() => heard().length > 1, SETTLE_MS, 'the done')
+    expect(heard()[1]).toMatchObject({ type: 'task-progressed', studentId: chenId, state: 'done' })
+
+    // A student asks to join 七年级 2班: its teacher hears the requests changed.
+    await newStudent(t.app, '13700137614', '七年级', '2班')
+    await until(() => heard().length > 2, SETTLE_MS, 'the request')
+    expect(heard()[2]).toEqual({ type: 'class-requested', orgCode: 'DEMO' })
+    expect(heard().filter((m) => m.type === 'task-progressed')).toHaveLength(2)
   })
 })
