@@ -14,7 +14,7 @@ import { TEACHER } from '../../../src/contract/teacher'
 import { DEMO_PROGRESS_TASK } from '../../../server/db/seed'
 import { isTeacherLive, type TeacherLive } from '../../../src/contract/teacher'
 import { listeningApp, mqttConnect, SETTLE_MS, subscribe, until, userIdOf, withToken } from '../support/broker'
-import { call, DEVICE, makeApp, passwordLogin, smsCode, STUDENT_PHONE, TEACHER_PHONE, type Pair, type TestApp } from '../support/helpers'
+import { call, deleteAccount, DEVICE, makeApp, PASSWORD, passwordLogin, smsCode, STUDENT_PHONE, TEACHER_PHONE, type Pair, type TestApp } from '../support/helpers'
 
 const BOTH_PHONE = '13700137000'
 const local = (phone: string) => phone.replace('+86', '')
@@ -206,6 +206,9 @@ describe('the roster', () => {
     expect((await s.audit()).map((x) => [x.action, x.subject])).toEqual([['class-remove', demoStudent.studentId]])
     // Back among the requests (班级待老师确认).
     expect((await call<ClassRequest[]>(t.app, 'GET', '/classes/requests?orgCode=DEMO', { token: s.teacher.token })).body.data.map((x) => x.studentId)).toContain(demoStudent.studentId)
+    // The student's deletion takes the audit rows about them (docs/privacy.md "The audit log").
+    expect((await deleteAccount(t.app, student.token, { password: PASSWORD })).body.code).toBe(0)
+    expect(await s.audit()).toEqual([])
     // Removing someone who is not in the class is refused like any id the teacher cannot see.
     expect((await call(t.app, 'POST', `/teacher/classes/${s.cls.classId}/remove`, { token: s.teacher.token, body: { studentId: demoStudent.studentId } })).status).toBe(403)
   })
