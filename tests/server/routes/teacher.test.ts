@@ -298,6 +298,36 @@ describe('reminders', () => {
   })
 })
 
+describe('assigning to several classes', () => {
+  it('makes one task per class, each with its own key counted once, and the 31st of the hour is refused', async () => {
+    const t = await makeApp()
+    // The seed's tasks, published in the teacher's name, are an hour old by now.
+    t.clock.advance(3_600_000)
+    const s = await setup(t)
+    // 李老师 gets a second class to teach (the operator's import would do this).
+    const eight = (await t.app.db.selectFrom('classes').select('id').where('grade', '=', '八年级').where('class_name', '=', '1班').executeTakeFirstOrThrow()).id
+    const teacherId = (await t.app.db.selectFrom('users').select('id').where('phone', '=', `+86${TEACHER_PHONE}`).executeTakeFirstOrThrow()).id
+    await t.app.db.insertInto('teacher_classes').values({ user_id: teacherId, class_id: eight, created_at: t.clock.now() }).execute()
+    const assign = (i: number, key: string) => {
+      const [grade, className, classId] = i % 2 ? ['八年级', '1班', eight] : ['七年级', '2班', s.cls.classId]
+      return call<{ id: string }>(t.app, 'POST', '/tasks', { token: s.teacher.token, headers: { 'idempotency-key': key }, body: { orgCode: 'DEMO', grade, className, classId, title: `任务${i}`, brief: '读一章。', publisherName: '李老师' } })
+    }
+    const keys = Array.from({ length: 31 }, () => crypto.randomUUID())
+    for (let i = 0; i < 29; i++) expect((await assign(i, keys[i]!)).body.code).toBe(0)
+    // A double tap (the same key twice, at once) makes one task and counts once.
+    const [a, b] = await Promise.all([assign(29, keys[29]!), assign(29, keys[29]!)])
+    expect(a.body.data.id).toBe(b.body.data.id)
+    const over = await assign(30, keys[30]!)
+    expect([over.status, over.body.code]).toEqual([429, 100003])
+    const made = await t.app.db.selectFrom('tasks').select(['class_id']).where('title', 'like', '任务%').execute()
+    expect(made).toHaveLength(30)
+    expect(made.filter((m) => m.class_id === eight)).toHaveLength(15)
+    // A classId that names another class than grade and class name is refused.
+    const wrong = await call(t.app, 'POST', '/tasks', { token: s.teacher.token, body: { orgCode: 'DEMO', grade: '七年级', className: '2班', classId: eight, title: 'x', brief: 'y', publisherName: '李老师' } })
+    expect(wrong.body.code).toBe(100002)
+  })
+})
+
 describe('the progress CSV', () => {
   it('is UTF-8 with a BOM and CRLF, keeps Chinese names, neutralises a formula, and names itself in UTF-8', async () => {
     const t = await makeApp()
