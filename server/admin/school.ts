@@ -9,6 +9,7 @@ import { sql, type Insertable } from 'kysely'
 import type { Db } from '../db/connect'
 import type { ClassTable, MembershipTable, StudentTable, TeacherClassTable, UserTable } from '../db/schema'
 import { revokeUserSessions } from '../services/sessions'
+import { pendingRows } from '../services/teacher'
 import { STUDENT_PERMS } from '../services/users'
 import type { RosterProblem, RosterRow } from './roster'
 
@@ -309,29 +310,17 @@ export interface RequestLine {
   since: number
 }
 
-/** Students whose declared class waits for a teacher's confirmation (as the teacher's list shows them). */
+/**
+ * Students whose declared class waits for a teacher's confirmation: the list the organisation's teachers
+ * see (server/services/teacher.ts: not refused, staff left out, the oldest first), with their phones.
+ */
 export async function listRequests(db: Db, code: string): Promise<RequestLine[]> {
   const org = await findOrg(db, code)
-  const rows = await db
-    .selectFrom('students')
-    .innerJoin('memberships', 'memberships.student_id', 'students.id')
-    .innerJoin('users', 'users.id', 'students.user_id')
-    .select(['students.name', 'users.phone', 'students.grade', 'students.class_name', 'students.confirmed_grade', 'students.confirmed_class', 'students.updated_at'])
-    .where('memberships.org_id', '=', org.id)
-    .where('users.status', '=', 'active')
-    .where((eb) =>
-      eb.or([
-        eb('students.confirmed_grade', 'is', null),
-        eb('students.confirmed_class', 'is', null),
-        eb('students.confirmed_grade', '!=', eb.ref('students.grade')),
-        eb('students.confirmed_class', '!=', eb.ref('students.class_name')),
-      ]),
-    )
-    .orderBy('students.updated_at', 'asc')
-    .execute()
+  const rows = await pendingRows(db, org.id)
+  const phones = new Map((await chunked(rows.map((r) => r.user_id), (part) => db.selectFrom('users').select(['id', 'phone']).where('id', 'in', part).execute())).map((u) => [u.id, u.phone]))
   return rows.map((r) => ({
     name: r.name,
-    phone: r.phone ?? '',
+    phone: phones.get(r.user_id) ?? '',
     asks: `${r.grade} ${r.class_name}`,
     confirmed: r.confirmed_grade != null && r.confirmed_class != null ? `${r.confirmed_grade} ${r.confirmed_class}` : '',
     since: Number(r.updated_at),
