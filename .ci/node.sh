@@ -51,4 +51,5 @@ if [ "${CI_NODE_FORCE:-}" = 1 ] || ! ci_node_fits; then
   ci_bring_node
   ci_node_fits || { echo "Node $(node -v 2>/dev/null) does not satisfy engines $(node -p 'require("./package.json").engines.node' 2>/dev/null)" >&2; exit 1; }
 fi
-echo "Node $(node -v) at $(command -v node), npm $(npm -v)${npm_config_nodedir:+, native builds against $npm_config_nodedir}"
+# scripts/supported-node.mjs sources this too and prints its own line (CI_NODE_QUIET=1).
+[ "${CI_NODE_QUIET:-}" = 1 ] || echo "Node $(node -v) at $(command -v node), npm $(npm -v)${npm_config_nodedir:+, native builds against $npm_config_nodedir}"

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 export const server = join(root, 'server', 'dist', 'main.mjs')
+export const admin = join(root, 'server', 'dist', 'admin.mjs')
 
 function newest(path) {
   if (!existsSync(path)) return 0
@@ -33,7 +34,12 @@ function run(what, command, args) {
 export function buildIfStale() {
   if (stale(join(root, 'dist', 'index.html'), ['src', 'sw', 'public', 'manifest', 'index.html', 'vite.config.ts'])) {
     run('Building the app and the server (dist/ is missing or older than the sources)', 'npm', ['run', 'build', '--silent'])
-  } else if (stale(server, ['server', 'src/contract', 'manifest'])) {
+  } else buildServerIfStale()
+}
+
+/** The server and the operator's command line alone (`npm run admin` needs no app). */
+export function buildServerIfStale() {
+  if (stale(server, ['server', 'src/contract', 'manifest']) || !existsSync(admin)) {
     run('Compiling the server (server/dist/ is missing or older than the sources)', process.execPath, ['scripts/build-server.mjs'])
   }
 }

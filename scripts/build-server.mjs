@@ -1,5 +1,6 @@
-// Compiles the server once, at build time, into server/dist/main.mjs: one ES module that plain `node`
-// runs, with the runtime dependencies left as imports of node_modules.
+// Compiles the server once, at build time, into server/dist/main.mjs, and the operator's command line into
+// server/dist/admin.mjs: ES modules that plain `node` runs, with the runtime dependencies left as imports of
+// node_modules.
 // It sits one folder below server/, so the paths the server finds beside its own sources (server/assets)
 // resolve the same from the compiled file as from server/main.ts under tsx.
 import { build } from 'esbuild'
@@ -21,8 +22,9 @@ const external = Object.keys(pkg.dependencies)
 
 await build({
   absWorkingDir: root,
-  entryPoints: ['server/main.ts'],
-  outfile: 'server/dist/main.mjs',
+  entryPoints: { main: 'server/main.ts', admin: 'server/admin/cli.ts' },
+  outdir: 'server/dist',
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -36,4 +38,4 @@ await build({
   logLevel: 'warning',
   legalComments: 'none',
 })
-console.log('compiled the server → server/dist/main.mjs')
+console.log('compiled the server → server/dist/main.mjs, server/dist/admin.mjs')

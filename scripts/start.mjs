@@ -1,7 +1,10 @@
-// `npm start`: build what is missing or older than its sources (scripts/build-if-stale.mjs), then run the
+// `npm start`: under a Node that satisfies engines (scripts/supported-node.mjs brings one when the machine's
+// is older), build what is missing or older than its sources (scripts/build-if-stale.mjs), then run the
 // compiled server with plain node in this process, so its own SIGTERM/SIGINT handling closes it gracefully.
-import { pathToFileURL } from 'node:url'
-import { buildIfStale, server } from './build-if-stale.mjs'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { ensureSupportedNode } from './supported-node.mjs'
 
+await ensureSupportedNode(fileURLToPath(import.meta.url))
+const { buildIfStale, server } = await import('./build-if-stale.mjs')
 buildIfStale()
 await import(pathToFileURL(server).href)

@@ -25,6 +25,7 @@ import accountRoutes from './routes/account'
 import deskRoutes from './routes/desk'
 import tasksRoutes from './routes/tasks'
 import classesRoutes from './routes/classes'
+import teacherRoutes from './routes/teacher'
 import pushRoutes from './routes/push'
 import inboxRoutes from './routes/inbox'
 import authRoutes from './routes/auth'
@@ -43,6 +44,7 @@ import { PasswordAttempts } from './services/failures'
 import { OAuthLogin } from './services/oauth'
 import { Wechat } from './services/wechat'
 import { sweepIdempotencyKeys } from './services/idempotency'
+import { sweepAudit } from './services/teacher'
 import { trustedPeer } from './sources'
 import { LocalCounts, rateKey } from './rateKey'
 
@@ -220,6 +222,8 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
   // Idempotency keys are kept for a day (docs/offline.md); forget the expired ones now and then.
   const keySweeper = setInterval(() => {
     sweepIdempotencyKeys(app.db, o.clock()).catch((err: unknown) => app.log.warn({ err }, 'sweeping idempotency keys failed'))
+    // The audit log is kept for a year (docs/privacy.md "The audit log").
+    sweepAudit(app.db, o.clock()).catch((err: unknown) => app.log.warn({ err }, 'sweeping the audit log failed'))
   }, 15 * 60_000).unref()
   app.addHook('onClose', async () => clearInterval(keySweeper))
   await app.register(authPlugin)
@@ -280,6 +284,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       await api.register(deskRoutes)
       await api.register(tasksRoutes)
       await api.register(classesRoutes)
+      await api.register(teacherRoutes)
       await api.register(pushRoutes)
       await api.register(inboxRoutes)
       await api.register(reportRoutes)

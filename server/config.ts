@@ -121,6 +121,11 @@ export interface BuildOptions {
   timeouts: Timeouts
   /** On SIGTERM, how long health answers 503 before the node stops taking connections (server/main.ts). */
   shutdownDrainMs: number
+  /**
+   * How often each node closes the live connections of sessions ended outside any server process (the
+   * operator's command line, docs/cluster.md "Disabling an account"; server/plugins/broker.ts).
+   */
+  liveSweepMs: number
   push: PushOptions
   /** Opens GET /metrics to callers other than this machine that send it as a bearer token. */
   metricsToken?: string
@@ -164,6 +169,7 @@ export const DEFAULTS = {
   wechatApiBase: 'https://api.weixin.qq.com',
   vapidSubject: 'mailto:admin@jsj-habor.invalid',
   shutdownDrainMs: 0,
+  liveSweepMs: 5000,
 } as const
 
 export const DEFAULT_LIMITS: Limits = {
@@ -222,6 +228,7 @@ export function resolveOptions(raw: BuildInput = {}): BuildOptions {
     download: input.download ?? {},
     timeouts: merge(DEFAULT_TIMEOUTS, input.timeouts),
     shutdownDrainMs: input.shutdownDrainMs ?? DEFAULTS.shutdownDrainMs,
+    liveSweepMs: input.liveSweepMs ?? DEFAULTS.liveSweepMs,
     push: merge<PushOptions>({ subject: DEFAULTS.vapidSubject, services: DEFAULT_PUSH_SERVICES, pollMs: 15_000 }, input.push),
     metricsToken: input.metricsToken,
     apiDocs: input.apiDocs ?? false,

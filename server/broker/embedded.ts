@@ -36,8 +36,8 @@ export interface EmbeddedBrokerDeps {
  * Kicks and session ends for every node. A `$` topic: no client filter matches it, and clients may
  * subscribe to their own session topic only anyway.
  */
-const CONTROL_TOPIC = '$habor/live'
-type Control = { op: 'kick' | 'end'; sessionId: string }
+export const CONTROL_TOPIC = '$habor/live'
+export type Control = { op: 'kick' | 'end'; sessionId: string }
 
 interface Connection {
   userId: string
@@ -184,6 +184,28 @@ export class EmbeddedBroker implements KickPublisher {
 
   endSession(sessionId: string): void {
     this.emit({ op: 'end', sessionId }).catch(() => undefined)
+  }
+
+  /**
+   * Closes this node's connections whose session is no longer live by `stillLive` (which gets the sessions
+   * and answers with those still live). An ended session's connection normally closes at once, by the
+   * control message of the node that ended it; this catches what no node ended: the operator's command
+   * line disabling an account from its own process (docs/cluster.md, "Disabling an account").
+   * Returns how many connections it closed.
+   */
+  async sweep(stillLive: (sessionIds: string[]) => Promise<Set<string>>): Promise<number> {
+    const sessions = [...this.bySession.keys()]
+    if (sessions.length === 0) return 0
+    const live = await stillLive(sessions)
+    let closed = 0
+    for (const id of sessions) {
+      if (live.has(id)) continue
+      for (const client of [...(this.bySession.get(id) ?? [])]) {
+        client.close()
+        closed++
+      }
+    }
+    return closed
   }
 
   /** Tells every node's live clients to reconnect (this node is going away; they come back through another). */

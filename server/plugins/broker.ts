@@ -16,6 +16,7 @@ import { gatedStream } from '../broker/packet-gate'
 import { brokerAuthRoutes, MemoryTopicMap, RedisTopicMap } from '../broker/http-auth'
 import { RedisLiveRegistry } from '../broker/registry'
 import type { KickPublisher, LiveClaims } from '../broker/types'
+import type { Db } from '../db/connect'
 import { pubSubConnection, REDIS_PREFIX } from './redis'
 
 // The package's typings leave out its prefixed emitter, which keeps our channels apart from other programs'.
@@ -33,6 +34,27 @@ declare module 'fastify' {
  * packet spanning frames is bounded by the packet gate (server/broker/packet-gate.ts).
  */
 const MAX_FRAME_BYTES = 64 * 1024
+
+/**
+ * The sessions among `ids` the sweep leaves open, a few hundred per query: live ones (not revoked, account
+ * active), and kicked ones of an active account, whose connection the kick closes once the 'logout' is
+ * acknowledged (closing it first would lose the reason the old terminal shows).
+ */
+export async function liveSessions(db: Db, ids: string[]): Promise<Set<string>> {
+  const live = new Set<string>()
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select('sessions.id')
+      .where('sessions.id', 'in', ids.slice(i, i + 500))
+      .where((eb) => eb.or([eb('sessions.revoked_at', 'is', null), eb('sessions.revoked_reason', '=', 'kicked')]))
+      .where('users.status', '=', 'active')
+      .execute()
+    for (const r of rows) live.add(r.id)
+  }
+  return live
+}
 
 export default fp(
   async (app) => {
@@ -70,6 +92,16 @@ export default fp(
       })
     }
     app.decorate('broker', { publisher, embedded })
+    if (embedded) {
+      // The sweep (config liveSweepMs): the longest a connection of a session ended outside any server
+      // process stays open; its calls are refused from the moment the session ended.
+      const broker = embedded
+      const sweep = setInterval(() => {
+        broker.sweep((ids) => liveSessions(app.db, ids)).catch((err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'live channel: sweep failed'))
+      }, o.liveSweepMs)
+      sweep.unref()
+      app.addHook('onClose', async () => clearInterval(sweep))
+    }
     const topics = app.redis ? new RedisTopicMap(app.redis) : new MemoryTopicMap()
     await app.register(brokerAuthRoutes(verify, o.clock, { secret: o.mqtt.authSecret, from: o.mqtt.authFrom }, topics), { prefix: '/api/broker' })
 

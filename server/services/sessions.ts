@@ -73,6 +73,29 @@ export interface SessionOptions {
   refreshGraceSeconds: number
 }
 
+/**
+ * Ends a session; false when it had already ended (another request ended it first). Outside the class
+ * too: the operator's command line (server/admin) ends sessions without a running server.
+ */
+export async function revokeSession(trx: Trx, sessionId: string, reason: string, now: number): Promise<boolean> {
+  const ended = await trx.updateTable('sessions').set({ revoked_at: now, revoked_reason: reason }).where('id', '=', sessionId).where('revoked_at', 'is', null).executeTakeFirst()
+  // The device's push subscription ends with its session (logout, a kick, a new password, deletion).
+  await trx.deleteFrom('push_subscriptions').where('session_id', '=', sessionId).execute()
+  // A kicked session keeps its (now refused) refresh tokens until they expire, so a refresh from the old
+  // terminal can be told why the session ended (GET /refresh's `signed-in-elsewhere`).
+  if (reason !== 'kicked') await trx.deleteFrom('refresh_tokens').where('session_id', '=', sessionId).where('used_at', 'is', null).execute()
+  return Number(ended.numUpdatedRows) === 1
+}
+
+/** Revokes every live session of the account (but one); returns their ids for emitEnded. */
+export async function revokeUserSessions(trx: Trx, userId: string, reason: string, now: number, exceptSessionId?: string): Promise<string[]> {
+  let q = trx.selectFrom('sessions').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null)
+  if (exceptSessionId) q = q.where('id', '!=', exceptSessionId)
+  const ended = (await q.execute()).map((s) => s.id)
+  for (const id of ended) await revokeSession(trx, id, reason, now)
+  return ended
+}
+
 export class Sessions {
   private readonly events = new EventEmitter()
   /** Imported once as a WebCrypto key: given raw bytes or a KeyObject, jose would import it on every call. */
@@ -141,23 +164,13 @@ export class Sessions {
   }
 
   /** Ends a session; false when it had already ended (another request ended it first). */
-  async revoke(trx: Trx, sessionId: string, reason: string): Promise<boolean> {
-    const ended = await trx.updateTable('sessions').set({ revoked_at: this.o.clock(), revoked_reason: reason }).where('id', '=', sessionId).where('revoked_at', 'is', null).executeTakeFirst()
-    // The device's push subscription ends with its session (logout, a kick, a new password, deletion).
-    await trx.deleteFrom('push_subscriptions').where('session_id', '=', sessionId).execute()
-    // A kicked session keeps its (now refused) refresh tokens until they expire, so a refresh from the old
-    // terminal can be told why the session ended (GET /refresh's `signed-in-elsewhere`).
-    if (reason !== 'kicked') await trx.deleteFrom('refresh_tokens').where('session_id', '=', sessionId).where('used_at', 'is', null).execute()
-    return Number(ended.numUpdatedRows) === 1
+  revoke(trx: Trx, sessionId: string, reason: string): Promise<boolean> {
+    return revokeSession(trx, sessionId, reason, this.o.clock())
   }
 
   /** Revokes every live session of the account (but one); returns their ids for emitEnded. */
-  async revokeAllForUser(trx: Trx, userId: string, reason: string, exceptSessionId?: string): Promise<string[]> {
-    let q = trx.selectFrom('sessions').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null)
-    if (exceptSessionId) q = q.where('id', '!=', exceptSessionId)
-    const ended = (await q.execute()).map((s) => s.id)
-    for (const id of ended) await this.revoke(trx, id, reason)
-    return ended
+  revokeAllForUser(trx: Trx, userId: string, reason: string, exceptSessionId?: string): Promise<string[]> {
+    return revokeUserSessions(trx, userId, reason, this.o.clock(), exceptSessionId)
   }
 
   /**

@@ -15,6 +15,8 @@ export const CODE = {
   ORG_NOT_IDENTIFIED: 200006,
   /** An under-14 account without a guardian's consent (or whose age is not yet known) made something public: docs/contract.md. */
   GUARDIAN_CONSENT_REQUIRED: 200007,
+  /** A call of the teacher's side by an account that is not a teacher of that organisation, class or task (HTTP 403): docs/contract.md. */
+  ROLE_FORBIDDEN: 200008,
   /** The guardian's number given is the child's own (docs/contract.md "Guardians"). */
   GUARDIAN_PHONE_OWN: 200009,
   /** A consent is current: a new one needs the current guardian's withdrawal or confirming code. */
@@ -47,6 +49,7 @@ export const CODE_MESSAGE: Record<BusinessCode, string> = {
   200005: 'SMS code invalid',
   200006: 'org not identified',
   200007: 'guardian consent required',
+  200008: 'role not allowed',
   200009: "guardian phone is the child's own",
   200010: 'a guardian consent is current',
   200011: "guardian phone is a child's account",

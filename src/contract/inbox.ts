@@ -13,11 +13,10 @@
  */
 import type { Static } from '@sinclair/typebox'
 import { isNum, isStr, nullable, oneOf, shape } from './guards'
-import type { PushKind } from './push'
 // Type-only: the schemas and TypeBox stay on the server (docs/contract.md).
 import type * as S from './schemas/inbox'
-import { INBOX_PAGE_MAX } from './values/inbox'
-export { INBOX_PAGE_MAX }
+import { INBOX_KINDS, INBOX_PAGE_MAX, type InboxKind } from './values/inbox'
+export { INBOX_KINDS, INBOX_PAGE_MAX, type InboxKind }
 
 export const INBOX_PATH = '/inbox'
 export const INBOX_UNREAD_PATH = '/inbox/unread'
@@ -37,7 +36,6 @@ export interface InboxNotified {
   unread: number
 }
 
-const KINDS: readonly PushKind[] = ['task', 'friend', 'card']
 const text = shape<InboxTexts['en']>({ title: isStr, body: isStr })
 
 /** An in-app path: starts with one slash (never `//host`). */
@@ -46,7 +44,7 @@ export const isAppPath = (v: unknown): v is string => typeof v === 'string' && v
 /** Never trust what the channel carried: the shape of an entry, checked field by field. */
 export const isInboxEntry = shape<InboxEntry>({
   id: isStr,
-  kind: oneOf(KINDS),
+  kind: oneOf(INBOX_KINDS),
   url: isAppPath,
   texts: shape<InboxTexts>({ 'zh-Hans': text, en: text }),
   createdAt: isNum,

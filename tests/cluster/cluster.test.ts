@@ -3,12 +3,16 @@
  * does alone must hold across nodes — a kick, the wrong-password window, the rate limits, the dev outbox —
  * and a rolling restart or a crashed node must lose no request and no answered write.
  */
+import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FAIL_TIMEOUT_MS, startCluster } from '../../scripts/cluster-lib.mjs'
-import { api, confirmClass, DEVICE, newStudent, ok, outboxNodes, signInElsewhere, smsCode, terminal, until, type Student, type Terminal } from './support'
+import { FAIL_TIMEOUT_MS, ROOT, startCluster } from '../../scripts/cluster-lib.mjs'
+import { api, confirmClass, DEVICE, newStudent, ok, outboxNodes, signInElsewhere, smsCode, subOf, terminal, until, type Student, type Terminal } from './support'
 
+/** The operator's command line as `npm run build` compiles it. */
+const ADMIN = join(ROOT, 'server', 'dist', 'admin.mjs')
 const databaseUrl = process.env.CLUSTER_DATABASE_URL
 const redisUrl = process.env.CLUSTER_REDIS_URL
 if (!databaseUrl || !redisUrl) throw new Error('run the cluster suite through scripts/test-cluster.mjs (npm run test:cluster)')
@@ -85,6 +89,45 @@ describe('one node or three: the same rules', () => {
     const page = await ok(api<{ entries: { id: string }[]; unread: number }>(nodeBase(1), 'GET', '/inbox', { token: student.token }))
     expect(page.unread).toBe(1)
     expect(page.entries).toHaveLength(1)
+  })
+
+  it("an account disabled from the operator's command line is refused on every node at once, and its terminals on every node close", async () => {
+    const student = await newStudent(nodeBase(0))
+    const terminals = await Promise.all([0, 1, 2].map((i) => terminal(nodeWs(i), student, 0)))
+    let closed = 0
+    for (const t of terminals) t.client.once('close', () => closed++)
+    for (const i of [0, 1, 2]) await ok(api(nodeBase(i), 'GET', '/auth/student', { token: student.token }))
+    // The compiled command line, a process of its own on the nodes' database and Redis (docs/cluster.md).
+    const cli = spawnSync(process.execPath, [ADMIN, 'disable', student.phone], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }, encoding: 'utf8' })
+    expect(cli.stderr).toBe('')
+    expect(cli.status).toBe(0)
+    expect(cli.stdout).toContain('every node was told to close its live connections')
+    const start = Date.now()
+    for (const i of [0, 1, 2]) {
+      const next = await api(nodeBase(i), 'GET', '/auth/student', { token: student.token })
+      expect(next.status, `node ${i}`).toBe(401)
+    }
+    await until(() => closed === 3, 5000, 'the terminals on the three nodes to close')
+    console.log(`disable: the three terminals closed ${Date.now() - start} ms after the command returned`)
+    expect((await api(nodeBase(1), 'POST', '/login/sms', { body: { username: `+86${student.phone}`, code: await smsCode(nodeBase(1), nodeBase(1), student.phone), ...DEVICE, deviceCode: randomUUID() } })).code).toBe(200003)
+  })
+
+  it("a student's read and done through node A reach the teacher's open page on node C within 3 s each", async () => {
+    const student = await newStudent(nodeBase(0))
+    const login = await ok(api<{ token: string }>(nodeBase(1), 'POST', '/login', { body: { username: '13600136000', password: 'Passw0rd!', ...DEVICE, deviceCode: randomUUID() } }))
+    const teacher: Student = { phone: '13600136000', token: login.token, userId: subOf(login.token) }
+    await confirmClass(nodeBase(1), teacher.token)
+    const task = await ok(api<{ id: string }>(nodeBase(1), 'POST', '/tasks', { token: teacher.token, body: { orgCode: 'DEMO', grade: '五年级', className: '2班', title: '读《草房子》', brief: '读完第一章。', publisherName: '李老师' } }))
+    const page = await terminal(nodeWs(2), teacher, 0)
+    const progressed = () => page.messages.map((m) => JSON.parse(m) as { type: string; taskId?: string; state?: string }).filter((m) => m.type === 'task-progressed' && m.taskId === task.id)
+    for (const [step, state] of [['read', 'read'], ['done', 'done']] as const) {
+      const start = Date.now()
+      await ok(api(nodeBase(0), 'POST', `/tasks/${task.id}/${step}`, { token: student.token }))
+      await until(() => progressed().some((m) => m.state === state), 3000, `the ${state} on node C`)
+      console.log(`cross-node task progress (${state}): ${Date.now() - start} ms from the student's request on node A to the teacher on node C`)
+    }
+    const progress = await ok(api<{ task: { counts: { done: number } } }>(nodeBase(2), 'GET', `/teacher/tasks/${task.id}`, { token: teacher.token }))
+    expect(progress.task.counts.done).toBeGreaterThanOrEqual(1)
   })
 
   it('ten wrong passwords spread over the three nodes lock the account as one node would', async () => {
