@@ -2,7 +2,7 @@
 import type { Db } from './connect'
 import { hashPassword } from '../services/crypto'
 import { ensureClass } from '../services/teacher'
-import { STUDENT_PERMS, STUDENT_ROLES } from '../services/users'
+import { newInviteCode, STUDENT_PERMS, STUDENT_ROLES } from '../services/users'
 import { TEACHER_ROLE } from '../../src/contract/tasks'
 
 export const DEMO = {
@@ -151,6 +151,8 @@ export async function seedTeacherDemo(db: Db, now: number): Promise<void> {
       for (const [i, o] of orgs.entries()) {
         await trx.insertInto('memberships').values({ student_id: studentId, org_id: o.id, roles: JSON.stringify(o.roles), perms: JSON.stringify(STUDENT_PERMS), is_primary: i === 0 ? 1 : 0, created_at: now + i }).execute()
       }
+      // A finished account has its invitation code, as registration gives one.
+      await trx.insertInto('invite_codes').values({ code: newInviteCode(), owner_user_id: userId, created_at: now }).execute()
       return { userId, studentId }
     }
     const task = await trx.selectFrom('tasks').select(['id', 'created_at']).where('id', '=', DEMO_PROGRESS_TASK).executeTakeFirst()

@@ -24,7 +24,7 @@ describe('POST /login', () => {
   it('answers a wrong password, an unknown phone and a password login on an SMS-only account alike (200002)', async () => {
     const { app } = await makeApp()
     const wrong = await call(app, 'POST', '/login', { body: { username: STUDENT_PHONE, password: 'wrong-pass1', ...DEVICE } })
-    const unknown = await call(app, 'POST', '/login', { body: { username: '13700137000', password: PASSWORD, ...DEVICE } })
+    const unknown = await call(app, 'POST', '/login', { body: { username: '13700137099', password: PASSWORD, ...DEVICE } })
     expect(wrong.body).toEqual({ code: 200002, msg: 'password invalid', data: { triesLeft: 9 } })
     expect(unknown.body).toEqual(wrong.body)
     expect((await call(app, 'POST', '/login', { body: { username: SMS_ONLY_PHONE, password: PASSWORD, ...DEVICE } })).body.code).toBe(200002)
@@ -100,7 +100,7 @@ describe('SMS login and registration (docs/contract.md)', () => {
 
   it('a new phone registers: isReg → Password (temp token) → Improve → final pair → Home', async () => {
     const { app, clock } = await makeApp()
-    const phone = '13700137000'
+    const phone = '13700137099'
     const code = await smsCode(app, phone, 'register')
     const reg = await call<SmsLogin>(app, 'POST', '/login/sms', { body: { username: `+86${phone}`, code, isAdmin: false, ...DEVICE } })
     expect(reg.body).toMatchObject({ code: 0, data: { isReg: true, isPassword: false } })
@@ -159,7 +159,7 @@ describe('POST /sms/code', () => {
 })
 
 describe('answers that do not tell who has an account', () => {
-  const UNKNOWN = '13700137000'
+  const UNKNOWN = '13700137099'
   const outbox = async (app: Awaited<ReturnType<typeof makeApp>>['app'], phone: string) => (await call<{ code: string; note?: string }>(app, 'GET', `/dev/sms/outbox?phone=${phone}`)).body.data
 
   it('a forget code for an unknown number is "sent" like one for a known number; only the message differs', async () => {
@@ -203,7 +203,7 @@ describe('PUT /auth/user/forget', () => {
   it('resets the password with a forget code and ends every session', async () => {
     const { app } = await makeApp()
     const before = await passwordLogin(app)
-    expect((await call(app, 'PUT', '/auth/user/forget', { body: { username: '13700137000', payload: { code: '123456', password: 'Fresh0ne!' }, ...DEVICE } })).body.code).toBe(200005)
+    expect((await call(app, 'PUT', '/auth/user/forget', { body: { username: '13700137099', payload: { code: '123456', password: 'Fresh0ne!' }, ...DEVICE } })).body.code).toBe(200005)
     const code = await smsCode(app, STUDENT_PHONE, 'forget')
     expect((await call(app, 'PUT', '/auth/user/forget', { body: { username: STUDENT_PHONE, payload: { code: code === '999999' ? '000000' : '999999', password: 'Fresh0ne!' }, ...DEVICE } })).body.code).toBe(200005)
     expect((await call(app, 'PUT', '/auth/user/forget', { body: { username: `+86${STUDENT_PHONE}`, payload: { code, password: 'Fresh0ne!' }, ...DEVICE } })).body.code).toBe(0)
