@@ -5,6 +5,7 @@
 import type { Card } from '../../contract/cards'
 import type { ContentKind, ContentViews } from '../../contract/content'
 import type { Desk } from '../../contract/desk'
+import { isInboxEntry, type InboxPage } from '../../contract/inbox'
 import type { InviteInfo } from '../../contract/invite'
 import { PUSH_KINDS, type PushSettings } from '../../contract/push'
 import type { OwnerReport, PublicReport, ReportSummary } from '../../contract/report'
@@ -104,6 +105,9 @@ export const isCardList = guard<Card[]>(
   ),
 )
 
+/** The inbox's first page: its entries checked one by one as the live channel's are. */
+export const isInboxPage = guard<InboxPage>(shape({ entries: arrayOf(isInboxEntry), next: nullable(isStr), unread: isNum }))
+
 export const isPushSettings = guard<PushSettings>(shape(Object.fromEntries(PUSH_KINDS.map((k) => [k, isBool]))))
 
 /** Copy names: one per data set. */
@@ -115,5 +119,6 @@ export const COPY = {
   invite: 'invite',
   cards: 'cards',
   pushSettings: 'push-settings',
+  inbox: 'inbox',
   content: (kind: ContentKind, id: string) => `share:${kind}:${id}`,
 }
