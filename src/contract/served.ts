@@ -28,7 +28,6 @@ export const SERVED = {
   /** Public while the card is shared; byte ranges. */
   cardAudio: spec<undefined, undefined, FileBytes, { id: string }>('GET', `${CARD_AUDIO_PATH}/:id`, 'public'),
   cardUpdate: spec<CardUpdateBody, undefined, null, { id: string }>('PUT', `${CARDS_PATH}/:id`, 'session'),
-  cardDelete: spec<undefined, undefined, null, { id: string }>('DELETE', `${CARDS_PATH}/:id`, 'session'),
   /** The teacher console's: the students who declared a class of the teacher's organisation. */
   classRequests: spec<undefined, { orgCode: string }, ClassRequest[]>('GET', CLASS_REQUESTS_PATH, 'account'),
   classConfirm: spec<ClassConfirm, undefined, ClassConfirmed>('POST', CLASS_CONFIRM_PATH, 'account'),
