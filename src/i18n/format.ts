@@ -1,10 +1,8 @@
 /** Filling message placeholders and writing dates and numbers in the reader's language: one place for each. */
 import type { Lang } from '../../manifest/app'
 
-/** `text` with each `{name}` replaced by `vars[name]`; a placeholder without a value stays as written. */
-export function fill(text: string, vars: Readonly<Record<string, string | number>>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole))
-}
+// Placeholders and bilingual tables live in ./fill (Login's start needs them without the dates below); re-exported here.
+export { bilingual, fill } from './fill'
 
 /** The locale each interface language formats dates and numbers in. */
 export const LOCALE: Record<Lang, string> = { 'zh-Hans': 'zh-CN', en: 'en-GB' }
@@ -82,8 +80,3 @@ export function sameDay(a: number, b: number, timeZone?: string): boolean {
 }
 
 export const formatNumber = (lang: Lang, n: number): string => n.toLocaleString(LOCALE[lang])
-
-/** A table of texts in both languages, the English held to the keys of the Chinese: `texts(lang)` gives the reader's. */
-export function bilingual<T>(zh: T, en: NoInfer<T>): (lang: Lang) => T {
-  return (lang) => (lang === 'zh-Hans' ? zh : en)
-}

@@ -18,18 +18,12 @@ export const zh = {
   'app.portal': '当前 Wi-Fi 需要先登录认证才能上网',
   'app.outboxCount': '{n} 项改动待同步',
   'app.portalOpen': '打开认证页面',
-  // The prerendered pages' starter, when the app's scripts do not load (app/startAfterPaint.ts).
-  'app.startPortal': '当前 Wi-Fi 需要先登录认证才能上网，认证后再试一次',
-  'app.startCutOff': '连不上服务器，当前 Wi-Fi 可能需要先登录认证，恢复后再试一次',
   'app.portalRetry': '当前 Wi-Fi 需要先登录认证，认证后会自动重试',
   'app.cutOff': '连不上服务器，当前 Wi-Fi 可能需要先登录认证',
   'app.cutOffRetry': '连不上服务器，当前 Wi-Fi 可能需要先登录认证，恢复后会自动重试',
   'app.neverSeen': '这一页还没在这台设备上打开过，所以离线时没有内容可看',
   'cards.landed': '离线时做的贺卡已发送',
   'cards.open': '打开贺卡',
-  'app.seenAt': '离线中，显示的是 {time} 看到的内容',
-  // Behind a Wi-Fi sign-in page the bar above says why: the note only says when (one explanation per screen).
-  'app.seenAtCutOff': '显示的是 {time} 看到的内容',
   'clipboard.copied': '内容已复制',
   'clipboard.failed': '复制失败，请手动复制',
   'auth.kicked': '账号已在其他终端登录',
