@@ -14,7 +14,7 @@
  */
 import { proxy, useSnapshot } from 'valtio'
 import { CALLS } from '../contract/calls'
-import type { InboxEntry, InboxNotified } from '../contract/inbox'
+import type { InboxEntry, InboxKind, InboxNotified } from '../contract/inbox'
 import { call } from '../lib/http'
 import { isUnreachable } from '../lib/http/errors'
 import { readCopy, saveCopy } from '../lib/offline/copies'
@@ -40,7 +40,7 @@ export interface InboxState {
  * the student's class as well (the profile's confirmed class, and with it the tasks that reach them). The
  * one list: the class kinds are the teacher's answers to the class the student declared.
  */
-export const DESK_NOTICES: Readonly<Record<string, 'tasks' | 'class'>> = {
+export const DESK_NOTICES: Readonly<Partial<Record<InboxKind, 'tasks' | 'class'>>> = {
   task: 'tasks',
   'class-confirmed': 'class',
   'class-refused': 'class',
@@ -48,7 +48,7 @@ export const DESK_NOTICES: Readonly<Record<string, 'tasks' | 'class'>> = {
 }
 
 /** What a notice of this kind changes on Home, if anything. */
-export const deskChangeOf = (kind: string): 'tasks' | 'class' | undefined => (Object.hasOwn(DESK_NOTICES, kind) ? DESK_NOTICES[kind] : undefined)
+export const deskChangeOf = (kind: string): 'tasks' | 'class' | undefined => (Object.hasOwn(DESK_NOTICES, kind) ? DESK_NOTICES[kind as InboxKind] : undefined)
 
 const initial = (): InboxState => ({ entries: [], next: null, unread: 0, status: 'idle', loadingMore: false, seenAt: undefined, deskChanged: 0 })
 
