@@ -10,6 +10,7 @@ import { SW_CONTROL_MS } from '../support/clock'
 import { screenshot } from '../support/screenshot'
 import { signInUnderWorker } from '../support/login'
 import { DEMO_STUDENT, resumeSession, type TokenPair } from '../support/session'
+import { registerStudent } from '../support/register'
 
 test.use({ viewport: { width: 375, height: 812 } })
 
@@ -75,6 +76,30 @@ test.describe('Home follows the live channel', () => {
     // The same document: nothing was reloaded.
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(loads)
     await screenshot(page, 'round3-home-live-task-812x375')
+  })
+
+  test('a new student’s class confirmed by the teacher: 班级待老师确认 and the empty tasks go without a reload', async ({ page, request }) => {
+    const pair = await registerStudent(request, '13500135311', 'e2e-round3-class', { name: '林小舟', grade: '七年级', className: '2班', orgCode: 'DEMO' })
+    await resumeSession(page, pair)
+    const up = liveChannelUp(page)
+    await page.goto('/home')
+    await expect(page.getByTestId('class-pending')).toBeVisible()
+    await expect(page.getByTestId('home-tasks')).toContainText('暂时没有任务，老师布置后会显示在这里')
+    await up
+    const loads = await page.evaluate(() => performance.getEntriesByType('navigation').length)
+
+    const teacher = await login(request, TEACHER, 'e2e-round3-class-teacher', 'pad')
+    const headers = { ...APP, Authorization: `Bearer ${teacher.token}` }
+    const requests = ((await (await request.get('/api/classes/requests?orgCode=DEMO', { headers })).json()) as { data: { studentId: string; name: string }[] }).data
+    const mine = requests.find((r) => r.name === '林小舟')!
+    const confirmed = (await (await request.post('/api/classes/confirm', { headers, data: { orgCode: 'DEMO', studentId: mine.studentId, grade: '七年级', className: '2班' } })).json()) as { code: number }
+    expect(confirmed.code).toBe(0)
+
+    await expect(page.getByTestId('class-pending')).toHaveCount(0, { timeout: 5_000 })
+    await expect(page.getByTestId('home-tasks')).not.toContainText('暂时没有任务')
+    await expect(page.getByTestId('home-tasks').getByRole('button').first()).toBeVisible()
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(loads)
+    await screenshot(page, 'round3-home-class-confirmed-812x375')
   })
 })
 
