@@ -39,7 +39,10 @@ if (built.status !== 0) process.exit(built.status ?? 1)
  * each is a generic frame (src/prerender.tsx renderFrame), painted by the service worker for a signed-in
  * student, in the student's language, before any script runs.
  */
-const { renderPage, renderFrame, startAfterPaint, FRAME_PAGES: FRAMES, FRAME_HEAD } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)
+const { renderPage, renderFrame, startAfterPaint, stuckTexts, FRAME_PAGES: FRAMES, FRAME_HEAD } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)
+// Written as \u escapes: the page's text (document.body.textContent, what a reader or a test reads) does not
+// include the note's words before the note is shown.
+const STUCK_TEXTS = JSON.stringify(await stuckTexts()).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'))
 const template = readFileSync(join(dist, 'index.html'), 'utf8')
 const entry = manifest['index.html']
@@ -133,7 +136,7 @@ for (const { path, url, lang, source, frame } of pages) {
   const then = [...new Set([...viewFiles, ...page.js])].filter((f) => !first.includes(f))
   const urls = (files) => JSON.stringify(files.map((f) => `/${f}`))
   const before = FIRST_IMPORTS[path] ? firstChunks.map((c) => c.file) : []
-  const starter = `<script type="module">(${startAfterPaint})(${JSON.stringify(`/${entry.file}`)},${urls(first)},${urls(then)},undefined,${urls(before)},${JSON.stringify(manifestHref)})</script>`
+  const starter = `<script type="module">(${startAfterPaint})(${JSON.stringify(`/${entry.file}`)},${urls(first)},${urls(then)},undefined,${urls(before)},${JSON.stringify(manifestHref)},${STUCK_TEXTS})</script>`
   html = html
     .replace('</head>', `<style>${css}</style>${inlinedMarks}</head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${body}</div>`)

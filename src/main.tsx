@@ -32,6 +32,13 @@ await nextTask()
 preloadView()
 await Promise.all([bootLangReady(), early, daily, nextTask()])
 // React DOM is a chunk of its own, so that evaluating it is a task of its own, not part of the view's.
-const [client, { mount }] = await Promise.all([import('react-dom/client'), import('./app/mount')])
+const view = () => Promise.all([import('react-dom/client'), import('./app/mount')])
+// A view that does not load (a Wi-Fi sign-in page answering with HTML) is tried again when the starter says
+// (app/startAfterPaint.ts `stuck`), which meanwhile says why and ends the held taps.
+// Its note goes once this module has run, as the starter's import of it then resolves.
+const stuck = (window as { __startStuck?: (retry: () => void) => void }).__startStuck ?? ((retry) => setTimeout(retry, 3000))
+const [client, { mount }] = await view().catch(function retry(): ReturnType<typeof view> {
+  return new Promise<void>(stuck).then(() => view().catch(retry))
+})
 await nextTask()
 mount(client)

@@ -8,12 +8,26 @@ import { Router } from 'wouter'
 import { APP_CONFIG, type Lang } from '../manifest/app'
 import { FRAMES, PAGES } from '../manifest/pages'
 import { App } from './app/App'
+import { loadLang, translate } from './i18n/i18n'
 import { FRAME_BODIES } from './pages/frames'
 import { HomeFrame } from './pages/Home/HomeFrame'
 import { PageFrame } from './ui/PageFrame/PageFrame'
 import { UpdatePrompt } from './ui/UpdatePrompt/UpdatePrompt'
 
 export { startAfterPaint } from './app/startAfterPaint'
+
+/**
+ * The starter's note when the app's scripts do not load (app/startAfterPaint.ts `stuckTexts`), in each
+ * language. Written into the pages' HTML at build time only, so the app's catalogue does not carry them.
+ */
+const STUCK: Record<Lang, { portal: string; cutOff: string }> = {
+  'zh-Hans': { portal: '当前 Wi-Fi 需要先登录认证才能上网，认证后再试一次', cutOff: '连不上服务器，当前 Wi-Fi 可能需要先登录认证，恢复后再试一次' },
+  en: { portal: 'This Wi-Fi needs you to sign in before you can go online. Sign in, then try again', cutOff: 'Cannot reach the server. This Wi-Fi may need you to sign in first. Try again once it works' },
+}
+export async function stuckTexts(): Promise<Record<Lang, { portal: string; cutOff: string; open: string }>> {
+  await loadLang('en')
+  return { 'zh-Hans': { ...STUCK['zh-Hans'], open: translate('zh-Hans', 'app.portalOpen') }, en: { ...STUCK.en, open: translate('en', 'app.portalOpen') } }
+}
 
 async function streamToString(stream: ReadableStream<Uint8Array>): Promise<string> {
   const reader = stream.getReader()

@@ -287,13 +287,17 @@ const routes: ApiRoutes = async (app) => {
   app.route({
     ...entry(app, 'cardDelete'),
     handler: async (req) => {
-      await ownCard(req.params.id, req.auth!.sub)
+      const userId = req.auth!.sub
+      const now = o.clock()
       // The card stays (deleted) for its links; its recording goes, row and file, and frees the account's room.
-      const key = await db.transaction().execute(async (trx) => {
-        await trx.updateTable('cards').set({ deleted_at: o.clock(), updated_at: o.clock() }).where('id', '=', req.params.id).execute()
-        return releaseAudio(trx, req.params.id)
+      // A delete made offline is replayed by the outbox with its Idempotency-Key: a repeat answers as the first did.
+      const released = await idempotent(db, req, userId, now, async (trx) => {
+        const row = await trx.selectFrom('cards').select('id').where('id', '=', req.params.id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst()
+        if (!row) throw new ApiError(CODE.DATA_EMPTY)
+        await trx.updateTable('cards').set({ deleted_at: now, updated_at: now }).where('id', '=', req.params.id).execute()
+        return { file: await releaseAudio(trx, req.params.id) }
       })
-      if (key) removeAudioFile(o.dataDir, key)
+      if (released.file) removeAudioFile(o.dataDir, released.file)
       return noData()
     },
   })

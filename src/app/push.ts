@@ -4,7 +4,8 @@
  * whenever the service worker showed a push; new entries arrive over the live channel; a notification's
  * click routes through the router (so the login guard applies); the sign-in whose pushes this device may
  * show is stored for the service worker; the start is counted and the tip worked out; and a session that
- * ends clears all of it. Loaded lazily: nothing of it is in Login's first start.
+ * ends clears all of it. A notice about the student's class loads the profile again, so that Home and the
+ * profile page show the class as the teacher left it. Loaded lazily: nothing of it is in Login's first start.
  */
 import { subscribe } from 'valtio'
 import { isAppPath } from '../contract/inbox'
@@ -29,7 +30,10 @@ export function startPush(): void {
   void loadPushDevice()
   void import('../lib/live').then((m) =>
     m.live.configure({
-      onNotified: received,
+      onNotified: (m) => {
+        if (received(m) !== 'class') return
+        void import('../state/session/flows').then((f) => f.loadProfile({ loading: false })).catch(() => undefined)
+      },
       onResumed: () => void refreshUnread().catch(() => undefined),
     }),
   )

@@ -13,6 +13,13 @@
  * (pages/Login/early.ts), else the page does as it starts (lib/device/prestart.ts). What was typed stays in
  * the fields, where the page reads it back.
  *
+ * When the app's scripts do not load (a Wi-Fi sign-in page answers every request with its own HTML, or
+ * the network is gone) the page would otherwise stay as painted, a held 登录 busy for ever. Then the held
+ * taps end, a note says why (`stuck`: the sign-in page when the script's address answers with HTML or a
+ * redirect, else that the server cannot be reached), and loading is tried again every STUCK_RETRY_MS and
+ * at each tap; the note goes once the app has started. The app's logic, once it runs, reports a view that
+ * did not load the same way (`window.__startStuck`, main.tsx).
+ *
  * It is serialised with Function.prototype.toString, so it must not use anything from outside its body.
  */
 export function startAfterPaint(
@@ -28,7 +35,11 @@ export function startAfterPaint(
   // The web app manifest, linked once the first paint is reported: its request and its icons', done
   // before the paint, are counted by Lighthouse as holding that paint back.
   manifest = '',
+  // The note shown when the app's scripts do not load, per language ('zh-Hans', 'en'): behind a sign-in
+  // page, cut off, and the link that opens the sign-in page.
+  stuckTexts: Record<string, { portal: string; cutOff: string; open: string }> = {},
 ): void {
+  const STUCK_RETRY_MS = 3000
   const inputs = ['pointerdown', 'keydown', 'focusin']
   let started = false
   // After the first frame has reached the screen, not only been drawn: a request that starts before the
@@ -67,7 +78,8 @@ export function startAfterPaint(
     ;(window as unknown as { __preloadView?: () => void }).__preloadView = () => preload(view)
     const logic = () => {
       preload(modules)
-      void load(app)
+      const attempt = () => load(app).then(going, () => stuck(attempt))
+      attempt()
     }
     // The chunks to import first are asked for alone, and the logic once they have run: on a slow phone,
     // compiling the logic's modules as they arrive would hold their evaluation (a held 登录 sent) back by
@@ -99,11 +111,67 @@ export function startAfterPaint(
 
   const held: string[] = []
   ;(window as unknown as { __prestart?: string[] }).__prestart = held
+
+  let note: HTMLElement | undefined
+  let again: (() => void) | undefined
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const tryAgain = () => {
+    clearTimeout(timer)
+    const next = again
+    again = undefined
+    next?.()
+  }
+  const going = () => {
+    clearTimeout(timer)
+    again = undefined
+    note?.remove()
+    note = undefined
+  }
+  const stuck = (retry: () => void) => {
+    if (document.documentElement.hasAttribute('data-started')) return
+    held.length = 0
+    for (const control of document.querySelectorAll('[data-prestart][aria-busy]')) {
+      control.removeAttribute('aria-busy')
+      control.classList.remove('btn--busy')
+    }
+    again = retry
+    clearTimeout(timer)
+    timer = setTimeout(tryAgain, STUCK_RETRY_MS)
+    const texts = stuckTexts[/[?&]lang=en(&|$)/.test(location.search) ? 'en' : 'zh-Hans']
+    if (!texts) return
+    // Is it a sign-in page? The app's own script answers with its HTML, or with a redirect elsewhere.
+    void fetch(app, { cache: 'no-store', redirect: 'manual' }).then(
+      (res) => res.type === 'opaqueredirect' || (res.headers.get('content-type') ?? '').includes('text/html'),
+      () => false,
+    ).then((portal) => {
+      if (!again) return
+      if (!note) {
+        note = document.createElement('div')
+        note.setAttribute('role', 'alert')
+        note.className = 'start-stuck'
+        note.style.cssText = 'position:sticky;top:0;z-index:800;display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:4px 12px;padding:10px 16px;background:#fff4e5;color:#663c00;font-size:14px;line-height:1.5;text-align:center'
+        const text = document.createElement('span')
+        const link = document.createElement('a')
+        link.href = '/download?wifi=1'
+        link.target = '_blank'
+        link.rel = 'noopener'
+        link.textContent = texts.open
+        link.style.cssText = 'display:inline-flex;align-items:center;min-height:44px;color:inherit;font-weight:600'
+        note.append(text, link)
+        document.body.prepend(note)
+      }
+      ;(note.firstChild as HTMLElement).textContent = portal ? texts.portal : texts.cutOff
+    })
+  }
+  ;(window as unknown as { __startStuck?: (retry: () => void) => void }).__startStuck = stuck
+
   const hold = (event: Event) => {
     if (document.documentElement.hasAttribute('data-started')) {
       removeEventListener('click', hold, true)
       return
     }
+    // A tap while the app would not load: try again now (the Wi-Fi may be signed in to by now).
+    if (again) tryAgain()
     const control = (event.target as Element | null)?.closest?.<HTMLElement>('[data-prestart]')
     if (!control) return
     // Neither the browser (a form submit would reload the page) nor React, replaying it, acts on it:

@@ -40,6 +40,8 @@ export const CALLS = {
   myCards: spec<undefined, undefined, Card[]>('GET', CARDS_PATH, 'session', mine),
   /** Takes Idempotency-Key (docs/offline.md). */
   createCard: spec<CardCreateBody, undefined, CardCreated>('POST', CARDS_PATH, 'account', write),
+  /** My cards' 删除贺卡: the card and its recording. Takes Idempotency-Key (docs/offline.md): a delete made offline waits in the outbox. */
+  cardDelete: spec<undefined, undefined, null, { id: string }>('DELETE', `${CARDS_PATH}/:id`, 'session', write),
   /** Takes Idempotency-Key (docs/offline.md): a profile edit made offline waits in the outbox. */
   updateProfile: spec<ProfileBody, undefined, ProfileBody>('PUT', PROFILE_PATH, 'account', write),
   task: spec<undefined, undefined, TaskDetail, { id: string }>('GET', `${TASKS_PATH}/:id`, 'account', mine),

@@ -27,7 +27,6 @@ export const SERVED = {
   /** Public while the card is shared; byte ranges. */
   cardAudio: spec<undefined, undefined, FileBytes, { id: string }>('GET', `${CARD_AUDIO_PATH}/:id`, 'public'),
   cardUpdate: spec<CardUpdateBody, undefined, null, { id: string }>('PUT', `${CARDS_PATH}/:id`, 'session'),
-  cardDelete: spec<undefined, undefined, null, { id: string }>('DELETE', `${CARDS_PATH}/:id`, 'session'),
   media: spec<undefined, undefined, FileBytes, { id: string }>('GET', `${MEDIA_PATH}/:id`, 'public'),
   /** The link-preview picture of pages without a picture of their own (1200×630). */
   shareCardImage: spec<undefined, undefined, FileBytes>('GET', '/content/card.png', 'public'),

@@ -22,7 +22,6 @@ export const en: Catalogue = {
   'app.neverSeen': 'You have not opened this page on this device yet, so there is nothing to show offline',
   'cards.landed': 'The card you made offline was sent',
   'cards.open': 'Open the card',
-  'app.seenAt': 'Offline: showing what you saw at {time}',
   'clipboard.copied': 'Content copied',
   'clipboard.failed': 'Copy failed, please copy manually',
   'auth.kicked': 'Your account logged in on another terminal',

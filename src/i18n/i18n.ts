@@ -1,7 +1,7 @@
 /** Language choice and lookup. zh-Hans by default; `?lang=en` or the switch picks English and is remembered. */
 import type { Lang } from '../../manifest/app'
 import { zh, type Catalogue, type MessageKey } from './messages'
-import { fill } from './format'
+import { fill } from './fill'
 
 // zh-Hans is the default and ships with the app; English loads on demand, so most students never fetch it.
 const catalogues: Partial<Record<Lang, Catalogue>> = { 'zh-Hans': zh }

@@ -24,7 +24,6 @@ export const zh = {
   'app.neverSeen': '这一页还没在这台设备上打开过，所以离线时没有内容可看',
   'cards.landed': '离线时做的贺卡已发送',
   'cards.open': '打开贺卡',
-  'app.seenAt': '离线中，显示的是 {time} 看到的内容',
   'clipboard.copied': '内容已复制',
   'clipboard.failed': '复制失败，请手动复制',
   'auth.kicked': '账号已在其他终端登录',

@@ -37,11 +37,15 @@ export function pushSupport(env: PushEnv = envNow()): PushSupport {
   return ios && !env.standalone ? 'ios-home-screen' : 'unsupported'
 }
 
-/** The tip shows from the second start on, to a signed-in student, until it is closed, push is on, or push was found not to work here. */
+/**
+ * The tip shows from the second start on, to a signed-in student, until it is closed, push is on, or push
+ * was found not to work here. Notifications the browser allows already, with no subscription for this
+ * sign-in (a new sign-in, a subscription the push service dropped), still want the tip: only a refusal ends it.
+ */
 export function tipWanted(o: { starts: number; dismissed: boolean; loggedIn: boolean; subscribed: boolean; support: PushSupport; permission: NotificationPermission | 'n/a'; unavailable?: boolean }): boolean {
   if (o.starts < 2 || o.dismissed || !o.loggedIn || o.subscribed || o.unavailable) return false
   if (o.support === 'ios-home-screen') return true
-  return o.support === 'ready' && o.permission === 'default'
+  return o.support === 'ready' && o.permission !== 'denied'
 }
 
 let starts: Promise<number> | undefined

@@ -49,11 +49,18 @@ test('a recording refused for the full quota says so beside it; without the reco
   await page.getByRole('button', { name: '生成贺卡' }).click()
 
   const voice = page.locator('.motherday__voice').getByRole('alert')
-  await expect(voice).toHaveText(/^你的语音留言已占满 50 MB 的空间（已用 (4[5-9]|50)(\.\d)? MB），这段录音没能上传，贺卡还没有生成。可以删除语音，只发送文字贺卡。$/)
+  await expect(voice).toHaveText(/^语音留言已用 (4[5-9]|50)(\.\d)? MB，共 50 MB，放不下这段录音了，贺卡还没有生成。可以删除语音，只发送文字贺卡；或者删除不要的旧贺卡，空出位置。$/)
+  // The way out: My cards, on the same page, where old cards and their recordings are deleted.
+  const free = page.locator('.motherday__voice').getByRole('link', { name: '去我的贺卡删除旧贺卡' })
+  await expect(free).toBeVisible()
   await expect(page.getByText('生成失败，请重试')).toHaveCount(0)
   await expect(page).toHaveURL(/\/motherday$/)
   await voice.scrollIntoViewIfNeeded()
   await screenshot(page, 'motherday-storage-full-375x812')
+  await free.click()
+  const mine = page.getByRole('region', { name: '我的贺卡' })
+  await expect(mine).toBeFocused()
+  await expect(mine.getByRole('button', { name: /^删除贺卡：/ }).first()).toBeInViewport()
 
   await page.getByRole('button', { name: '删除语音' }).click()
   await page.getByRole('button', { name: '生成贺卡' }).click()

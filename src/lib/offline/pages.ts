@@ -7,6 +7,7 @@ import { CARD_DESIGNS, type Card } from '../../contract/cards'
 import type { ContentKind, ContentViews } from '../../contract/content'
 import type { Desk } from '../../contract/desk'
 import { arrayOf, type Guard, isBool, isNum, isRecord, isStr, nullable, oneOf, shape } from '../../contract/guards'
+import { isInboxEntry, type InboxPage } from '../../contract/inbox'
 import type { InviteInfo } from '../../contract/invite'
 import { PUSH_KINDS, type PushSettings } from '../../contract/push'
 import { SLIDE_KINDS, type OwnerReport, type PublicReport, type ReportSlide, type ReportSummary } from '../../contract/report'
@@ -115,6 +116,9 @@ export const isCardList = arrayOf(
   }),
 )
 
+/** The inbox's first page: its entries checked one by one as the live channel's are. */
+export const isInboxPage = shape<InboxPage>({ entries: arrayOf(isInboxEntry), next: nullable(isStr), unread: isNum })
+
 export const isPushSettings = shape<PushSettings>(Object.fromEntries(PUSH_KINDS.map((k) => [k, isBool])) as { [K in keyof PushSettings]: Guard<boolean> })
 
 /** Copy names: one per data set. */
@@ -126,5 +130,6 @@ export const COPY = {
   invite: 'invite',
   cards: 'cards',
   pushSettings: 'push-settings',
+  inbox: 'inbox',
   content: (kind: ContentKind, id: string) => `share:${kind}:${id}`,
 }

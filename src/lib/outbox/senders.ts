@@ -42,8 +42,15 @@ export interface ProfilePayload {
   key: string
 }
 
-export type OutboxPayload = CardPayload | ReportPayload | TaskDonePayload | ProfilePayload
-export type SendResult = CardCreated | OwnerReport | TaskDone | ProfileBody
+/** One of the student's cards deleted, with its recording (My cards: freeing space). */
+export interface CardDeletePayload {
+  kind: 'cardDelete'
+  cardId: string
+  key: string
+}
+
+export type OutboxPayload = CardPayload | ReportPayload | TaskDonePayload | ProfilePayload | CardDeletePayload
+export type SendResult = CardCreated | OwnerReport | TaskDone | ProfileBody | null
 
 export interface SendOptions {
   onProgress?: (p: TransferProgress) => void
@@ -79,9 +86,12 @@ const sendTaskDone: Sender<TaskDonePayload> = async (p) => call(CALLS.taskDone, 
 
 const sendProfile: Sender<ProfilePayload> = async (p) => call(CALLS.updateProfile, { body: p.body, header: { [IDEMPOTENCY_HEADER]: p.key } })
 
+const sendCardDelete: Sender<CardDeletePayload> = async (p) => call(CALLS.cardDelete, { params: { id: p.cardId }, header: { [IDEMPOTENCY_HEADER]: p.key } })
+
 export const SENDERS: { [K in OutboxPayload['kind']]: Sender<Extract<OutboxPayload, { kind: K }>> } = {
   card: sendCard,
   report: sendReport,
   taskDone: sendTaskDone,
   profile: sendProfile,
+  cardDelete: sendCardDelete,
 }

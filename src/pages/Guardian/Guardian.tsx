@@ -10,7 +10,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import type { PageProps } from '../../../manifest/pages'
 import type { Lang } from '../../../manifest/app'
 import { GUARDIAN, GUARDIAN_CHILDREN_PATH, GUARDIAN_SIGNOUT_PATH, GUARDIAN_TOKEN_HEADER, type GuardianChildren, type GuardianSignin } from '../../contract/guardian'
-import { fill, formatDay, formatNumber } from '../../i18n/format'
+import { fill, formatNumber, formatWhen } from '../../i18n/format'
 import { call } from '../../lib/http/client'
 import { apiBase } from '../../lib/http/texts'
 import { tabRead, tabRemove, tabWrite } from '../../lib/storage/tab'
@@ -205,7 +205,7 @@ function Tile({ label, count, lines }: { label: string; count: string; lines: st
 function Summary({ lang, t, child }: { lang: Lang; t: Texts; child: Child }) {
   const s = child.summary
   // One form of date on the page: the day, with its year only when it is not this year's.
-  const day = (ms: number) => formatDay(lang, ms, { month: 'long', day: 'numeric' })
+  const day = (ms: number) => formatWhen(lang, ms, { time: false })
   const last = (ms: number | null) => (ms === null ? [] : [fill(t.last, { date: day(ms) })])
   const n = (text: string, count: number) => (count === 0 ? t.nothing : fill(text, { n: formatNumber(lang, count) }))
   return (
@@ -391,7 +391,7 @@ export default function Guardian({ page }: PageProps) {
                   <h2 className="guardian-form__name">{child.name}</h2>
                   <span className={`guardian__badge guardian__badge--${child.consent}`}>{t.consent[child.consent]}</span>
                   <p className="guardian__meta">
-                    <span>{fill(t.since, { date: formatDay(lang, child.summary.since, { month: 'long', day: 'numeric' }) })}</span>
+                    <span>{fill(t.since, { date: formatWhen(lang, child.summary.since, { time: false }) })}</span>
                     {child.summary.birth ? <span>{fill(t.birth, { year: child.summary.birth.year, month: child.summary.birth.month })}</span> : null}
                   </p>
                 </header>

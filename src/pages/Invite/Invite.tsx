@@ -20,7 +20,7 @@ import { fetchInvite } from './inviteApi'
 import { InviteSkeleton } from '../../ui/InviteSkeleton/InviteSkeleton'
 import { QrCode } from './QrCode'
 import './Invite.css'
-import { fill, formatDateTime } from '../../i18n/format'
+import { fill, formatWhen } from '../../i18n/format'
 
 const TEXTS = {
   'zh-Hans': {
@@ -62,9 +62,6 @@ const TEXTS = {
 }
 
 
-function formatDate(ms: number, lang: 'zh-Hans' | 'en'): string {
-  return formatDateTime(lang, ms, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
-}
 
 export default function Invite({ page }: PageProps) {
   const lang = useLang()
@@ -165,7 +162,7 @@ export default function Invite({ page }: PageProps) {
                   </span>
                   <span className="invite__name">{p.name || t.unnamed}</span>
                   <time className="invite__when" dateTime={new Date(p.joinedAt).toISOString()}>
-                    {formatDate(p.joinedAt, lang)}
+                    {formatWhen(lang, p.joinedAt)}
                   </time>
                 </li>
               ))}

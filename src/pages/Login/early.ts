@@ -17,6 +17,8 @@ const TAPS: readonly string[] = ['login', 'sms', 'sso'] satisfies EarlyTap[]
 export type EarlyWork = Partial<Record<EarlyTap, Promise<void>>>
 
 let underWay: EarlyWork = {}
+/** The early taps whose sign-in failed before the view came to say so: a new tap on one is a new attempt. */
+const ended = new Set<EarlyTap>()
 
 type Flows = typeof import('../../state/session/flows')
 let flowsLoading: Promise<Flows> | undefined
@@ -42,7 +44,7 @@ function carryOut(tap: string): void {
   if (!TAPS.includes(tap)) return
   const key = tap as EarlyTap
   // A second tap on a control already at work is the same tap.
-  if (underWay[key]) {
+  if (underWay[key] && !ended.has(key)) {
     releaseTap(key)
     return
   }
@@ -51,7 +53,8 @@ function carryOut(tap: string): void {
   releaseTap(key)
   const running = flows ? flow(flows) : loadFlows().then(flow)
   // The page reports the failure once it has started; until then nobody is waiting on it.
-  running.catch(() => undefined)
+  ended.delete(key)
+  running.catch(() => underWay[key] === running && ended.add(key))
   underWay[key] = running
 }
 
@@ -69,5 +72,6 @@ export function takeOverTaps(): Promise<unknown> {
 export function takeEarly(): EarlyWork {
   const taken = underWay
   underWay = {}
+  ended.clear()
   return taken
 }

@@ -1,5 +1,5 @@
 /** Login's own words (the field texts it shares with the other sign-in forms are in i18n/formTexts.ts). */
-import { bilingual } from '../../i18n/format'
+import { bilingual } from '../../i18n/fill'
 
 export const loginTexts = bilingual(
   {

@@ -39,6 +39,8 @@ export function Editor({ t, lang }: { t: Texts; lang: Lang }) {
   const [message, setMessage] = useState('')
   const [error, setError] = useState('')
   const [voiceError, setVoiceError] = useState('')
+  // The error is the recordings' quota: it links to My cards.
+  const [voiceFull, setVoiceFull] = useState(false)
   const [progress, setProgress] = useState<number | null>(null)
   const [busy, setBusy] = useState(false)
   const [onlyMe, setOnlyMe] = useState(false)
@@ -77,6 +79,7 @@ export function Editor({ t, lang }: { t: Texts; lang: Lang }) {
 
   const attach = async (file: File | undefined) => {
     setVoiceError('')
+    setVoiceFull(false)
     if (!file) return
     if (!cardAudioType(file.type)) return setVoiceError(t.badType)
     if (file.size > CARD_AUDIO_MAX_BYTES) return setVoiceError(t.tooBig)
@@ -114,7 +117,10 @@ export function Editor({ t, lang }: { t: Texts; lang: Lang }) {
       }
       const answer = await outbox.sendOrQueue(payload, { onProgress: (p) => setProgress(p.progress) }).catch((e: unknown) => {
         // The server read the file and found no sound in it: say so beside the recording.
-        if (isRequestError(e) && e.code === CODE.PARAM_INVALID && e.message.startsWith('audio:')) setVoiceError(t.notAudio)
+        if (isRequestError(e) && e.code === CODE.PARAM_INVALID && e.message.startsWith('audio:')) {
+          setVoiceError(t.notAudio)
+          setVoiceFull(false)
+        }
         throw e
       })
       clearDrafts(DRAFT)
@@ -133,7 +139,10 @@ export function Editor({ t, lang }: { t: Texts; lang: Lang }) {
     } catch (e) {
       // The recordings fill the account's space: said beside the recording, where it can be removed.
       const quota = storageQuotaError(e)
-      if (quota) setVoiceError(storageFullText(t, quota))
+      if (quota) {
+        setVoiceError(storageFullText(t, quota))
+        setVoiceFull(true)
+      }
       // A child without a guardian's consent: the server's reason, and where to ask (docs/privacy.md).
       else setError(consentRefusal(lang, e) ?? t.failed)
     } finally {
@@ -185,7 +194,7 @@ export function Editor({ t, lang }: { t: Texts; lang: Lang }) {
         ) : null}
       </div>
 
-      <VoiceMessage recorder={recorder} busy={busy} error={voiceError} onAttach={(file) => void attach(file)} t={t} />
+      <VoiceMessage recorder={recorder} busy={busy} error={voiceError} full={voiceFull} onAttach={(file) => void attach(file)} t={t} />
 
       <label className="motherday__private">
         <input type="checkbox" checked={onlyMe} onChange={(e) => setOnlyMe(e.target.checked)} />

@@ -4,10 +4,13 @@
  */
 import { fill } from '../../i18n/format'
 import { Button } from '../../ui/Button/Button'
+import { MY_CARDS_ID } from './MyCards'
+import { showMyCards } from './storageQuota'
 import type { Texts } from './texts'
 import type { Recorder } from './useRecorder'
 
-export function VoiceMessage({ recorder, busy, error, onAttach, t }: { recorder: Recorder; busy: boolean; error: string; onAttach: (file: File | undefined) => void; t: Texts }) {
+/** `full`: the error is the recordings' quota, and it links to My cards, where space is freed. */
+export function VoiceMessage({ recorder, busy, error, full = false, onAttach, t }: { recorder: Recorder; busy: boolean; error: string; full?: boolean; onAttach: (file: File | undefined) => void; t: Texts }) {
   const rec = recorder.state
   return (
     <section className="motherday__voice" aria-labelledby="motherday-voice">
@@ -50,6 +53,18 @@ export function VoiceMessage({ recorder, busy, error, onAttach, t }: { recorder:
       {rec.kind === 'denied' ? <p className="motherday__error">{t.denied}</p> : null}
       {rec.kind === 'unsupported' ? <p className="motherday__error">{t.unsupported}</p> : null}
       {error ? <p className="motherday__error" role="alert">{error}</p> : null}
+      {error && full ? (
+        <a
+          className="motherday__free"
+          href={`#${MY_CARDS_ID}`}
+          onClick={(e) => {
+            e.preventDefault()
+            showMyCards()
+          }}
+        >
+          {t.freeSpace}
+        </a>
+      ) : null}
     </section>
   )
 }

@@ -1,10 +1,12 @@
 /**
  * The refusal of a recording because the account's recordings fill their quota (docs/security.md
  * "Limits of accounts, numbers and classes", HTTP 429 with `data.reason: 'storage-quota'`). Waiting does
- * not help, so it gets its own message instead of "try again".
+ * not help, so it gets its own message instead of "try again": how much is used, and a way out (My cards,
+ * where old cards and their recordings are deleted).
  */
 import { fill } from '../../i18n/format'
 import { isRequestError } from '../../lib/http/errors'
+import { MY_CARDS_ID } from './MyCards'
 import type { Texts } from './texts'
 
 export interface StorageQuota {
@@ -25,6 +27,13 @@ export const storageQuotaError = (e: unknown): StorageQuota | null => (isRequest
 
 /** Bytes as MB (of 1 048 576) with at most one decimal: 50 MB, 49.6 MB. */
 const mb = (bytes: number) => `${Math.round((bytes / 1048576) * 10) / 10} MB`
+
+/** Takes the student to My cards (on the same page), where old cards and their recordings can be deleted. */
+export function showMyCards(): void {
+  const section = document.getElementById(MY_CARDS_ID)
+  section?.scrollIntoView({ block: 'start', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' })
+  section?.focus({ preventScroll: true })
+}
 
 /** `waiting`: the card waits in the outbox (it can be deleted, not edited). */
 export const storageFullText = (t: Texts, q: StorageQuota, waiting = false): string =>

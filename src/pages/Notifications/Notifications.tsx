@@ -2,19 +2,22 @@
  * Notifications (login): the inbox of docs/notifications.md, newest first, as a messaging app's
  * notification centre has it — unread ones marked, what happened and when, tap to open what it is about
  * (which marks it read), 全部已读, older ones on request. New ones arrive over the live channel while
- * the page is open.
+ * the page is open. Offline (or behind a Wi-Fi sign-in page) it shows the list last seen, marked with when,
+ * and no count: the count of then is not the server's now. It loads again by itself when the network returns.
  */
 import type { Lang } from '../../../manifest/app'
 import { useEffect } from 'react'
+import { REACHABLE_EVENT } from '../../lib/http/reach'
 import type { PageProps } from '../../../manifest/pages'
 import type { InboxEntry, InboxKind } from '../../contract/inbox'
-import { fill, formatDateTime } from '../../i18n/format'
+import { fill, formatClock, formatWhen, sameDay } from '../../i18n/format'
 import { useLang } from '../../state/app'
 import { loadInbox, loadMore, markAllRead, markRead, useInbox } from '../../state/inbox'
 import { push } from '../../state/navigation'
 import { Button } from '../../ui/Button/Button'
 import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
+import { SeenAt } from '../../ui/SeenAt/SeenAt'
 import { usePullRefresh } from '../../ui/PullRefresh/usePullRefresh'
 import './Notifications.css'
 
@@ -57,18 +60,19 @@ const TEXTS = {
   },
 }
 
-/** When, as a messaging app says it: just now, minutes ago, a time today, yesterday, a date. Pure. */
-export function whenText(lang: Lang, at: number, now: number): string {
+/**
+ * When, as a messaging app says it: just now, minutes ago, a time today, yesterday and its time; before
+ * that the app's one date form (formatWhen). Pure; `timeZone` for tests.
+ */
+export function whenText(lang: Lang, at: number, now: number, timeZone?: string): string {
   const t = TEXTS[lang]
   const ago = now - at
   if (ago < 60_000) return t.justNow
   if (ago < 3_600_000) return fill(t.minutes, { n: Math.floor(ago / 60_000) })
-  const day = (ms: number) => new Date(ms).toDateString()
-  const time = formatDateTime(lang, at, { hour: '2-digit', minute: '2-digit', hour12: false })
-  if (day(at) === day(now)) return time
-  if (day(at) === day(now - 86_400_000)) return fill(t.yesterday, { time })
-  const sameYear = new Date(at).getFullYear() === new Date(now).getFullYear()
-  return formatDateTime(lang, at, sameYear ? { month: 'long', day: 'numeric' } : { year: 'numeric', month: 'long', day: 'numeric' })
+  const time = formatClock(at, timeZone)
+  if (sameDay(at, now, timeZone)) return time
+  if (sameDay(at, now - 86_400_000, timeZone)) return fill(t.yesterday, { time })
+  return formatWhen(lang, at, { now, timeZone })
 }
 
 function KindIcon({ kind }: { kind: InboxKind }) {
@@ -98,6 +102,18 @@ export default function Notifications({ page }: PageProps) {
   usePullRefresh(async () => {
     await loadInbox().catch(() => undefined)
   })
+  // Back online (or past the Wi-Fi's sign-in page), as useResource's pages do: what the network kept from us is asked for again.
+  const waiting = inbox.status === 'failed' || inbox.seenAt !== undefined
+  useEffect(() => {
+    if (!waiting) return
+    const again = () => void loadInbox().catch(() => undefined)
+    addEventListener('online', again)
+    addEventListener(REACHABLE_EVENT, again)
+    return () => {
+      removeEventListener('online', again)
+      removeEventListener(REACHABLE_EVENT, again)
+    }
+  }, [waiting])
 
   const open = (e: InboxEntry) => {
     if (e.readAt === null) void markRead(e.id).catch(() => undefined)
@@ -165,9 +181,9 @@ export default function Notifications({ page }: PageProps) {
           <Button variant="secondary" block busy={inbox.loadingMore} onClick={more}>
             {t.more}
           </Button>
-        ) : (
+        ) : inbox.seenAt === undefined ? (
           <p className="notes__end">{t.end}</p>
-        )}
+        ) : null}
       </>
     )
   }
@@ -175,14 +191,18 @@ export default function Notifications({ page }: PageProps) {
   return (
     <PageScaffold page={page}>
       <div className="notes">
-        <div className="notes__bar">
-          <p className="notes__count" role="status" data-testid="inbox-unread">
-            {inbox.unread === 0 ? t.allRead : inbox.unread === 1 ? t.unreadOne : fill(t.unread, { n: inbox.unread })}
-          </p>
-          <Button variant="secondary" size="s" disabled={inbox.unread === 0} onClick={readAll}>
-            {t.readAll}
-          </Button>
-        </div>
+        {inbox.seenAt !== undefined ? (
+          <SeenAt at={inbox.seenAt} />
+        ) : inbox.status === 'failed' ? null : (
+          <div className="notes__bar">
+            <p className="notes__count" role="status" data-testid="inbox-unread">
+              {inbox.unread === 0 ? t.allRead : inbox.unread === 1 ? t.unreadOne : fill(t.unread, { n: inbox.unread })}
+            </p>
+            <Button variant="secondary" size="s" disabled={inbox.unread === 0} onClick={readAll}>
+              {t.readAll}
+            </Button>
+          </div>
+        )}
         {body}
       </div>
     </PageScaffold>

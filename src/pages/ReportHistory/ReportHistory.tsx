@@ -13,7 +13,7 @@ import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
 import { SeenAt } from '../../ui/SeenAt/SeenAt'
 import { COPY, isReportList } from '../../lib/offline/pages'
 import './ReportHistory.css'
-import { fill, formatDateTime } from '../../i18n/format'
+import { fill, formatWhen } from '../../i18n/format'
 
 const TEXTS = {
   'zh-Hans': {
@@ -57,7 +57,7 @@ export default function ReportHistory({ page }: PageProps) {
   const lang = useLang()
   const t = TEXTS[lang]
   const [state, retry] = useResource(loadMine, 'mine', { remember: COPY.reports, check: isReportList })
-  const date = (ms: number) => formatDateTime(lang, ms, { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' })
+  const date = (ms: number) => formatWhen(lang, ms)
 
   let body
   if (state.kind === 'offline') body = <RetryScreen onRetry={retry} />

@@ -43,6 +43,9 @@ const TEXTS = {
     loading: '正在读取…',
     offline: '离线中：这是上次看到的设置，连上网络后才能更改',
     offlineNever: '离线中：连上网络后才能查看和更改通知设置',
+    // Behind a Wi-Fi sign-in page the bar above says why: these say only what it means here.
+    cutOff: '这是上次看到的设置，连上网络后才能更改',
+    cutOffNever: '连上网络后才能查看和更改通知设置',
   },
   en: {
     title: 'Notifications',
@@ -65,6 +68,8 @@ const TEXTS = {
     loading: 'Loading…',
     offline: 'Offline: these are the settings you saw last. They can be changed once you are online',
     offlineNever: 'Offline: connect to see and change your notification settings',
+    cutOff: 'These are the settings you saw last. They can be changed once you are online',
+    cutOffNever: 'Connect to see and change your notification settings',
   },
 }
 
@@ -78,6 +83,8 @@ export function NotificationSettings() {
   const online = useOnline()
   const reach = useReach()
   const unreachable = !online || reach !== 'ok' || state.kind === 'offline' || (state.kind === 'ready' && state.seenAt !== undefined)
+  // One explanation per screen: when the bar names the Wi-Fi's sign-in page, these do not say 离线中 too.
+  const barSaysWhy = online && reach !== 'ok'
   const [chosen, setChosen] = useState<Partial<PushSettings>>({})
   const [enabling, setEnabling] = useState(false)
   const device = useSnapshot(pushDevice)
@@ -139,7 +146,7 @@ export function NotificationSettings() {
         <>
           {state.kind === 'ready' && state.seenAt !== undefined ? <SeenAt at={state.seenAt} /> : null}
           <p className="settings__hint" role="status">
-            {t.offline}
+            {barSaysWhy ? t.cutOff : t.offline}
           </p>
         </>
       ) : null}
@@ -152,7 +159,7 @@ export function NotificationSettings() {
         ))
       ) : (
         <p className="settings__hint" aria-live="polite">
-          {state.kind === 'loading' ? t.loading : state.kind === 'offline' ? t.offlineNever : t.failed}
+          {state.kind === 'loading' ? t.loading : state.kind === 'offline' ? (barSaysWhy ? t.cutOffNever : t.offlineNever) : t.failed}
         </p>
       )}
     </section>

@@ -13,7 +13,7 @@ import { useResource } from '../../hooks/useResource'
 import { COPY, isTaskOrNone } from '../../lib/offline/pages'
 import { RetryNote } from '../../ui/RetryScreen/RetryNote'
 import { SeenAt } from '../../ui/SeenAt/SeenAt'
-import { fill, formatDay } from '../../i18n/format'
+import { fill, formatWhen } from '../../i18n/format'
 import { classLineIn } from '../../i18n/school'
 import { call, isRequestError } from '../../lib/http'
 import * as outbox from '../../lib/outbox/outbox'
@@ -74,7 +74,7 @@ const TEXTS = {
   },
 }
 
-const when = (lang: 'zh-Hans' | 'en', ms: number) => formatDay(lang, ms, { month: 'long', day: 'numeric', weekday: 'short', hour: '2-digit', minute: '2-digit' })
+const when = (lang: 'zh-Hans' | 'en', ms: number) => formatWhen(lang, ms)
 
 /** The task, or null when it is not one of this student's (400002). */
 async function loadTask(id: string): Promise<TaskDetail | null> {

@@ -1,6 +1,6 @@
 /** The verification-code field with its send button, which shows the wait before another code may be sent. */
 import { formTexts } from '../../i18n/formTexts'
-import { fill } from '../../i18n/format'
+import { fill } from '../../i18n/fill'
 import { useLang } from '../../state/app'
 import { Button } from '../Button/Button'
 import { CodeField, type CodeFieldProps } from '../Field/CodeField'

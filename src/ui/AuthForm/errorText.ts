@@ -1,7 +1,7 @@
 /** A failed call in words (zh-Hans and English): the server's refusals, with the wait of a rate limit, and the network's failures. */
 import type { Lang } from '../../../manifest/app'
 import { CODE } from '../../contract/codes'
-import { bilingual } from '../../i18n/format'
+import { bilingual } from '../../i18n/fill'
 import { isRequestError, retryAfterOf } from '../../lib/http/errors'
 
 /** The server's refusals by code, and the messages the client composes, in both languages (the English held to the Chinese keys). */

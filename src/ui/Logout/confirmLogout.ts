@@ -13,6 +13,7 @@ const TEXTS = {
     report: '报告的分享设置',
     taskDone: '任务“我已完成”',
     profile: '资料修改',
+    cardDelete: '删除一张贺卡',
     waiting: (n: number, what: string) =>
       `还有 ${n} 项改动没有发送：${what}。退出后它们会留在这台设备上，等这个账号再次登录时发送。可以先等它们发送完再退出。`,
     wait: '等待发送',
@@ -24,6 +25,7 @@ const TEXTS = {
     report: "your report's sharing",
     taskDone: 'a task marked done',
     profile: 'a profile change',
+    cardDelete: 'a card deleted',
     waiting: (n: number, what: string) =>
       `${n} ${n === 1 ? 'change has' : 'changes have'} not been sent yet: ${what}. If you log out they stay on this device and are sent when this account signs in again. You can wait for them to be sent first.`,
     wait: 'Wait for them',
@@ -36,7 +38,7 @@ const TEXTS = {
 export function nameOf(lang: Lang, item: OutboxItem): string {
   const t = TEXTS[lang]
   const p = item.payload
-  return p.kind === 'card' ? t.card(p.body.to ?? '') : p.kind === 'report' ? t.report : p.kind === 'taskDone' ? t.taskDone : t.profile
+  return p.kind === 'card' ? t.card(p.body.to ?? '') : p.kind === 'report' ? t.report : p.kind === 'taskDone' ? t.taskDone : p.kind === 'cardDelete' ? t.cardDelete : t.profile
 }
 
 /**

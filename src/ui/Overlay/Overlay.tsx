@@ -33,7 +33,7 @@ function OverlayContentView({ content }: { content: Exclude<OverlayContent, { ki
     )
   }
   return (
-    <div className={`overlay${content.icon === 'none' ? ' overlay--top' : ''}`} data-overlay="toast">
+    <div className={`overlay${content.icon === 'none' ? ' overlay--text' : ''}`} data-overlay="toast">
       <div className={`overlay__box${content.icon === 'none' ? '' : ' overlay__box--icon'}`} role="status" aria-live="polite" key={content.id}>
         <Icon icon={content.icon} />
         <span>{content.text}</span>

@@ -3,7 +3,7 @@
  * beside the widgets rather than in the app catalogue so they load with the share chunks only.
  */
 import type { Lang } from '../../../manifest/app'
-import { fill, formatDateTime } from '../../i18n/format'
+import { fill, formatWhen } from '../../i18n/format'
 
 const zh = {
   notAvailable: '此内容不可用',
@@ -86,14 +86,9 @@ export function shareText(lang: Lang, key: Key, vars?: Readonly<Record<string, s
   return vars ? fill(text, vars) : text
 }
 
-/** A date (and optionally time) in the reader's language; `offsetMin` shows it in that UTC offset. */
+/** A date (and optionally time) in the reader's language (formatWhen); `offsetMin` shows it in that UTC offset. */
 export function formatDate(lang: Lang, ms: number, opts: { time?: boolean; offsetMin?: number } = {}): string {
-  const shifted = opts.offsetMin === undefined ? ms : ms + opts.offsetMin * 60_000
-  return formatDateTime(lang, shifted, {
-    year: 'numeric',
-    month: lang === 'en' ? 'short' : 'long',
-    day: 'numeric',
-    ...(opts.time ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
-    ...(opts.offsetMin === undefined ? {} : { timeZone: 'UTC' }),
-  })
+  if (opts.offsetMin === undefined) return formatWhen(lang, ms, { time: opts.time === true })
+  const shift = opts.offsetMin * 60_000
+  return formatWhen(lang, ms + shift, { time: opts.time === true, now: Date.now() + shift, timeZone: 'UTC' })
 }

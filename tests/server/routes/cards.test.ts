@@ -171,6 +171,21 @@ describe('cards', () => {
     expect((await app.inject({ method: 'GET', url: `/api/cards/audio/${loose.data.audioId}` })).json()).toMatchObject({ code: 100001 })
   })
 
+  it('a delete replayed with its Idempotency-Key (the outbox after a lost answer) answers as the first did, in parallel too; a new key finds nothing', async () => {
+    const { app } = await makeApp()
+    const { token } = await passwordLogin(app)
+    const up = await uploadAudio(app, token)
+    const id = (await call<CardCreated>(app, 'POST', '/cards', { token, body: { design: 'letter', message: '给妈妈', audioId: up.data.audioId } })).body.data.id
+    const headers = { 'idempotency-key': 'card-delete-0001' }
+    const answers = await Promise.all([1, 2, 3].map(() => call(app, 'DELETE', `/cards/${id}`, { token, headers })))
+    expect(answers.map((a) => a.body.code)).toEqual([0, 0, 0])
+    expect((await call(app, 'DELETE', `/cards/${id}`, { token, headers })).body.code).toBe(0)
+    // Gone, with its recording; a delete with another key is a new request for a card that is not there.
+    expect((await call<Card[]>(app, 'GET', '/cards', { token })).body.data.map((c) => c.id)).not.toContain(id)
+    expect((await app.inject({ method: 'GET', url: `/api/cards/audio/${up.data.audioId}`, headers: { authorization: `Bearer ${token}` } })).json()).toMatchObject({ code: 100001 })
+    expect((await call(app, 'DELETE', `/cards/${id}`, { token, headers: { 'idempotency-key': 'card-delete-0002' } })).body.code).toBe(100001)
+  })
+
   it("hides every card of an account once it is deleted, and lists only mine", async () => {
     const { app, clock } = await makeApp()
     const { token } = await passwordLogin(app)

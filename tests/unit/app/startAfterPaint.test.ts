@@ -172,6 +172,48 @@ describe('startAfterPaint', () => {
     document.body.replaceChildren()
   })
 
+  it('when the app does not load (a Wi-Fi sign-in page answers with HTML): ends the held tap, says so, and tries again every 3 s and at a tap until it loads', async () => {
+    pageState('loading')
+    document.body.innerHTML = '<button data-prestart="login">登录</button>'
+    const button = document.querySelector('button')!
+    const texts = { 'zh-Hans': { portal: '当前 Wi-Fi 需要先登录认证才能上网，认证后再试一次', cutOff: '连不上服务器', open: '打开认证页面' }, en: { portal: 'Wi-Fi', cutOff: 'Cut off', open: 'Open' } }
+    const fetchSpy = vi.fn(async () => new Response('<html>portal</html>', { headers: { 'content-type': 'text/html' } }))
+    vi.stubGlobal('fetch', fetchSpy)
+    let portal = true
+    load.mockImplementation(() => (portal ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : Promise.resolve()))
+    startAfterPaint('/assets/index-a.js', MODULES, VIEW, load, [], '', texts)
+    button.click()
+    expect(button.getAttribute('aria-busy')).toBe('true')
+    vi.advanceTimersByTime(0)
+    const note = () => document.querySelector('[role="alert"]')
+    // Promises only, no timer (vi.waitFor would move the fake clock).
+    const settle = async () => {
+      for (let i = 0; i < 20; i++) await Promise.resolve()
+    }
+    await settle()
+    expect(note()?.textContent).toContain('当前 Wi-Fi 需要先登录认证才能上网')
+    expect(fetchSpy).toHaveBeenCalledWith('/assets/index-a.js', expect.objectContaining({ redirect: 'manual' }))
+    // The held tap ends: 登录 is not busy any more, and nothing is left for the page to carry out.
+    expect(button.hasAttribute('aria-busy')).toBe(false)
+    expect((window as unknown as { __prestart: string[] }).__prestart).toEqual([])
+    expect(note()?.querySelector('a')?.getAttribute('href')).toBe('/download?wifi=1')
+    expect(load).toHaveBeenCalledTimes(1)
+    // Tried again at 3 s, not before.
+    vi.advanceTimersByTime(2999)
+    expect(load).toHaveBeenCalledTimes(1)
+    vi.advanceTimersByTime(1)
+    expect(load).toHaveBeenCalledTimes(2)
+    await settle()
+    expect(button.hasAttribute('aria-busy')).toBe(false)
+    // The Wi-Fi is signed in to: a tap tries at once, the app loads and the note goes.
+    portal = false
+    button.click()
+    expect(load).toHaveBeenCalledTimes(3)
+    await settle()
+    expect(note()).toBeNull()
+    document.body.replaceChildren()
+  })
+
   it.each(['pointerdown', 'keydown', 'focusin'])('a %s before then starts it in the next task, and only once', (type) => {
     pageState('loading')
     startAfterPaint('/assets/index-a.js', MODULES, VIEW, load)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fill, formatDateTime, formatDay, formatNumber } from '../../../src/i18n/format'
+import { fill, formatClock, formatNumber, formatWhen, sameDay } from '../../../src/i18n/format'
 
 describe('fill', () => {
   it('replaces each placeholder with its value, numbers and zero included', () => {
@@ -12,30 +12,57 @@ describe('fill', () => {
   })
 })
 
-describe('dates and numbers', () => {
-  const at = Date.UTC(2026, 10, 25, 6, 5)
+describe('numbers', () => {
   it('format in the reader’s language', () => {
-    expect(formatDateTime('zh-Hans', at, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })).toBe('2026年11月25日')
-    expect(formatDateTime('en', at, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })).toBe('25 Nov 2026')
     expect(formatNumber('en', 12345)).toBe('12,345')
     expect(formatNumber('zh-Hans', 12345)).toBe('12,345')
   })
 })
 
-describe('formatDay', () => {
-  const now = Date.UTC(2026, 10, 27, 1, 0)
-  const utc = { month: 'short', day: 'numeric', timeZone: 'UTC' } as const
-  it('names the year of a day from another year, and only then', () => {
-    expect(formatDay('zh-Hans', Date.UTC(2023, 11, 30, 12), utc, now)).toBe('2023年12月30日')
-    expect(formatDay('en', Date.UTC(2023, 11, 30, 12), utc, now)).toBe('30 Dec 2023')
-    expect(formatDay('zh-Hans', Date.UTC(2026, 0, 2, 12), utc, now)).toBe('1月2日')
-    expect(formatDay('en', Date.UTC(2026, 0, 2, 12), utc, now)).toBe('2 Jan')
-    // Next year's due date names its year too.
-    expect(formatDay('zh-Hans', Date.UTC(2027, 0, 5, 12), utc, now)).toBe('2027年1月5日')
+describe('formatWhen: one date form per language, on a fixed clock and time zone', () => {
+  const tz = 'Asia/Shanghai'
+  // 2026-11-28 20:26 in Shanghai (UTC+8).
+  const now = Date.UTC(2026, 10, 28, 12, 26)
+  const lastYear = Date.UTC(2025, 10, 28, 12, 26)
+
+  it('writes this year’s moment without its year, 24-hour', () => {
+    expect(formatWhen('zh-Hans', now, { now, timeZone: tz })).toBe('11月28日 20:26')
+    expect(formatWhen('en', now, { now, timeZone: tz })).toBe('28 Nov, 20:26')
   })
-  it('reads the year at the edge in the time zone it formats in', () => {
+
+  it('names the year of another year, before or after', () => {
+    expect(formatWhen('zh-Hans', lastYear, { now, timeZone: tz })).toBe('2025年11月28日 20:26')
+    expect(formatWhen('en', lastYear, { now, timeZone: tz })).toBe('28 Nov 2025, 20:26')
+    expect(formatWhen('zh-Hans', Date.UTC(2027, 0, 5, 1, 0), { now, timeZone: tz })).toBe('2027年1月5日 09:00')
+  })
+
+  it('leaves the time out where only a date is meant', () => {
+    expect(formatWhen('zh-Hans', now, { now, timeZone: tz, time: false })).toBe('11月28日')
+    expect(formatWhen('en', lastYear, { now, timeZone: tz, time: false })).toBe('28 Nov 2025')
+  })
+
+  it('writes midnight as 00:00, the afternoon on a 24-hour clock, and September as Sep', () => {
+    const midnight = Date.UTC(2026, 8, 1, 16, 0) // 2026-09-02 00:00 in Shanghai
+    expect(formatWhen('zh-Hans', midnight, { now, timeZone: tz })).toBe('9月2日 00:00')
+    expect(formatWhen('en', midnight, { now, timeZone: tz })).toBe('2 Sep, 00:00')
+    expect(formatWhen('en', Date.UTC(2026, 8, 2, 7, 5), { now, timeZone: tz })).toBe('2 Sep, 15:05')
+  })
+
+  it('reads the year at the edge in the time zone it writes in', () => {
     const newYear = Date.UTC(2026, 0, 1, 0, 0)
-    expect(formatDay('en', newYear - 1, utc, now)).toBe('31 Dec 2025')
-    expect(formatDay('en', newYear, utc, now)).toBe('1 Jan')
+    expect(formatWhen('en', newYear - 1, { now, timeZone: 'UTC', time: false })).toBe('31 Dec 2025')
+    expect(formatWhen('en', newYear, { now, timeZone: 'UTC', time: false })).toBe('1 Jan')
+    // The same instant is already 2026 in Shanghai.
+    expect(formatWhen('zh-Hans', newYear - 1, { now, timeZone: tz, time: false })).toBe('1月1日')
+  })
+
+  it('uses the device’s clock and zone when none is named', () => {
+    expect(formatWhen('zh-Hans', Date.now())).toMatch(/^\d{1,2}月\d{1,2}日 \d{2}:\d{2}$/)
+  })
+
+  it('formatClock and sameDay read the same zone', () => {
+    expect(formatClock(now, tz)).toBe('20:26')
+    expect(sameDay(now, Date.UTC(2026, 10, 28, 15, 59), tz)).toBe(true) // 23:59 in Shanghai
+    expect(sameDay(now, Date.UTC(2026, 10, 28, 16, 0), tz)).toBe(false) // 00:00 the next day
   })
 })

@@ -1,169 +1,181 @@
 /**
- * The notification inbox's store (src/state/inbox.ts) over the app's real HTTP client and a fake server:
- * pages and their cursor, entries arriving live, reading one or all, the badge always the server's count,
- * and no answer landing once the sign-in that asked for it has ended.
+ * The inbox store (src/state/inbox.ts): the first page and its offline copy, the server's count as the
+ * badge, live entries on top once each, the notices that change Home's desk, answers dropped once the
+ * sign-in that asked has ended. fetch is faked at the network's edge; IndexedDB is a Map with idb-keyval's calls.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { InboxEntry, InboxPage } from '../../../src/contract/inbox'
-import { appState } from '../../../src/state/app'
-import { inboxState, loadInbox, loadMore, markAllRead, markRead, received, refreshUnread, resetInbox } from '../../../src/state/inbox'
-import { dispatch } from '../../../src/state/session/machine'
-import { ok, type Reply } from '../support/http'
-import { fakeServer, openAt, pathOf, queryOf, signIn } from '../support/pageFakes'
+import { fakeFetch, fakeSession, ok, setup, type Reply } from '../support/http'
 
-const PROFILE = { id: 'u1', studentId: 's1', name: 'Li Hua', org: null, orgList: [], roleList: ['student'], orgRoleList: [], permList: [] }
+vi.mock('idb-keyval', () => import('../support/fakeIdb'))
+const { idbMap } = await import('../support/fakeIdb')
+const { DESK_NOTICES, deskChangeOf, inboxState, loadInbox, loadMore, markAllRead, markRead, received, resetInbox } = await import('../../../src/state/inbox')
+const { authState, reset: resetAuth } = await import('../../../src/state/auth')
+const { resetSession, sessionState } = await import('../../../src/state/session/machine')
+const { clearCopies } = await import('../../../src/lib/offline/copies')
 
-const entry = (id: string, readAt: number | null = null): InboxEntry => ({
+const entry = (id: string, kind: InboxEntry['kind'] = 'task', readAt: number | null = null): InboxEntry => ({
   id,
-  kind: 'task',
+  kind,
   url: `/task?id=${id}`,
-  texts: { 'zh-Hans': { title: `任务 ${id}`, body: '' }, en: { title: `Task ${id}`, body: '' } },
-  createdAt: 1_700_000_000_000,
+  createdAt: Date.UTC(2026, 10, 28, 12, 0),
   readAt,
+  texts: { 'zh-Hans': { title: `任务 ${id}`, body: '读一章' }, en: { title: `Task ${id}`, body: 'Read a chapter' } },
 })
-const page = (ids: string[], next: string | null, unread: number): Reply => ok({ entries: ids.map((id) => entry(id)), next, unread } satisfies InboxPage)
-const ids = () => inboxState.entries.map((e) => e.id)
+const page = (entries: InboxEntry[], unread: number, next: string | null = null): InboxPage => ({ entries, unread, next })
 
-/** A reply the test lets through when it says. */
-function held(reply: Reply) {
-  let release!: () => void
-  const gate = new Promise<void>((r) => (release = r))
-  return { answer: () => gate.then(() => reply), release }
+function signIn(id = 'u1'): void {
+  setup(fakeSession({ token: `token-${id}`, refreshToken: `refresh-${id}` }))
+  authState.token = `token-${id}`
+  authState.userInfo = { id } as never
+  sessionState.phase = 'signedIn'
+}
+
+/** Answers GET /inbox with `reply` and records the paths asked for. */
+function server(reply: (url: string) => Reply | Promise<Reply>) {
+  return fakeFetch((req) => reply(req.url))
 }
 
 beforeEach(() => {
-  openAt('/notifications')
   resetInbox()
-  signIn(PROFILE)
+  signIn()
 })
-afterEach(() => {
+afterEach(async () => {
+  await clearCopies('u1')
+  idbMap.clear()
+  resetInbox()
+  resetSession()
+  resetAuth()
   vi.unstubAllGlobals()
 })
 
-describe('pages', () => {
-  it('the first page sets the list, its cursor and the badge from the server', async () => {
-    fakeServer({ '/inbox': page(['a', 'b'], '1.b', 5) })
+describe('the first page', () => {
+  it('shows the server’s entries and count, and keeps them as the account’s offline copy', async () => {
+    server(() => ok(page([entry('a'), entry('b', 'card')], 2, 'cursor-1')))
     await loadInbox()
-    expect({ ids: ids(), next: inboxState.next, status: inboxState.status, unread: inboxState.unread, badge: appState.badge }).toEqual({ ids: ['a', 'b'], next: '1.b', status: 'ready', unread: 5, badge: 5 })
+    expect(inboxState.entries.map((e) => e.id)).toEqual(['a', 'b'])
+    expect(inboxState).toMatchObject({ status: 'ready', unread: 2, next: 'cursor-1', seenAt: undefined })
+    await vi.waitFor(() => expect([...idbMap.values()].some((v) => (v as { name?: string }).name === 'inbox')).toBe(true))
   })
 
-  it('the next page is asked with the cursor and appended, without the entries that arrived live meanwhile', async () => {
-    const { calls } = fakeServer({ '/inbox': (s) => (queryOf(s, 'cursor') === '1.b' ? page(['b', 'c'], null, 4) : page(['a', 'b'], '1.b', 5)) })
+  it('offline, shows the copy with the time it was seen, no next page, and leaves the count alone', async () => {
+    server(() => ok(page([entry('a'), entry('b')], 2)))
     await loadInbox()
-    received({ type: 'notified', entry: entry('new'), unread: 6 })
-    await loadMore()
-    expect(ids()).toEqual(['new', 'a', 'b', 'c'])
+    await vi.waitFor(() => expect(idbMap.size).toBeGreaterThan(0))
+    resetInbox()
+    signIn()
+    server(() => 'network-error')
+    await loadInbox()
+    expect(inboxState.entries.map((e) => e.id)).toEqual(['a', 'b'])
+    expect(inboxState.status).toBe('ready')
     expect(inboxState.next).toBeNull()
-    expect(inboxState.unread).toBe(4)
-    // At the end: no more is asked for.
-    await loadMore()
-    expect(calls.filter((s) => pathOf(s) === '/inbox')).toHaveLength(2)
-  })
-
-  it('asks for one next page at a time', async () => {
-    const later = held(page(['c'], null, 1))
-    const { calls } = fakeServer({ '/inbox': (s) => (queryOf(s, 'cursor') ? later.answer() : page(['a'], '1.a', 1)) })
+    expect(typeof inboxState.seenAt).toBe('number')
+    // Back online: the server's page replaces the copy, and the mark goes.
+    server(() => ok(page([entry('c'), entry('a'), entry('b')], 3)))
     await loadInbox()
-    const first = loadMore()
-    const second = loadMore()
-    expect(inboxState.loadingMore).toBe(true)
-    later.release()
-    await Promise.all([first, second])
-    expect(calls.filter((s) => queryOf(s, 'cursor') === '1.a')).toHaveLength(1)
-    expect(inboxState.loadingMore).toBe(false)
-    expect(ids()).toEqual(['a', 'c'])
+    expect(inboxState.entries.map((e) => e.id)).toEqual(['c', 'a', 'b'])
+    expect(inboxState.seenAt).toBeUndefined()
+    expect(inboxState.unread).toBe(3)
   })
 
-  it('a first page that fails says so; a reload that fails keeps the list shown', async () => {
-    let reply: Reply = 'network-error'
-    fakeServer({ '/inbox': () => reply })
+  it('offline with no copy (or another account’s), fails as before', async () => {
+    server(() => ok(page([entry('a')], 1)))
+    await loadInbox()
+    await vi.waitFor(() => expect(idbMap.size).toBeGreaterThan(0))
+    resetInbox()
+    signIn('u2')
+    server(() => 'network-error')
+    await expect(loadInbox()).rejects.toMatchObject({ kind: 'network' })
+    expect(inboxState.status).toBe('failed')
+    expect(inboxState.entries).toEqual([])
+  })
+
+  it('a refusal is not read as offline: no copy is shown', async () => {
+    server(() => ok(page([entry('a')], 1)))
+    await loadInbox()
+    await vi.waitFor(() => expect(idbMap.size).toBeGreaterThan(0))
+    resetInbox()
+    signIn()
+    server(() => ({ status: 500, body: { code: 100000, msg: 'boom', data: null } }))
     await expect(loadInbox()).rejects.toBeTruthy()
     expect(inboxState.status).toBe('failed')
-    reply = page(['a'], null, 1)
-    await loadInbox()
-    reply = 'network-error'
-    await expect(loadInbox()).rejects.toBeTruthy()
-    expect({ status: inboxState.status, ids: ids() }).toEqual({ status: 'ready', ids: ['a'] })
+    expect(inboxState.seenAt).toBeUndefined()
+  })
+
+  it('drops an answer that lands after the session ended', async () => {
+    let answer: (r: Reply) => void = () => undefined
+    server(() => new Promise<Reply>((resolve) => (answer = resolve)))
+    const loading = loadInbox()
+    await vi.waitFor(() => expect(inboxState.status).toBe('loading'))
+    resetInbox()
+    answer(ok(page([entry('a')], 1)))
+    await loading
+    expect(inboxState.entries).toEqual([])
+    expect(inboxState.unread).toBe(0)
   })
 })
 
-describe('live entries and reading', () => {
-  it('an entry from the live channel goes on top once, with the server count', async () => {
-    fakeServer({ '/inbox': page(['a'], null, 1) })
+describe('older pages', () => {
+  it('adds the next page without repeating entries that shifted onto it', async () => {
+    server((url) => ok(url.includes('cursor=') ? page([entry('b'), entry('c')], 3) : page([entry('a'), entry('b')], 3, 'cursor-1')))
     await loadInbox()
-    received({ type: 'notified', entry: entry('b'), unread: 2 })
-    received({ type: 'notified', entry: entry('b'), unread: 2 })
-    expect({ ids: ids(), unread: inboxState.unread, badge: appState.badge }).toEqual({ ids: ['b', 'a'], unread: 2, badge: 2 })
+    await loadMore()
+    expect(inboxState.entries.map((e) => e.id)).toEqual(['a', 'b', 'c'])
+    expect(inboxState.next).toBeNull()
+  })
+})
+
+describe('live entries', () => {
+  it('go on top once, with the server’s count', () => {
+    received({ type: 'notified', entry: entry('a'), unread: 1 })
+    received({ type: 'notified', entry: entry('a'), unread: 1 })
+    received({ type: 'notified', entry: entry('b', 'friend'), unread: 2 })
+    expect(inboxState.entries.map((e) => e.id)).toEqual(['b', 'a'])
+    expect(inboxState.unread).toBe(2)
   })
 
-  it('opening an unread entry shows it read at once, then takes the server count', async () => {
-    const answer = held(ok({ unread: 7 }))
-    fakeServer({ '/inbox': page(['a', 'b'], null, 2), '/inbox/a/read': () => answer.answer(), '/inbox/b/read': ok({ unread: 7 }) })
+  it('a task notice moves Home’s desk once per entry; a friend or card notice does not', () => {
+    expect(received({ type: 'notified', entry: entry('t1', 'task'), unread: 1 })).toBe('tasks')
+    expect(received({ type: 'notified', entry: entry('t1', 'task'), unread: 1 })).toBe('tasks')
+    expect(inboxState.deskChanged).toBe(1)
+    expect(received({ type: 'notified', entry: entry('f1', 'friend'), unread: 2 })).toBeUndefined()
+    expect(received({ type: 'notified', entry: entry('c1', 'card'), unread: 3 })).toBeUndefined()
+    expect(inboxState.deskChanged).toBe(1)
+  })
+
+  it('the class notices change the class; the list of kinds is one table', () => {
+    for (const kind of ['class-confirmed', 'class-refused', 'class-removed']) expect(deskChangeOf(kind)).toBe('class')
+    expect(deskChangeOf('task')).toBe('tasks')
+    expect(deskChangeOf('toString')).toBeUndefined()
+    expect(Object.keys(DESK_NOTICES).sort()).toEqual(['class-confirmed', 'class-refused', 'class-removed', 'task'])
+  })
+
+  it('nothing lands once signed out', () => {
+    sessionState.phase = 'signedOut'
+    expect(received({ type: 'notified', entry: entry('a'), unread: 1 })).toBeUndefined()
+    expect(inboxState.entries).toEqual([])
+    expect(inboxState.deskChanged).toBe(0)
+  })
+})
+
+describe('reading', () => {
+  it('one entry: marked at once, the server’s count follows', async () => {
+    const { calls } = server((url) => ok(url.endsWith('/read') ? { unread: 4 } : page([entry('a'), entry('b')], 2)))
     await loadInbox()
-    const reading = markRead('a')
+    const marking = markRead('a')
     expect(inboxState.entries[0]!.readAt).not.toBeNull()
     expect(inboxState.unread).toBe(1)
-    answer.release()
-    await reading
-    expect(inboxState.unread).toBe(7)
+    await marking
+    expect(inboxState.unread).toBe(4)
+    expect(calls.at(-1)!.url).toMatch(/\/inbox\/a\/read$/)
   })
 
-  it('opening an entry already read takes nothing off the count before the server answers', async () => {
-    const answer = held(ok({ unread: 2 }))
-    fakeServer({ '/inbox': ok({ entries: [entry('a', 1)], next: null, unread: 2 }), '/inbox/a/read': () => answer.answer() })
+  it('all: every entry marked, the count to zero', async () => {
+    server((url) => ok(url.endsWith('/inbox/read') ? { unread: 0 } : page([entry('a'), entry('b', 'card', 5)], 1)))
     await loadInbox()
-    const reading = markRead('a')
-    expect(inboxState.unread).toBe(2)
-    answer.release()
-    await reading
-  })
-
-  it('全部已读 marks every entry read and clears the badge, then takes the server count', async () => {
-    fakeServer({ '/inbox': page(['a', 'b'], null, 2), '/inbox/read': ok({ unread: 0 }) })
-    await loadInbox()
-    const done = markAllRead()
+    await markAllRead()
     expect(inboxState.entries.every((e) => e.readAt !== null)).toBe(true)
-    expect(appState.badge).toBe(0)
-    await done
+    expect(inboxState.entries[1]!.readAt).toBe(5)
     expect(inboxState.unread).toBe(0)
-  })
-
-  it('the badge is never below 0 nor a fraction, whatever the count says', async () => {
-    fakeServer({ '/inbox/unread': ok({ unread: 2.7 }) })
-    await refreshUnread()
-    expect(inboxState.unread).toBe(2)
-    received({ type: 'notified', entry: entry('x'), unread: -3 })
-    expect(inboxState.unread).toBe(0)
-  })
-})
-
-describe('the end of a sign-in', () => {
-  it('an answer asked for before the session ended does not land', async () => {
-    const answer = held(page(['a'], null, 3))
-    fakeServer({ '/inbox': () => answer.answer() })
-    const loading = loadInbox()
-    dispatch({ type: 'ended' })
-    resetInbox()
-    answer.release()
-    await loading
-    expect({ ids: ids(), unread: inboxState.unread, status: inboxState.status }).toEqual({ ids: [], unread: 0, status: 'idle' })
-  })
-
-  it('an answer that lands after the next sign-in, for the one before, does not land either', async () => {
-    const answer = held(ok({ unread: 9 }))
-    fakeServer({ '/inbox/unread': () => answer.answer() })
-    const refreshing = refreshUnread()
-    dispatch({ type: 'ended' })
-    resetInbox()
-    signIn(PROFILE)
-    answer.release()
-    await refreshing
-    expect(inboxState.unread).toBe(0)
-  })
-
-  it('nothing arrives live without a live session', () => {
-    dispatch({ type: 'ended' })
-    received({ type: 'notified', entry: entry('a'), unread: 1 })
-    expect({ ids: ids(), unread: inboxState.unread }).toEqual({ ids: [], unread: 0 })
   })
 })

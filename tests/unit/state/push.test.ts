@@ -166,13 +166,17 @@ describe('the notification tip', () => {
     expect(tipWanted({ ...base, starts: 2 })).toBe(true)
     expect(tipWanted({ ...base, starts: 30 })).toBe(true)
   })
-  it('never shows once closed, subscribed, decided, signed out or impossible', () => {
+  it('never shows once closed, subscribed, refused, signed out or impossible', () => {
     expect(tipWanted({ ...base, dismissed: true })).toBe(false)
     expect(tipWanted({ ...base, subscribed: true })).toBe(false)
     expect(tipWanted({ ...base, permission: 'denied' })).toBe(false)
-    expect(tipWanted({ ...base, permission: 'granted' })).toBe(false)
+    expect(tipWanted({ ...base, permission: 'granted', subscribed: true })).toBe(false)
     expect(tipWanted({ ...base, loggedIn: false })).toBe(false)
     expect(tipWanted({ ...base, support: 'unsupported', permission: 'n/a' })).toBe(false)
+  })
+  it('still offers it when the browser allows notifications but this sign-in holds no subscription (a second start)', () => {
+    expect(tipWanted({ ...base, permission: 'granted' })).toBe(true)
+    expect(tipWanted({ ...base, permission: 'granted', starts: 1 })).toBe(false)
   })
   it('shows the home-screen way on iOS Safari', () => {
     expect(tipWanted({ ...base, support: 'ios-home-screen', permission: 'n/a' })).toBe(true)

@@ -1,7 +1,8 @@
 /**
  * Home's content: recent reading, my works, open tasks, and entries to the 2023 report, Invite,
  * Mother's Day and Settings, filled from GET /home/desk. Reloads when the organisation changes and when
- * the profile is loaded again (Home's pull-down refresh reloads the profile). Titles and authors are the
+ * the profile is loaded again (Home's pull-down refresh reloads the profile), and in place when a notice of
+ * a new task or of the class arrives over the live channel (state/inbox.ts DESK_NOTICES). Titles and authors are the
  * students' own data and keep their language; they are marked `data-user-content`.
  */
 import type { Lang } from '../../../../manifest/app'
@@ -11,13 +12,14 @@ import type { DeskReading, DeskTask, DeskWork } from '../../../contract/desk'
 import { useResource, type ResourceState } from '../../../hooks/useResource'
 import { useLang } from '../../../state/app'
 import { useAuth } from '../../../state/auth'
+import { useInbox } from '../../../state/inbox'
 import { fetchDesk } from './deskApi'
 import { COPY, isDesk } from '../../../lib/offline/pages'
 import { groupReading, type ReadingGroup } from './readingGroups'
 import { SeenAt } from '../../../ui/SeenAt/SeenAt'
 import { Section } from './Section'
 import './sections.css'
-import { fill, formatDay } from '../../../i18n/format'
+import { fill, formatWhen } from '../../../i18n/format'
 import { Icon } from '../icons'
 import { setFrameRows } from '../../../lib/device/homeRows'
 import { frameRows } from '../frameRows'
@@ -79,8 +81,8 @@ const TEXTS = {
   },
 }
 
-/** A day; with its year when that is not this year. */
-const day = (ms: number, lang: Lang) => formatDay(lang, ms)
+/** A day, without its time: a reading or a work is of a day. */
+const day = (ms: number, lang: Lang) => formatWhen(lang, ms, { time: false })
 
 function Item({ title, meta, to }: { title: string; meta: string; to: string }) {
   return (
@@ -116,7 +118,8 @@ export function HomeSections() {
   // A new profile snapshot (pull-down refresh, org switch) is a new load.
   const generation = useRef({ user: auth.userInfo, n: 0 })
   if (generation.current.user !== auth.userInfo) generation.current = { user: auth.userInfo, n: generation.current.n + 1 }
-  const [state, retry] = useResource(fetchDesk, `${auth.org?.id ?? ''}:${generation.current.n}`, { remember: COPY.desk(auth.org?.id ?? ''), check: isDesk, revalidate: true })
+  const { deskChanged } = useInbox()
+  const [state, retry] = useResource(fetchDesk, `${auth.org?.id ?? ''}:${generation.current.n}:${deskChanged}`, { remember: COPY.desk(auth.org?.id ?? ''), check: isDesk, revalidate: true })
   const desk = state.kind === 'ready' ? state.data : null
   // What Home lists now is what the next open's frame shows at once (docs/performance.md "The daily open").
   const account = auth.token ? String(auth.userInfo?.id ?? '') : ''
@@ -162,7 +165,7 @@ export function HomeSections() {
           state={pick(state, 'tasks')}
           empty={t.tasksEmpty}
           keyOf={(x) => x.id}
-          render={(x) => <Item title={x.title} meta={x.dueAt ? fill(t.due, { when: day(x.dueAt, lang) }) : t.noDue} to={`/task?id=${encodeURIComponent(x.id)}`} />}
+          render={(x) => <Item title={x.title} meta={x.dueAt ? fill(t.due, { when: formatWhen(lang, x.dueAt) }) : t.noDue} to={`/task?id=${encodeURIComponent(x.id)}`} />}
           {...common}
         />
       </div>
