@@ -21,10 +21,23 @@ export const LIVE_USERNAME = 'token'
 export const sessionTopic = (appId: string, deviceType: string, userId: string): string => `session/${appId}/${deviceType}/${userId}`
 
 /**
- * What the channel can receive, named in the past tense (docs/architecture.md): the kick, and a new
- * notification in the inbox (a JSON message of src/contract/inbox.ts).
+ * The teacher's side's messages on the teacher's own session topic (docs/contract.md "The teacher's
+ * side"): a student of one of their tasks opened it or marked it done, or a student asked to join a class.
  */
-export type LiveMessage = { type: 'logged-in-elsewhere' } | InboxNotified
+export type TeacherNotice = { type: 'task-progressed'; taskId: string; studentId: string; state: string } | { type: 'class-requested'; orgCode: string }
+
+export function isTeacherNotice(v: unknown): v is TeacherNotice {
+  if (typeof v !== 'object' || v === null) return false
+  const m = v as Record<string, unknown>
+  if (m.type === 'task-progressed') return typeof m.taskId === 'string' && typeof m.studentId === 'string' && typeof m.state === 'string'
+  return m.type === 'class-requested' && typeof m.orgCode === 'string'
+}
+
+/**
+ * What the channel can receive, named in the past tense (docs/architecture.md): the kick, a new
+ * notification in the inbox (a JSON message of src/contract/inbox.ts), and the teacher's notices.
+ */
+export type LiveMessage = { type: 'logged-in-elsewhere' } | InboxNotified | TeacherNotice
 
 /** Pure: the message a packet on our session topic carries, if any; anything else is ignored. */
 export function parseLiveMessage(payload: string): LiveMessage | undefined {
@@ -32,7 +45,7 @@ export function parseLiveMessage(payload: string): LiveMessage | undefined {
   if (!payload.startsWith('{')) return undefined
   try {
     const m: unknown = JSON.parse(payload)
-    return isInboxNotified(m) ? m : undefined
+    return isInboxNotified(m) || isTeacherNotice(m) ? m : undefined
   } catch {
     return undefined
   }
@@ -93,8 +106,15 @@ export class LiveChannel {
   private topic = ''
   private opening: Promise<void> | undefined
   private kickTimer: ReturnType<typeof setTimeout> | undefined
+  private readonly listeners = new Set<(m: Exclude<LiveMessage, { type: 'logged-in-elsewhere' }>) => void>()
 
   constructor(private deps: LiveDeps) {}
+
+  /** Hears every message but the kick while the page that asked is open (the Teacher page's progress); returns the way to stop. */
+  onMessage(listener: (m: Exclude<LiveMessage, { type: 'logged-in-elsewhere' }>) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
 
   configure(partial: Partial<LiveDeps>): void {
     this.deps = { ...this.deps, ...partial }
@@ -154,7 +174,10 @@ export class LiveChannel {
       if (t !== this.topic) return
       const m = parseLiveMessage(new TextDecoder().decode(payload))
       if (m?.type === 'logged-in-elsewhere') this.kicked()
-      else if (m?.type === 'notified' && this.kickTimer === undefined) this.deps.onNotified?.(m)
+      else if (m && this.kickTimer === undefined) {
+        if (m.type === 'notified') this.deps.onNotified?.(m)
+        for (const l of [...this.listeners]) l(m)
+      }
     })
 
     await new Promise<void>((resolve, reject) => {

@@ -8,7 +8,9 @@ import { CALLS } from '../../contract/calls'
 import { CARD_AUDIO_UPLOAD_PATH, type CardCreateBody, type CardCreated, type CardAudioUploaded } from '../../contract/cards'
 import { IDEMPOTENCY_HEADER } from '../../contract/idempotency'
 import type { OwnerReport, ReportUpdateBody } from '../../contract/report'
-import type { TaskDone } from '../../contract/tasks'
+import { spec } from '../../contract/route'
+import { SERVED } from '../../contract/served'
+import type { TaskAssign, TaskAssigned, TaskDone } from '../../contract/tasks'
 import { call, upload, type TransferProgress } from '../http'
 
 
@@ -42,8 +44,22 @@ export interface ProfilePayload {
   key: string
 }
 
-export type OutboxPayload = CardPayload | ReportPayload | TaskDonePayload | ProfilePayload
-export type SendResult = CardCreated | OwnerReport | TaskDone | ProfileBody
+/** A class task opened by a student: counts as read for the teacher's progress (a repeat keeps the first time). */
+export interface TaskReadPayload {
+  kind: 'taskRead'
+  taskId: string
+  key: string
+}
+
+/** A teacher's task for one class (several classes: one item each, each with its own key). */
+export interface AssignTaskPayload {
+  kind: 'assignTask'
+  body: TaskAssign
+  key: string
+}
+
+export type OutboxPayload = CardPayload | ReportPayload | TaskDonePayload | ProfilePayload | TaskReadPayload | AssignTaskPayload
+export type SendResult = CardCreated | OwnerReport | TaskDone | ProfileBody | { readAt: number } | TaskAssigned
 
 export interface SendOptions {
   onProgress?: (p: TransferProgress) => void
@@ -77,6 +93,11 @@ const sendReport: Sender<ReportPayload> = async (p) => {
 
 const sendTaskDone: Sender<TaskDonePayload> = async (p) => call(CALLS.taskDone, { params: { id: p.taskId }, header: { [IDEMPOTENCY_HEADER]: p.key } })
 
+const taskRead = spec<undefined, undefined, { readAt: number }, { id: string }>('POST', '/tasks/:id/read', 'account', { loading: false })
+const sendTaskRead: Sender<TaskReadPayload> = async (p) => call(taskRead, { params: { id: p.taskId }, header: { [IDEMPOTENCY_HEADER]: p.key } })
+
+const sendAssignTask: Sender<AssignTaskPayload> = async (p) => call(SERVED.assignTask, { body: p.body, header: { [IDEMPOTENCY_HEADER]: p.key } })
+
 const sendProfile: Sender<ProfilePayload> = async (p) => call(CALLS.updateProfile, { body: p.body, header: { [IDEMPOTENCY_HEADER]: p.key } })
 
 export const SENDERS: { [K in OutboxPayload['kind']]: Sender<Extract<OutboxPayload, { kind: K }>> } = {
@@ -84,4 +105,6 @@ export const SENDERS: { [K in OutboxPayload['kind']]: Sender<Extract<OutboxPaylo
   report: sendReport,
   taskDone: sendTaskDone,
   profile: sendProfile,
+  taskRead: sendTaskRead,
+  assignTask: sendAssignTask,
 }

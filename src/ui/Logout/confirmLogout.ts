@@ -12,6 +12,8 @@ const TEXTS = {
     card: (to: string) => `给${to || '妈妈'}的贺卡`,
     report: '报告的分享设置',
     taskDone: '任务“我已完成”',
+    taskRead: '任务已读',
+    assignTask: (title: string) => `布置的任务“${title}”`,
     profile: '资料修改',
     waiting: (n: number, what: string) =>
       `还有 ${n} 项改动没有发送：${what}。退出后它们会留在这台设备上，等这个账号再次登录时发送。可以先等它们发送完再退出。`,
@@ -23,6 +25,8 @@ const TEXTS = {
     card: (to: string) => `a card for ${to || 'Mum'}`,
     report: "your report's sharing",
     taskDone: 'a task marked done',
+    taskRead: 'a task opened',
+    assignTask: (title: string) => `the task “${title}”`,
     profile: 'a profile change',
     waiting: (n: number, what: string) =>
       `${n} ${n === 1 ? 'change has' : 'changes have'} not been sent yet: ${what}. If you log out they stay on this device and are sent when this account signs in again. You can wait for them to be sent first.`,
@@ -36,7 +40,20 @@ const TEXTS = {
 export function nameOf(lang: Lang, item: OutboxItem): string {
   const t = TEXTS[lang]
   const p = item.payload
-  return p.kind === 'card' ? t.card(p.body.to ?? '') : p.kind === 'report' ? t.report : p.kind === 'taskDone' ? t.taskDone : t.profile
+  switch (p.kind) {
+    case 'card':
+      return t.card(p.body.to ?? '')
+    case 'report':
+      return t.report
+    case 'taskDone':
+      return t.taskDone
+    case 'taskRead':
+      return t.taskRead
+    case 'assignTask':
+      return t.assignTask(p.body.title)
+    case 'profile':
+      return t.profile
+  }
 }
 
 /**

@@ -174,6 +174,14 @@ describe('pure helpers', () => {
       expect(parseLiveMessage(JSON.stringify(bad)), JSON.stringify(bad)).toBeUndefined()
     expect(parseLiveMessage('{not json')).toBeUndefined()
   })
+  it("reads the teacher's notices (a student's progress, a new class request) and nothing like them", () => {
+    const progressed = { type: 'task-progressed', taskId: 't1', studentId: 's1', state: 'read' }
+    const requested = { type: 'class-requested', orgCode: 'DEMO' }
+    expect(parseLiveMessage(JSON.stringify(progressed))).toEqual(progressed)
+    expect(parseLiveMessage(JSON.stringify(requested))).toEqual(requested)
+    for (const bad of [{ ...progressed, taskId: 1 }, { type: 'task-progressed', taskId: 't1' }, { type: 'class-requested' }, { type: 'task-progress', taskId: 't1', studentId: 's1', state: 'read' }])
+      expect(parseLiveMessage(JSON.stringify(bad)), JSON.stringify(bad)).toBeUndefined()
+  })
   it('reads a JWT exp and treats anything else as unexpired', () => {
     expect(tokenExpired(jwt(100), 100_000)).toBe(true)
     expect(tokenExpired(jwt(101), 100_000)).toBe(false)
