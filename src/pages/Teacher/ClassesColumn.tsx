@@ -18,11 +18,11 @@ import { TEACHER, type ClassRequest, type RosterStudent, type TeacherClass } fro
 import { TEXTS, type TeacherTexts } from './texts'
 import { useLoad, type Loaded } from './useLoad'
 
-export const klassOf = (lang: Lang, c: { grade: string; className: string }): string => `${gradeIn(lang, c.grade)} ${classIn(lang, c.className)}`
+export const klassOf = (lang: Lang, c: { grade: string | null; className: string }): string => (c.grade ? `${gradeIn(lang, c.grade)} ${classIn(lang, c.className)}` : classIn(lang, c.className))
 
 /** The age band and the limited mark a teacher may see (never why a child is limited: docs/privacy.md). */
-export function StudentTags({ t, ageBand, limited }: { t: TeacherTexts; ageBand: string | null; limited: boolean }) {
-  const age = ageBand ? (t.age[ageBand] ?? ageBand) : t.age.unknown
+export function StudentTags({ t, ageBand, limited }: { t: TeacherTexts; ageBand: string; limited: boolean }) {
+  const age = t.age[ageBand] ?? t.age.unknown
   return (
     <span className="teacher__tags">
       <span className="teacher__tag">{age}</span>

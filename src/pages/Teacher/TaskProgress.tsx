@@ -137,7 +137,7 @@ export function TaskProgressView({ taskId, summary, tick, onBack, onChanged }: P
       </h3>
       {task ? (
         <p className="teacher__sub">
-          {klassOf(lang, task)} · {task.due ? fill(t.due_, { when: formatDay(lang, task.due) }) : t.noDue}
+          {klassOf(lang, task)} · {task.dueAt ? fill(t.due_, { when: formatDay(lang, task.dueAt) }) : t.noDue}
         </p>
       ) : null}
 
@@ -170,7 +170,7 @@ export function TaskProgressView({ taskId, summary, tick, onBack, onChanged }: P
           ) : (
             <ol className="teacher__rows teacher__rows--compact" aria-label={t.progress}>
               {shown.map((s) => (
-                <li key={s.studentId} className="teacher__row teacher__compact" data-testid="progress-student" data-state={s.state}>
+                <li key={s.studentId} className="teacher__row teacher__compact" data-testid="progress-student" data-student={s.studentId} data-state={s.state}>
                   <span className="teacher__name">{s.name}</span>
                   <span className="teacher__when">
                     {s.state === 'done' && s.doneAt ? fill(t.doneAt, { when: stamp(s.doneAt) }) : s.state === 'read' && s.readAt ? fill(t.readAt, { when: stamp(s.readAt) }) : ''}

@@ -85,7 +85,7 @@ export function TasksColumn({ orgCode, publisherName, classes, tasks, retryTasks
                 <button type="button" className="teacher__row teacher__task" onClick={() => setOpenTask(task.id)} data-testid="teacher-task">
                   <span className="teacher__name">{task.title}</span>
                   <span className="teacher__sub">
-                    {klassOf(lang, task)} · {task.due ? fill(t.due_, { when: formatDay(lang, task.due) }) : t.noDue}
+                    {klassOf(lang, task)} · {task.dueAt ? fill(t.due_, { when: formatDay(lang, task.dueAt) }) : t.noDue}
                   </span>
                   <span className="teacher__bar" aria-hidden="true">
                     <span className="teacher__bar-done" style={{ width: total ? `${(task.counts.done / total) * 100}%` : 0 }} />

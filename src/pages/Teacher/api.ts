@@ -19,7 +19,7 @@ export interface ClassRequest {
   name: string
   grade: string
   className: string
-  ageBand: string | null
+  ageBand: string
   limited: boolean
   confirmedGrade: string | null
   confirmedClassName: string | null
@@ -32,7 +32,7 @@ export interface RosterStudent {
   name: string
   grade: string
   className: string
-  ageBand: string | null
+  ageBand: string
   limited: boolean
 }
 
@@ -47,9 +47,10 @@ export interface TaskCounts {
 export interface TeacherTask {
   id: string
   title: string
-  due: number | null
+  brief: string
+  dueAt: number | null
   classId: string | null
-  grade: string
+  grade: string | null
   className: string
   createdAt: number
   counts: TaskCounts

@@ -67,8 +67,9 @@ export function planAssignments(form: AssignForm, classes: readonly TeacherClass
       key = newKey()
       keys.set(classId, key)
     }
-    const body: TaskAssign = {
+    const body: TaskAssign & { classId?: string } = {
       orgCode: form.orgCode,
+      classId,
       grade: c.grade,
       className: c.className,
       title: form.title.trim(),
