@@ -24,6 +24,7 @@ import accountRoutes from './routes/account'
 import deskRoutes from './routes/desk'
 import tasksRoutes from './routes/tasks'
 import classesRoutes from './routes/classes'
+import teacherRoutes from './routes/teacher'
 import pushRoutes from './routes/push'
 import inboxRoutes from './routes/inbox'
 import authRoutes from './routes/auth'
@@ -41,6 +42,7 @@ import { PasswordAttempts } from './services/failures'
 import { OAuthLogin } from './services/oauth'
 import { Wechat } from './services/wechat'
 import { sweepIdempotencyKeys } from './services/idempotency'
+import { sweepAudit } from './services/teacher'
 import { trustedPeer } from './sources'
 import { LocalCounts, rateKey } from './rateKey'
 
@@ -207,6 +209,8 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
   // Idempotency keys are kept for a day (docs/offline.md); forget the expired ones now and then.
   const keySweeper = setInterval(() => {
     sweepIdempotencyKeys(app.db, o.clock()).catch((err: unknown) => app.log.warn({ err }, 'sweeping idempotency keys failed'))
+    // The audit log is kept for a year (docs/privacy.md "The audit log").
+    sweepAudit(app.db, o.clock()).catch((err: unknown) => app.log.warn({ err }, 'sweeping the audit log failed'))
   }, 15 * 60_000).unref()
   app.addHook('onClose', async () => clearInterval(keySweeper))
   await app.register(authPlugin)
@@ -260,6 +264,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
       await api.register(deskRoutes)
       await api.register(tasksRoutes)
       await api.register(classesRoutes)
+      await api.register(teacherRoutes)
       await api.register(pushRoutes)
       await api.register(inboxRoutes)
       await api.register(reportRoutes)

@@ -11,6 +11,7 @@ import { reports } from './migrations/reports'
 import { push } from './migrations/push'
 import { secrets } from './migrations/secrets'
 import { taskProgress } from './migrations/taskProgress'
+import { teacher } from './migrations/teacher'
 
 // Migrations see the database as it was when they were written, not as it is now.
 type AnyDb = Kysely<unknown>
@@ -159,6 +160,6 @@ const oidcPayloads: Migration = {
   },
 }
 
-export const MIGRATIONS: Record<string, Migration> = { '0001_init': init, '0002_oidc_payloads': oidcPayloads, '0003_content': content, '0005_cards': cards, '0006_reports': reports, '0007_hardening': hardening, '0008_idempotency': idempotency, '0009_secrets': secrets, '0010_task_progress': taskProgress, '0011_push': push, '0012_inbox': inbox, '0013_classes': classes, '0014_guardian': guardian }
+export const MIGRATIONS: Record<string, Migration> = { '0001_init': init, '0002_oidc_payloads': oidcPayloads, '0003_content': content, '0005_cards': cards, '0006_reports': reports, '0007_hardening': hardening, '0008_idempotency': idempotency, '0009_secrets': secrets, '0010_task_progress': taskProgress, '0011_push': push, '0012_inbox': inbox, '0013_classes': classes, '0014_guardian': guardian, '0015_teacher': teacher }
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -216,7 +216,7 @@ export interface TaskAttachmentRow {
   name: string
 }
 
-/** A task a teacher published to a class (the teacher console writes these; teachers may have no account here). */
+/** A task a teacher published to a class (the teacher's side writes these, docs/contract.md "The teacher's calls"). */
 export interface TaskTable {
   id: string
   org_id: string
@@ -225,6 +225,10 @@ export interface TaskTable {
   /** With class_name, the class the task is for; null: every class of that name (tasks from before 0010). */
   grade: string | null
   class_name: string
+  /** The class's row (0015_teacher); null for a task from before 0010 whose grade is not known. */
+  class_id: string | null
+  /** The last reminder (0015_teacher): one per task an hour. */
+  reminded_at: number | null
   /** The book the task is about, if any. */
   book_id: string | null
   title: string
@@ -371,7 +375,61 @@ export interface GuardianSessionTable {
   expires_at: number
 }
 
+/** A class of an organisation (0015_teacher): grade and class name as the students' profiles have them. */
+export interface ClassTable {
+  id: string
+  org_id: string
+  grade: string
+  class_name: string
+  created_at: number
+}
+
+/** Who teaches which class (0015_teacher); the operator's import and the demo seed fill it. */
+export interface TeacherClassTable {
+  user_id: string
+  class_id: string
+  created_at: number
+}
+
+/** A teacher's "no" to the class a student declares (0015_teacher); it stands while the profile declares that class. */
+export interface ClassRefusalTable {
+  student_id: string
+  org_id: string
+  grade: string
+  class_name: string
+  refused_by: string | null
+  refused_at: number
+}
+
+/** When a student first opened a task (0015_teacher). */
+export interface TaskReadTable {
+  task_id: string
+  student_id: string
+  read_at: number
+}
+
+/** What the teacher's side did (0015_teacher, docs/privacy.md "The audit log"): kept for a year. */
+export type AuditAction = 'class-confirm' | 'class-refuse' | 'class-remove' | 'task-remind'
+
+export interface AuditLogTable {
+  id: string
+  /** The teacher's account; null once that account is deleted. */
+  actor_user_id: string | null
+  action: AuditAction
+  /** Whom or what it was done to: a student's id, or a task's for a reminder. */
+  subject: string
+  org_id: string | null
+  /** JSON: the class, or the number reminded; never a name, phone number or text the student wrote. */
+  details: string
+  at: number
+}
+
 export interface Database {
+  classes: ClassTable
+  teacher_classes: TeacherClassTable
+  class_refusals: ClassRefusalTable
+  task_reads: TaskReadTable
+  audit_log: AuditLogTable
   guardian_consents: GuardianConsentTable
   guardian_sessions: GuardianSessionTable
   inbox: InboxTable

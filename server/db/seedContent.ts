@@ -6,6 +6,7 @@
  */
 import type { Db } from './connect'
 import { assignedTask } from '../services/classes'
+import { ensureClass } from '../services/teacher'
 import type { Trx } from '../services/sessions'
 import { DEMO } from './seed'
 
@@ -311,6 +312,7 @@ export async function seedDemoContent(db: Db, now: number, sizes: (key: string) 
                 publisher_name: DEMO.teacher.name,
                 grade: DEMO.student.grade,
                 class_name: DEMO.student.className,
+                class_id: await ensureClass(trx, org.id, DEMO.student.grade, DEMO.student.className, now),
                 book_id: await book(t.book),
                 title: t.title,
                 brief: t.brief,

@@ -1,71 +1,157 @@
 /**
- * Class membership (src/contract/classes.ts): a teacher of an organisation lists the students whose
- * declared class waits for confirmation, and confirms one; only then do that class's tasks reach the
- * student. See docs/security.md ("Class membership").
+ * Class membership (src/contract/classes.ts, teacher.ts): a teacher lists the students whose declared class
+ * waits for confirmation — for the classes they teach, and for those no teacher of the organisation
+ * teaches — and confirms or refuses them; only a confirmed class's tasks reach the student. Every answer is
+ * audited and told to the student in the inbox. See docs/security.md ("Class membership").
  */
 import { CODE } from '../../src/contract'
-import { TEACHER_ROLE } from '../../src/contract/tasks'
 import { ApiError } from '../errors'
+import type { Notified } from '../services/inbox'
+import { classConfirmedMessage, classRefusedMessage } from '../services/pushTexts'
+import { audit, checkAnswerer, ensureClass, pendingRows, roleForbidden, seen, teacherOrg } from '../services/teacher'
 import type { SessionAccount } from '../services/users'
 import type { ApiRoutes } from './provider'
 import { entry } from './table'
 
 const routes: ApiRoutes = async (app) => {
   const { db } = app
-
-  /** The organisation whose code is given, when the caller teaches there. */
-  const taughtOrg = (acc: SessionAccount, orgCode: string): string => {
-    const code = orgCode.trim().toUpperCase()
-    const membership = acc.memberships.find((m) => m.org.code === code)
-    if (!membership?.roles.includes(TEACHER_ROLE)) throw new ApiError(CODE.TASK_INVALID, 'only a teacher of this organisation may confirm its classes', 403)
-    return membership.org.id
-  }
+  const clock = app.config.clock
+  const orgName = (acc: SessionAccount, orgId: string) => acc.memberships.find((m) => m.org.id === orgId)?.org.name ?? ''
 
   app.route({
     ...entry(app, 'classRequests'),
     handler: async (req) => {
-      const orgId = taughtOrg(req.account!, req.query.orgCode)
-      const rows = await db
-        .selectFrom('students')
-        .innerJoin('memberships', 'memberships.student_id', 'students.id')
-        .innerJoin('users', 'users.id', 'students.user_id')
-        .select(['students.id', 'students.name', 'students.grade', 'students.class_name', 'students.confirmed_grade', 'students.confirmed_class'])
-        .where('memberships.org_id', '=', orgId)
-        .where('users.status', '=', 'active')
-        .where((eb) =>
-          eb.or([
-            eb('students.confirmed_grade', 'is', null),
-            eb('students.confirmed_class', 'is', null),
-            eb('students.confirmed_grade', '!=', eb.ref('students.grade')),
-            eb('students.confirmed_class', '!=', eb.ref('students.class_name')),
-          ]),
-        )
-        .orderBy('students.updated_at', 'asc')
-        .limit(200)
+      const acc = req.account!
+      const org = teacherOrg(acc, req.query.orgCode)
+      const now = clock()
+      const pending = await pendingRows(db, org.id)
+      // Who teaches which class of the organisation: a request shows to its class's teachers, or to every
+      // teacher there when nobody teaches it.
+      const taught = await db
+        .selectFrom('classes')
+        .leftJoin('teacher_classes', 'teacher_classes.class_id', 'classes.id')
+        .select(['classes.id', 'classes.grade', 'classes.class_name', 'teacher_classes.user_id'])
+        .where('classes.org_id', '=', org.id)
         .execute()
-      return rows.map((r) => ({ studentId: r.id, name: r.name, grade: r.grade, className: r.class_name, confirmedGrade: r.confirmed_grade, confirmedClassName: r.confirmed_class }))
+      const key = (grade: string, className: string) => `${grade}\u0000${className}`
+      const classes = new Map<string, { id: string; teachers: Set<string> }>()
+      for (const r of taught) {
+        const c = classes.get(key(r.grade, r.class_name)) ?? { id: r.id, teachers: new Set<string>() }
+        if (r.user_id) c.teachers.add(r.user_id)
+        classes.set(key(r.grade, r.class_name), c)
+      }
+      const mine = pending.filter((p) => {
+        const c = classes.get(key(p.grade, p.class_name))
+        return !c?.teachers.size || c.teachers.has(acc.user.id)
+      })
+      const shown = await seen(db, mine, now)
+      return shown.map((s, i) => {
+        const p = mine[i]!
+        return {
+          studentId: s.studentId,
+          name: s.name,
+          grade: s.grade,
+          className: s.className,
+          ageBand: s.ageBand,
+          limited: s.limited,
+          confirmedGrade: p.confirmed_grade,
+          confirmedClassName: p.confirmed_class,
+          requestedAt: Number(p.updated_at),
+          classId: classes.get(key(p.grade, p.class_name))?.id ?? null,
+        }
+      })
     },
   })
+
+  /** The student of this organisation whose declared class is the one given, for the caller to answer. */
+  const requestOf = async (acc: SessionAccount, orgId: string, b: { studentId: string; grade: string; className: string }) => {
+    const grade = b.grade.trim()
+    const className = b.className.trim()
+    // A teacher of another class answers nothing of this one, whoever the student is.
+    await checkAnswerer(db, acc, orgId, grade, className)
+    const student = await db
+      .selectFrom('students')
+      .innerJoin('memberships', 'memberships.student_id', 'students.id')
+      .select(['students.id', 'students.user_id'])
+      .where('students.id', '=', b.studentId)
+      .where('memberships.org_id', '=', orgId)
+      .where('students.grade', '=', grade)
+      .where('students.class_name', '=', className)
+      .executeTakeFirst()
+    if (!student) throw new ApiError(CODE.DATA_EMPTY, 'no student of this organisation asks for this class')
+    return { ...student, grade, className }
+  }
 
   app.route({
     ...entry(app, 'classConfirm'),
     handler: async (req) => {
+      const acc = req.account!
       const b = req.body
-      const orgId = taughtOrg(req.account!, b.orgCode)
-      const grade = b.grade.trim()
-      const className = b.className.trim()
-      // Only the class the student asks for now, and only a student of this organisation: a teacher cannot
-      // move anyone, and a confirmation that crossed a later change of the profile changes nothing.
-      const done = await db
-        .updateTable('students')
-        .set({ confirmed_grade: grade, confirmed_class: className })
-        .where('id', '=', b.studentId)
-        .where('grade', '=', grade)
-        .where('class_name', '=', className)
-        .where(({ exists, selectFrom }) => exists(selectFrom('memberships').select('memberships.student_id').where('memberships.student_id', '=', b.studentId).where('memberships.org_id', '=', orgId)))
-        .executeTakeFirst()
-      if (Number(done.numUpdatedRows) !== 1) throw new ApiError(CODE.DATA_EMPTY, 'no student of this organisation asks for this class')
+      const org = teacherOrg(acc, b.orgCode)
+      const { id, user_id, grade, className } = await requestOf(acc, org.id, b)
+      const now = clock()
+      const notified = await db.transaction().execute(async (trx) => {
+        await ensureClass(trx, org.id, grade, className, now)
+        // Only the class the student asks for now: a confirmation that crossed a later change of the
+        // profile changes nothing.
+        const done = await trx.updateTable('students').set({ confirmed_grade: grade, confirmed_class: className }).where('id', '=', id).where('grade', '=', grade).where('class_name', '=', className).executeTakeFirst()
+        if (Number(done.numUpdatedRows) !== 1) throw new ApiError(CODE.DATA_EMPTY, 'no student of this organisation asks for this class')
+        await trx.deleteFrom('class_refusals').where('student_id', '=', id).where('org_id', '=', org.id).execute()
+        await audit(trx, { actor: acc.user.id, action: 'class-confirm', subject: id, orgId: org.id, details: { grade, className } }, now)
+        return app.inbox.record(trx, [user_id], 'class-confirmed', classConfirmedMessage({ grade, className, orgName: orgName(acc, org.id) }))
+      })
+      app.inbox.send(notified)
       return { grade, className }
+    },
+  })
+
+  app.route({
+    ...entry(app, 'classConfirmAll'),
+    handler: async (req) => {
+      const acc = req.account!
+      const org = teacherOrg(acc, req.body.orgCode)
+      const cls = await db.selectFrom('classes').select(['id', 'grade', 'class_name']).where('id', '=', req.body.classId).where('org_id', '=', org.id).executeTakeFirst()
+      if (!cls) throw roleForbidden()
+      await checkAnswerer(db, acc, org.id, cls.grade, cls.class_name)
+      const now = clock()
+      let notified: Notified | undefined
+      const confirmed = await db.transaction().execute(async (trx) => {
+        const pending = await pendingRows(trx, org.id, { grade: cls.grade, className: cls.class_name })
+        const users: string[] = []
+        for (const p of pending) {
+          const done = await trx.updateTable('students').set({ confirmed_grade: cls.grade, confirmed_class: cls.class_name }).where('id', '=', p.id).where('grade', '=', cls.grade).where('class_name', '=', cls.class_name).executeTakeFirst()
+          if (Number(done.numUpdatedRows) !== 1) continue
+          users.push(p.user_id)
+          await trx.deleteFrom('class_refusals').where('student_id', '=', p.id).where('org_id', '=', org.id).execute()
+          await audit(trx, { actor: acc.user.id, action: 'class-confirm', subject: p.id, orgId: org.id, details: { grade: cls.grade, className: cls.class_name, all: true } }, now)
+        }
+        notified = await app.inbox.record(trx, users, 'class-confirmed', classConfirmedMessage({ grade: cls.grade, className: cls.class_name, orgName: orgName(acc, org.id) }))
+        return users.length
+      })
+      app.inbox.send(notified)
+      return { confirmed }
+    },
+  })
+
+  app.route({
+    ...entry(app, 'classRefuse'),
+    handler: async (req) => {
+      const acc = req.account!
+      const b = req.body
+      const org = teacherOrg(acc, b.orgCode)
+      const { id, user_id, grade, className } = await requestOf(acc, org.id, b)
+      const now = clock()
+      const notified = await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('class_refusals')
+          .values({ student_id: id, org_id: org.id, grade, class_name: className, refused_by: acc.user.id, refused_at: now })
+          .onConflict((oc) => oc.columns(['student_id', 'org_id']).doUpdateSet({ grade, class_name: className, refused_by: acc.user.id, refused_at: now }))
+          .execute()
+        await audit(trx, { actor: acc.user.id, action: 'class-refuse', subject: id, orgId: org.id, details: { grade, className } }, now)
+        return app.inbox.record(trx, [user_id], 'class-refused', classRefusedMessage({ grade, className, orgName: orgName(acc, org.id) }))
+      })
+      app.inbox.send(notified)
+      return { refused: true as const }
     },
   })
 }

@@ -1,13 +1,14 @@
 /**
- * Class tasks (src/contract/tasks.ts): a teacher of an organisation assigns a task to one of its classes;
- * the class's students read it and mark it done. A task is for the students whose confirmed class has its
- * grade and class name and who belong to its organisation; to anyone else it does not exist (400002).
+ * Class tasks (src/contract/tasks.ts): a teacher of an organisation assigns a task to one of its classes
+ * (one they teach, or one nobody there teaches); the class's students open it and mark it done, and the
+ * class's teachers hear of each over the live channel. A task is for the students whose confirmed class has
+ * its grade and class name and who belong to its organisation; to anyone else it does not exist (400002).
  */
 import { CODE } from '../../src/contract'
-import { TEACHER_ROLE } from '../../src/contract/tasks'
 import { LATEST_MS } from '../../src/contract/schemas/common'
 import { ApiError, badInput } from '../errors'
 import { assignedTask, assignRoom, confirmedClass } from '../services/classes'
+import { checkAnswerer, ensureClass, followersOf, progressed, teacherOrg } from '../services/teacher'
 import { idempotent } from '../services/idempotency'
 import type { Notified } from '../services/inbox'
 import { taskMessage } from '../services/pushTexts'
@@ -38,9 +39,15 @@ const routes: ApiRoutes = async (app) => {
     handler: async (req) => {
       const b = req.body
       const acc = req.account!
-      const code = b.orgCode.trim().toUpperCase()
-      const membership = acc.memberships.find((m) => m.org.code === code)
-      if (!membership?.roles.includes(TEACHER_ROLE)) throw new ApiError(CODE.TASK_INVALID, 'only a teacher of this organisation may assign its tasks', 403)
+      const org = teacherOrg(acc, b.orgCode)
+      const grade = b.grade.trim()
+      const className = b.className.trim()
+      if (b.classId !== undefined) {
+        const cls = await db.selectFrom('classes').select(['grade', 'class_name']).where('id', '=', b.classId).where('org_id', '=', org.id).executeTakeFirst()
+        if (!cls || cls.grade !== grade || cls.class_name !== className) throw badInput('classId', 'is not this class of the organisation')
+      }
+      // A class someone teaches is theirs to give tasks to; one nobody teaches, any teacher's there.
+      await checkAnswerer(db, acc, org.id, grade, className)
       const now = clock()
       // The schema's bounds, again after type coercion (a JSON string such as "Infinity" is coerced).
       if (b.dueAt !== undefined && (!Number.isSafeInteger(b.dueAt) || b.dueAt > LATEST_MS)) throw badInput('dueAt', 'must be a time before 2100')
@@ -54,17 +61,19 @@ const routes: ApiRoutes = async (app) => {
         await assignRoom(trx, app.dbInfo.kind, acc.user.id, now)
         if (b.bookId && !(await trx.selectFrom('books').select('id').where('id', '=', b.bookId).executeTakeFirst())) throw badInput('bookId', 'no such book')
         const id = crypto.randomUUID()
+        const classId = await ensureClass(trx, org.id, grade, className, now)
         await trx
           .insertInto('tasks')
           .values(
             assignedTask(
               {
                 id,
-                org_id: membership.org.id,
+                org_id: org.id,
                 publisher_user_id: acc.user.id,
                 publisher_name: b.publisherName.trim(),
-                grade: b.grade.trim(),
-                class_name: b.className.trim(),
+                grade,
+                class_name: className,
+                class_id: classId,
                 book_id: b.bookId ?? null,
                 title,
                 brief,
@@ -79,9 +88,9 @@ const routes: ApiRoutes = async (app) => {
           .selectFrom('students')
           .innerJoin('memberships', 'memberships.student_id', 'students.id')
           .select('students.user_id')
-          .where('memberships.org_id', '=', membership.org.id)
-          .where('students.confirmed_class', '=', b.className.trim())
-          .where('students.confirmed_grade', '=', b.grade.trim())
+          .where('memberships.org_id', '=', org.id)
+          .where('students.confirmed_class', '=', className)
+          .where('students.confirmed_grade', '=', grade)
           .where('students.user_id', '!=', acc.user.id)
           .execute()
         notified = await app.inbox.record(
@@ -123,11 +132,32 @@ const routes: ApiRoutes = async (app) => {
       const { task, studentId } = await visibleTask(req.params.id, req.account!)
       // Marking done twice (a retry, two taps, two devices at once) keeps the first time: one row. The
       // outbox's Idempotency-Key is honoured too, like every queued write's.
-      return idempotent(db, req, req.account!.user.id, clock(), async (trx) => {
-        await trx.insertInto('task_completions').values({ task_id: task.id, student_id: studentId, done_at: clock() }).onConflict((oc) => oc.columns(['task_id', 'student_id']).doNothing()).execute()
+      let fresh = false
+      const answer = await idempotent(db, req, req.account!.user.id, clock(), async (trx) => {
+        const ins = await trx.insertInto('task_completions').values({ task_id: task.id, student_id: studentId, done_at: clock() }).onConflict((oc) => oc.columns(['task_id', 'student_id']).doNothing()).executeTakeFirst()
+        fresh = Number(ins.numInsertedOrUpdatedRows ?? 0) === 1
         const row = await trx.selectFrom('task_completions').select('done_at').where('task_id', '=', task.id).where('student_id', '=', studentId).executeTakeFirstOrThrow()
         return { doneAt: Number(row.done_at) }
       })
+      if (fresh) app.inbox.live(await followersOf(db, task), progressed(task.id, studentId, 'done', answer.doneAt))
+      return answer
+    },
+  })
+
+  app.route({
+    ...entry(app, 'taskRead'),
+    handler: async (req) => {
+      const { task, studentId } = await visibleTask(req.params.id, req.account!)
+      // Opening twice (a retry, the task page and its inbox entry, an offline replay) keeps the first time.
+      let fresh = false
+      const answer = await idempotent(db, req, req.account!.user.id, clock(), async (trx) => {
+        const ins = await trx.insertInto('task_reads').values({ task_id: task.id, student_id: studentId, read_at: clock() }).onConflict((oc) => oc.columns(['task_id', 'student_id']).doNothing()).executeTakeFirst()
+        fresh = Number(ins.numInsertedOrUpdatedRows ?? 0) === 1
+        const row = await trx.selectFrom('task_reads').select('read_at').where('task_id', '=', task.id).where('student_id', '=', studentId).executeTakeFirstOrThrow()
+        return { readAt: Number(row.read_at) }
+      })
+      if (fresh) app.inbox.live(await followersOf(db, task), progressed(task.id, studentId, 'read', answer.readAt))
+      return answer
     },
   })
 }

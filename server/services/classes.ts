@@ -39,8 +39,9 @@ export async function assignRoom(trx: Db, kind: 'sqlite' | 'postgres', teacherUs
 }
 
 /** The row of a task as a teacher assigns it (here and in the demo seed): no attachments, shareable, written at `now`. */
-export const assignedTask = (task: Omit<TaskTable, 'attachments' | 'shareable' | 'deleted_at' | 'created_at' | 'updated_at'>, now: number): TaskTable => ({
+export const assignedTask = (task: Omit<TaskTable, 'attachments' | 'shareable' | 'deleted_at' | 'created_at' | 'updated_at' | 'reminded_at'>, now: number): TaskTable => ({
   ...task,
+  reminded_at: null,
   attachments: '[]',
   shareable: 1,
   deleted_at: null,

@@ -4,6 +4,7 @@
  * read asks here), making everything private again, the guardian page's sessions, and the export.
  */
 import { CHILDREN_RULES_VERSION, isUnderConsentAge, type GuardianStatus, type LimitReason } from '../../src/contract/guardian'
+import { TEACHER_ROLE } from '../../src/contract/tasks'
 import type { Db } from '../db/connect'
 import type { GuardianConsentTable } from '../db/schema'
 import { cardsDb } from './cards'
@@ -35,11 +36,31 @@ export const latestConsent = (db: Trx, userId: string): Promise<GuardianConsentT
 const isCurrent = <C extends { withdrawn_at: number | null; rules_version: string | null }>(c: C | undefined): c is C =>
   Boolean(c && c.withdrawn_at === null && c.rules_version === CHILDREN_RULES_VERSION)
 
+const rolesOf = (json: string): string[] => {
+  try {
+    const v: unknown = JSON.parse(json)
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+/**
+ * The accounts among `userIds` that are staff: a membership anywhere holds the role `teacher`. Staff are
+ * adults at work: never limited, never asked for a guardian, never counted as under 14 (docs/privacy.md).
+ */
+export async function staffOf(db: Trx, userIds: readonly string[]): Promise<Set<string>> {
+  if (!userIds.length) return new Set()
+  const rows = await db.selectFrom('memberships').innerJoin('students', 'students.id', 'memberships.student_id').select(['students.user_id', 'memberships.roles']).where('students.user_id', 'in', [...userIds]).execute()
+  return new Set(rows.filter((r) => rolesOf(r.roles).includes(TEACHER_ROLE)).map((r) => r.user_id))
+}
+
 /**
  * Why the account may make nothing public, or null. An account without a profile has no age yet; the
- * routes that write refuse it earlier on their own (a registration token writes nothing).
+ * routes that write refuse it earlier on their own (a registration token writes nothing). Staff: never.
  */
 export async function limitOf(db: Trx, userId: string, now: number): Promise<LimitReason | null> {
+  if ((await staffOf(db, [userId])).has(userId)) return null
   const birth = await birthOf(db, userId)
   if (!birth) return 'age-unknown'
   if (!isUnderConsentAge(birth, now)) return null
@@ -72,19 +93,21 @@ export async function limitsOf(db: Trx, userIds: readonly string[], now: number)
     .select(['s.user_id', 's.birth_year', 's.birth_month', 'c.withdrawn_at', 'c.rules_version'])
     .where('s.user_id', 'in', [...userIds])
     .execute()
+  const staff = await staffOf(db, userIds)
   for (const r of rows) {
     const birth = birthFrom(r)
-    limits.set(r.user_id, !birth ? 'age-unknown' : !isUnderConsentAge(birth, now) || isCurrent(r) ? null : 'guardian-consent')
+    limits.set(r.user_id, staff.has(r.user_id) || (birth && (!isUnderConsentAge(birth, now) || isCurrent(r))) ? null : !birth ? 'age-unknown' : 'guardian-consent')
   }
   return limits
 }
 
 export async function statusOf(db: Trx, userId: string, now: number): Promise<GuardianStatus> {
   const birth = await birthOf(db, userId)
-  const under14 = birth ? isUnderConsentAge(birth, now) : false
+  const staff = (await staffOf(db, [userId])).has(userId)
+  const under14 = !staff && birth ? isUnderConsentAge(birth, now) : false
   const c = await latestConsent(db, userId)
   const consent = isCurrent(c) ? { rulesVersion: c.rules_version, consentedAt: Number(c.consented_at), guardianPhoneTail: c.guardian_phone.slice(-4) } : null
-  const limited: LimitReason | null = !birth ? 'age-unknown' : under14 && !consent ? 'guardian-consent' : null
+  const limited: LimitReason | null = staff ? null : !birth ? 'age-unknown' : under14 && !consent ? 'guardian-consent' : null
   return { birth, under14, consent, limited, rulesVersion: CHILDREN_RULES_VERSION }
 }
 
@@ -203,8 +226,9 @@ export async function exportOf(db: Db, userId: string): Promise<Record<string, u
 
 /**
  * Deleting an account with everything it made (the guardian's deletion and the student's own, POST
- * /logout/cancel): cards and their recordings, reports, notifications and consents go with the profile
- * (whose reading records, works, recordings and tasks done go with it); the user row stays a tombstone
+ * /logout/cancel): cards and their recordings, reports, notifications, consents, the audit rows about it
+ * and the classes it taught go with the profile (whose reading records, works, recordings, tasks read and
+ * done and class refusals go with it); the user row stays a tombstone
  * (services/users.ts). Returns the ended sessions and the recording files to remove once committed.
  */
 export async function eraseAccount(trx: Db, sessions: Sessions, userId: string, now: number): Promise<{ ended: string[]; keys: string[] }> {
@@ -215,5 +239,11 @@ export async function eraseAccount(trx: Db, sessions: Sessions, userId: string, 
   await reportsDb(trx).deleteFrom('reports').where('user_id', '=', userId).execute()
   await trx.deleteFrom('inbox').where('user_id', '=', userId).execute()
   await trx.deleteFrom('guardian_consents').where('user_id', '=', userId).execute()
+  // The audit rows about the student go with it; those of a teacher's own acts stay (the school's record)
+  // without naming the deleted account. Task reads and refusals go with the profile (foreign keys).
+  const student = await trx.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst()
+  if (student) await trx.deleteFrom('audit_log').where('subject', '=', student.id).execute()
+  await trx.updateTable('audit_log').set({ actor_user_id: null }).where('actor_user_id', '=', userId).execute()
+  await trx.deleteFrom('teacher_classes').where('user_id', '=', userId).execute()
   return { ended: await deleteAccount(trx, sessions, userId, now), keys: audio.map((a) => a.key) }
 }

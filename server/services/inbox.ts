@@ -7,8 +7,8 @@
  * (created_at, id), newest first, so entries added between two pages never shift the second.
  */
 import type { InboxEntry, InboxNotified, InboxPage, InboxTexts } from '../../src/contract/inbox'
-import { INBOX_PAGE_DEFAULT } from '../../src/contract/inbox'
-import type { PushKind, PushText } from '../../src/contract/push'
+import { INBOX_PAGE_DEFAULT, type InboxKind } from '../../src/contract/inbox'
+import type { PushText } from '../../src/contract/push'
 import { sessionTopic } from '../broker/acl'
 import type { Clock } from '../clock'
 import type { Db } from '../db/connect'
@@ -35,7 +35,7 @@ export interface InboxOptions {
 
 const entryOf = (r: InboxTable): InboxEntry => ({
   id: r.id,
-  kind: r.kind as PushKind,
+  kind: r.kind as InboxKind,
   url: r.url,
   texts: JSON.parse(r.texts) as InboxTexts,
   createdAt: Number(r.created_at),
@@ -48,10 +48,11 @@ export class Inbox {
   constructor(private readonly o: InboxOptions) {}
 
   /**
-   * Writes an entry for each of `userIds` and queues the Web Push of those who have not turned `kind` off,
-   * in the caller's transaction. The texts are kept in both languages: the student may switch.
+   * Writes an entry of `kind` for each of `userIds` and queues the Web Push of those who have not turned
+   * the message's push kind off, in the caller's transaction. The texts are kept in both languages: the
+   * student may switch.
    */
-  async record(trx: Trx, userIds: readonly string[], kind: PushKind, message: (lang: Lang) => PushText): Promise<Notified> {
+  async record(trx: Trx, userIds: readonly string[], kind: InboxKind, message: (lang: Lang) => PushText): Promise<Notified> {
     const users = [...new Set(userIds)]
     if (!users.length) return { entries: [], queued: 0 }
     const zh = message('zh-Hans')
@@ -61,7 +62,7 @@ export class Inbox {
     const rows: InboxTable[] = users.map((userId) => ({ id: crypto.randomUUID(), user_id: userId, kind, url: zh.url, texts: JSON.stringify(texts), created_at: now, read_at: null }))
     await trx.insertInto('inbox').values(rows).execute()
     // The push carries the recipient's unread count as the icon's badge: the inbox's, not a tally.
-    const queued = await this.o.push.enqueue(trx, users, kind, message, await this.unreadOf(users, trx))
+    const queued = await this.o.push.enqueue(trx, users, zh.kind, message, await this.unreadOf(users, trx))
     return { entries: rows.map((r) => ({ userId: r.user_id, entry: entryOf(r) })), queued }
   }
 
@@ -83,6 +84,21 @@ export class Inbox {
         return sessions.filter((s) => s.user_id === userId).map((s) => this.o.publish(sessionTopic(s.app_id, s.device_type, userId), payload))
       }),
     )
+  }
+
+  /**
+   * A live message (not an inbox entry) to every open session of each of `userIds`, such as a teacher's
+   * TeacherLive; through the same shared publisher, so it reaches whichever node holds the connection.
+   * Call after the commit. Never throws.
+   */
+  live(userIds: readonly string[], message: object): void {
+    const users = [...new Set(userIds)]
+    if (!users.length) return
+    const payload = JSON.stringify(message)
+    void (async () => {
+      const sessions = await this.o.db.selectFrom('sessions').select(['user_id', 'app_id', 'device_type']).distinct().where('user_id', 'in', users).where('revoked_at', 'is', null).execute()
+      await Promise.all(sessions.map((s) => this.o.publish(sessionTopic(s.app_id, s.device_type, s.user_id), payload)))
+    })().catch((err: unknown) => this.o.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'inbox: live message not published'))
   }
 
   private async unreadOf(users: readonly string[], trx: Trx = this.o.db): Promise<Map<string, number>> {

@@ -9,7 +9,7 @@ import { CARDS_PATH, type Card, type CardCreateBody, type CardCreated } from './
 import type { ContentKind, ContentViews } from './content'
 import { DESK_PATH, type Desk } from './desk'
 import { DOWNLOAD_INFO_PATH, type DownloadInfo } from './download'
-import { TASKS_PATH, type TaskDetail, type TaskDone } from './tasks'
+import { TASKS_PATH, type TaskDetail, type TaskDone, type TaskRead } from './tasks'
 import { INBOX_PATH, INBOX_READ_ALL_PATH, INBOX_UNREAD_PATH, type InboxPage, type InboxQuery, type InboxUnread } from './inbox'
 import { INVITE_CHECK_PATH, INVITE_PATH, type InviteCheck, type InviteInfo } from './invite'
 import { PUSH_KEY_PATH, PUSH_SETTINGS_PATH, PUSH_SUBSCRIPTION_PATH, type PushKey, type PushSettings, type PushSubscribe, type PushSubscribed } from './push'
@@ -45,6 +45,8 @@ export const CALLS = {
   task: spec<undefined, undefined, TaskDetail, { id: string }>('GET', `${TASKS_PATH}/:id`, 'account', mine),
   /** A repeat answers the first time: safe to send again. */
   taskDone: spec<undefined, undefined, TaskDone, { id: string }>('POST', `${TASKS_PATH}/:id/done`, 'account', write),
+  /** Opening the task (its page or its inbox entry) counts as read; a repeat keeps the first time. Takes Idempotency-Key (docs/offline.md). */
+  taskRead: spec<undefined, undefined, TaskRead, { id: string }>('POST', `${TASKS_PATH}/:id/read`, 'account', write),
   pushKey: spec<undefined, undefined, PushKey>('GET', PUSH_KEY_PATH, 'public', { loading: false, timeout: DATA_TIMEOUT_MS }),
   pushSubscribe: spec<PushSubscribe, undefined, PushSubscribed>('PUT', PUSH_SUBSCRIPTION_PATH, 'token', write),
   pushSettings: spec<undefined, undefined, PushSettings>('GET', PUSH_SETTINGS_PATH, 'token', mine),

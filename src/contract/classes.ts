@@ -1,11 +1,12 @@
 /**
  * Class membership: a student's profile declares a class, but the class its tasks come from is the one a
- * teacher of its organisation confirmed (docs/security.md, "Class membership"). Our calls; there is no
- * teacher console in the app, so these are made by a teacher's tool (`npm run demo:task` confirms its class).
+ * teacher of its organisation confirmed (docs/security.md, "Class membership"). The teacher's side of
+ * the app makes these calls (their entries are in teacher.ts, with the rest of the teacher's calls):
  *
  *   GET  /classes/requests?orgCode=   (login, a teacher of orgCode) → ClassRequest[]: students of the
- *                                     organisation whose declared class is not the confirmed one
- *   POST /classes/confirm             (login, a teacher of orgCode) ClassConfirm → ClassConfirmed; the
+ *                                     organisation whose declared class is not the confirmed one, for the
+ *                                     classes the caller teaches and those no teacher there teaches
+ *   POST /classes/confirm             (login, a teacher of that class) ClassConfirm → ClassConfirmed; the
  *                                     class must be the one the student declares now
  */
 import type { Static } from '@sinclair/typebox'

@@ -15,6 +15,8 @@ export const CODE = {
   ORG_NOT_IDENTIFIED: 200006,
   /** An under-14 account without a guardian's consent (or whose age is not yet known) made something public: docs/contract.md. */
   GUARDIAN_CONSENT_REQUIRED: 200007,
+  /** A call of the teacher's side by an account that is not a teacher of that organisation, class or task (HTTP 403): docs/contract.md. */
+  ROLE_FORBIDDEN: 200008,
   JWT_UNAUTHORIZED: 300001,
   JWT_INVALID: 300002,
   JWT_EXPIRED: 300003,
@@ -41,6 +43,7 @@ export const CODE_MESSAGE: Record<BusinessCode, string> = {
   200005: 'SMS code invalid',
   200006: 'org not identified',
   200007: 'guardian consent required',
+  200008: 'role not allowed',
   300001: 'JWT unauthorized',
   300002: 'JWT invalid',
   300003: 'JWT expired',

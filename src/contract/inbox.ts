@@ -12,11 +12,10 @@
  * The live channel carries `{"type":"notified","entry":InboxEntry,"unread":n}` on the session topic.
  */
 import type { Static } from '@sinclair/typebox'
-import type { PushKind } from './push'
 // Type-only: the schemas and TypeBox stay on the server (docs/contract.md).
 import type * as S from './schemas/inbox'
-import { INBOX_PAGE_MAX } from './values/inbox'
-export { INBOX_PAGE_MAX }
+import { INBOX_KINDS, INBOX_PAGE_MAX, type InboxKind } from './values/inbox'
+export { INBOX_KINDS, INBOX_PAGE_MAX, type InboxKind }
 
 export const INBOX_PATH = '/inbox'
 export const INBOX_UNREAD_PATH = '/inbox/unread'
@@ -36,7 +35,6 @@ export interface InboxNotified {
   unread: number
 }
 
-const KINDS: readonly PushKind[] = ['task', 'friend', 'card']
 const isText = (v: unknown): v is { title: string; body: string } =>
   typeof v === 'object' && v !== null && typeof (v as { title?: unknown }).title === 'string' && typeof (v as { body?: unknown }).body === 'string'
 
@@ -50,7 +48,7 @@ export function isInboxEntry(v: unknown): v is InboxEntry {
   const texts = e.texts as Record<string, unknown> | undefined
   return (
     typeof e.id === 'string' &&
-    KINDS.includes(e.kind as PushKind) &&
+    (INBOX_KINDS as readonly unknown[]).includes(e.kind) &&
     isAppPath(e.url) &&
     typeof e.createdAt === 'number' &&
     (e.readAt === null || typeof e.readAt === 'number') &&

@@ -1,7 +1,8 @@
 /**
  * The routes of the route table (docs/contract.md "The route table") that the app does not send with
  * `call()`: files and media it loads by URL, the card recording's upload (sent by lib/http's upload()),
- * the teacher console's calls, the calls the app has no page for yet, and the health check. Kept apart
+ * the calls the app has no page for yet, and the health check. The teacher's calls have their own part
+ * (TEACHER, teacher.ts). Kept apart
  * from API and CALLS so that no page's chunk carries them.
  */
 import type { Static } from '@sinclair/typebox'
@@ -9,11 +10,9 @@ import { spec } from './route'
 // Type-only: the schemas and TypeBox stay on the server (docs/contract.md).
 import type * as H from './schemas/health'
 import { CARD_AUDIO_PATH, CARD_AUDIO_UPLOAD_PATH, CARDS_PATH, type CardAudioUploaded, type CardUpdateBody } from './cards'
-import { CLASS_CONFIRM_PATH, CLASS_REQUESTS_PATH, type ClassConfirm, type ClassConfirmed, type ClassRequest } from './classes'
 import { MEDIA_PATH } from './content'
 import { DOWNLOAD_FILES_PATH } from './download'
 import { PUSH_SUBSCRIPTION_PATH } from './push'
-import { TASKS_PATH, type TaskAssign, type TaskAssigned } from './tasks'
 
 /** A file's answer: its bytes on success (not typed), or the refusal envelope. */
 export type FileBytes = unknown
@@ -29,11 +28,6 @@ export const SERVED = {
   cardAudio: spec<undefined, undefined, FileBytes, { id: string }>('GET', `${CARD_AUDIO_PATH}/:id`, 'public'),
   cardUpdate: spec<CardUpdateBody, undefined, null, { id: string }>('PUT', `${CARDS_PATH}/:id`, 'session'),
   cardDelete: spec<undefined, undefined, null, { id: string }>('DELETE', `${CARDS_PATH}/:id`, 'session'),
-  /** The teacher console's: the students who declared a class of the teacher's organisation. */
-  classRequests: spec<undefined, { orgCode: string }, ClassRequest[]>('GET', CLASS_REQUESTS_PATH, 'account'),
-  classConfirm: spec<ClassConfirm, undefined, ClassConfirmed>('POST', CLASS_CONFIRM_PATH, 'account'),
-  /** The teacher console's; Idempotency-Key honoured. */
-  assignTask: spec<TaskAssign, undefined, TaskAssigned>('POST', TASKS_PATH, 'account'),
   media: spec<undefined, undefined, FileBytes, { id: string }>('GET', `${MEDIA_PATH}/:id`, 'public'),
   /** The link-preview picture of pages without a picture of their own (1200×630). */
   shareCardImage: spec<undefined, undefined, FileBytes>('GET', '/content/card.png', 'public'),

@@ -5,6 +5,9 @@
  *   POST /tasks            (login, a teacher of orgCode) TaskAssign → TaskAssigned; Idempotency-Key honoured
  *   GET  /tasks/:id        (login, a student of the task's class) → TaskDetail
  *   POST /tasks/:id/done   (login, a student of the task's class) → TaskDone; a repeat answers the first time
+ *   POST /tasks/:id/read   (login, a student of the task's class) → TaskRead; a repeat keeps the first time
+ *
+ * POST /tasks is in the teacher's part of the route table (teacher.ts).
  */
 import type { Static } from '@sinclair/typebox'
 // Type-only: the schemas and TypeBox stay on the server (docs/contract.md).
@@ -20,3 +23,4 @@ export type TaskAssign = Static<typeof S.TaskAssign>
 export type TaskAssigned = Static<typeof S.TaskAssigned>
 export type TaskDetail = Static<typeof S.TaskDetail>
 export type TaskDone = Static<typeof S.TaskDone>
+export type TaskRead = Static<typeof S.TaskRead>

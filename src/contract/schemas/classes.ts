@@ -1,6 +1,7 @@
 /** Class membership (src/contract/classes.ts). */
 import { Type } from '@sinclair/typebox'
 import { Answer, Id, Nullable, Shown } from './common'
+import { AgeBandField } from './teacher'
 
 export const ClassRequestsQuery = Type.Object({ orgCode: Shown(32) }, { additionalProperties: false })
 
@@ -13,6 +14,14 @@ export const ClassRequest = Type.Object({
   /** The class confirmed so far (its tasks are the ones the student sees); null: none yet. */
   confirmedGrade: Nullable(Type.String()),
   confirmedClassName: Nullable(Type.String()),
+  /** What a teacher learns of the age (src/contract/values/teacher.ts), never the birth month. */
+  ageBand: AgeBandField,
+  /** Whether the account is limited (docs/privacy.md); never why. */
+  limited: Type.Boolean(),
+  /** When the student last changed the profile's class (epoch ms). */
+  requestedAt: Type.Number(),
+  /** The declared class's id, when the class exists as data; null: nobody has made it yet. */
+  classId: Nullable(Type.String()),
 })
 
 export const ClassConfirm = Type.Object(

@@ -1,14 +1,13 @@
 /** The notification inbox (src/contract/inbox.ts). */
 import { Type } from '@sinclair/typebox'
-import { INBOX_PAGE_MAX } from '../values/inbox'
-import { PUSH_KINDS } from '../values/push'
+import { INBOX_KINDS, INBOX_PAGE_MAX } from '../values/inbox'
 import { Answer, Nullable } from './common'
 
 const Text = Type.Object({ title: Type.String(), body: Type.String() })
 
 export const InboxEntry = Type.Object({
   id: Type.String(),
-  kind: Type.Union(PUSH_KINDS.map((k) => Type.Literal(k))),
+  kind: Type.Union(INBOX_KINDS.map((k) => Type.Literal(k))),
   /** The in-app path it opens. */
   url: Type.String(),
   /** What happened, in both of the app's languages: the student may switch. */

@@ -20,6 +20,7 @@ import * as Invite from './invite'
 import * as Push from './push'
 import * as Report from './report'
 import * as Tasks from './tasks'
+import * as T from './teacher'
 
 /** A route's schemas, as Fastify takes them: every route declares its HTTP 200 answer. */
 export interface RouteSchema {
@@ -65,6 +66,7 @@ export const SCHEMAS = {
   updateProfile: { body: A.ProfileBody, response: { 200: A.ANSWER.profile } },
   task: { params: IdParams, response: { 200: Tasks.ANSWER.detail } },
   taskDone: { params: IdParams, response: { 200: Tasks.ANSWER.done } },
+  taskRead: { params: IdParams, response: { 200: Tasks.ANSWER.read } },
   pushKey: { response: { 200: Push.ANSWER.key } },
   pushSubscribe: { body: Push.PushSubscribe, response: { 200: Push.ANSWER.subscribed } },
   pushSettings: { response: { 200: Push.ANSWER.settings } },
@@ -79,9 +81,6 @@ export const SCHEMAS = {
   cardAudio: { params: IdParams, response: { 200: Cards.ANSWER.audio } },
   cardUpdate: { params: IdParams, body: Cards.CardUpdateBody, response: { 200: Cards.ANSWER.none } },
   cardDelete: { params: IdParams, response: { 200: Cards.ANSWER.none } },
-  classRequests: { querystring: Classes.ClassRequestsQuery, response: { 200: Classes.ANSWER.requests } },
-  classConfirm: { body: Classes.ClassConfirm, response: { 200: Classes.ANSWER.confirmed } },
-  assignTask: { body: Tasks.TaskAssign, response: { 200: Tasks.ANSWER.assigned } },
   media: { params: Content.MediaParams, response: { 200: Content.ANSWER.media } },
   shareCardImage: { response: { 200: Content.ANSWER.media } },
   downloadFile: { params: Download.FileParams, response: { 200: Download.ANSWER.file } },
@@ -98,6 +97,19 @@ export const SCHEMAS = {
   guardianProfile: { params: G.GuardianChildParams, body: G.GuardianChildProfileBody, response: { 200: G.ANSWER.none } },
   guardianWithdraw: { params: G.GuardianChildParams, response: { 200: G.ANSWER.none } },
   guardianDelete: { params: G.GuardianChildParams, response: { 200: G.ANSWER.none } },
+  // ---- TEACHER: the teacher's side ----
+  teacherClasses: { querystring: T.OrgQuery, response: { 200: T.ANSWER.classes } },
+  classRequests: { querystring: Classes.ClassRequestsQuery, response: { 200: Classes.ANSWER.requests } },
+  classConfirm: { body: Classes.ClassConfirm, response: { 200: Classes.ANSWER.confirmed } },
+  classConfirmAll: { body: T.ClassConfirmAll, response: { 200: T.ANSWER.confirmedAll } },
+  classRefuse: { body: Classes.ClassConfirm, response: { 200: T.ANSWER.refused } },
+  classRoster: { params: IdParams, response: { 200: T.ANSWER.roster } },
+  classRemove: { params: IdParams, body: T.ClassRemove, response: { 200: T.ANSWER.none } },
+  assignTask: { body: Tasks.TaskAssign, response: { 200: Tasks.ANSWER.assigned } },
+  teacherTasks: { querystring: T.OrgQuery, response: { 200: T.ANSWER.tasks } },
+  taskProgress: { params: IdParams, response: { 200: T.ANSWER.progress } },
+  taskRemind: { params: IdParams, response: { 200: T.ANSWER.reminded } },
+  taskProgressCsv: { params: IdParams, querystring: T.CsvQuery, response: { 200: T.ANSWER.file } },
 } as const satisfies Record<RouteName, RouteSchema>
 
 export type Schemas = typeof SCHEMAS

@@ -10,6 +10,8 @@ export const TaskAssign = Type.Object(
     /** The class: grade and class name as the students' profiles have them (e.g. 七年级, 2班). */
     grade: Shown(32),
     className: Shown(32),
+    /** The class's id (TeacherClass.classId), when the teacher picked one: it must name the same class. */
+    classId: Type.Optional(Id),
     title: Shown(TASK_TITLE_MAX),
     brief: ShownLines(TASK_BRIEF_MAX),
     /** Milliseconds since the epoch; in the future. Omitted: no due date. */
@@ -39,4 +41,7 @@ export const TaskDetail = Type.Object({
 
 export const TaskDone = Type.Object({ doneAt: Type.Number() })
 
-export const ANSWER = { assigned: Answer(TaskAssigned), detail: Answer(TaskDetail), done: Answer(TaskDone) }
+/** When this student first opened the task. */
+export const TaskRead = Type.Object({ readAt: Type.Number() })
+
+export const ANSWER = { assigned: Answer(TaskAssigned), detail: Answer(TaskDetail), done: Answer(TaskDone), read: Answer(TaskRead) }

@@ -7,8 +7,7 @@
 import type { Lang } from '../../../manifest/app'
 import { useEffect } from 'react'
 import type { PageProps } from '../../../manifest/pages'
-import type { InboxEntry } from '../../contract/inbox'
-import type { PushKind } from '../../contract/push'
+import type { InboxEntry, InboxKind } from '../../contract/inbox'
 import { fill, formatDateTime } from '../../i18n/format'
 import { useLang } from '../../state/app'
 import { loadInbox, loadMore, markAllRead, markRead, useInbox } from '../../state/inbox'
@@ -33,7 +32,7 @@ const TEXTS = {
     retry: '重试',
     failedAction: '操作没有成功，请稍后再试',
     newMark: '未读',
-    kinds: { task: '任务', friend: '好友', card: '贺卡' } satisfies Record<PushKind, string>,
+    kinds: { task: '任务', friend: '好友', card: '贺卡', 'class-confirmed': '班级', 'class-refused': '班级', 'class-removed': '班级' } satisfies Record<InboxKind, string>,
     justNow: '刚刚',
     minutes: '{n} 分钟前',
     yesterday: '昨天 {time}',
@@ -51,7 +50,7 @@ const TEXTS = {
     retry: 'Retry',
     failedAction: 'That did not work. Please try again shortly',
     newMark: 'Unread',
-    kinds: { task: 'Task', friend: 'Friend', card: 'Card' } satisfies Record<PushKind, string>,
+    kinds: { task: 'Task', friend: 'Friend', card: 'Card', 'class-confirmed': 'Class', 'class-refused': 'Class', 'class-removed': 'Class' } satisfies Record<InboxKind, string>,
     justNow: 'Just now',
     minutes: '{n} min ago',
     yesterday: 'Yesterday {time}',
@@ -72,9 +71,9 @@ export function whenText(lang: Lang, at: number, now: number): string {
   return formatDateTime(lang, at, sameYear ? { month: 'long', day: 'numeric' } : { year: 'numeric', month: 'long', day: 'numeric' })
 }
 
-function KindIcon({ kind }: { kind: PushKind }) {
+function KindIcon({ kind }: { kind: InboxKind }) {
   const path =
-    kind === 'task'
+    kind === 'task' || kind.startsWith('class-')
       ? 'M8 4h8v3H8zM6 6h2v2h8V6h2v14H6zM9 12h6M9 16h4'
       : kind === 'friend'
         ? 'M9 11a3 3 0 100-6 3 3 0 000 6zM3 20a6 6 0 0112 0M17 8v6M14 11h6'

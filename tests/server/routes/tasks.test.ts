@@ -66,8 +66,8 @@ describe('class tasks', () => {
     const before = await s.count()
     const asStudent = await s.assign({}, s.student.token)
     expect(asStudent.status).toBe(403)
-    expect(asStudent.body.code).toBe(400001)
-    expect((await s.assign({ orgCode: 'ACADEMY' })).body.code).toBe(400001)
+    expect(asStudent.body.code).toBe(200008)
+    expect((await s.assign({ orgCode: 'ACADEMY' })).body.code).toBe(200008)
     for (const bad of [{ dueAt: t.clock.now() - 1 }, { bookId: 'no-such-book' }, { title: 'a\u202Eb' }, { title: '   ' }, { grade: '' }]) {
       const r = await s.assign(bad)
       expect(r.body.code, JSON.stringify(bad)).toBe(100002)
