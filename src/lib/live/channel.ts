@@ -7,6 +7,7 @@
 import type { IClientOptions, MqttClient } from 'mqtt'
 import { isInboxNotified, type InboxNotified } from '../../contract/inbox'
 import { newNonce } from '../../contract/sign'
+import { isTeacherLive, type TeacherLive } from '../../contract/teacher'
 import { errors, type RequestError } from '../http/errors'
 
 /** docs/product.md "Timing and limits" and docs/contract.md. */
@@ -21,23 +22,11 @@ export const LIVE_USERNAME = 'token'
 export const sessionTopic = (appId: string, deviceType: string, userId: string): string => `session/${appId}/${deviceType}/${userId}`
 
 /**
- * The teacher's side's messages on the teacher's own session topic (docs/contract.md "The teacher's
- * side"): a student of one of their tasks opened it or marked it done, or a student asked to join a class.
- */
-export type TeacherNotice = { type: 'task-progressed'; taskId: string; studentId: string; state: string } | { type: 'class-requested'; orgCode: string }
-
-export function isTeacherNotice(v: unknown): v is TeacherNotice {
-  if (typeof v !== 'object' || v === null) return false
-  const m = v as Record<string, unknown>
-  if (m.type === 'task-progressed') return typeof m.taskId === 'string' && typeof m.studentId === 'string' && typeof m.state === 'string'
-  return m.type === 'class-requested' && typeof m.orgCode === 'string'
-}
-
-/**
  * What the channel can receive, named in the past tense (docs/architecture.md): the kick, a new
- * notification in the inbox (a JSON message of src/contract/inbox.ts), and the teacher's notices.
+ * notification in the inbox (a JSON message of src/contract/inbox.ts), and the teacher's notices on the
+ * teacher's own session topic (src/contract/teacher.ts).
  */
-export type LiveMessage = { type: 'logged-in-elsewhere' } | InboxNotified | TeacherNotice
+export type LiveMessage = { type: 'logged-in-elsewhere' } | InboxNotified | TeacherLive
 
 /** Pure: the message a packet on our session topic carries, if any; anything else is ignored. */
 export function parseLiveMessage(payload: string): LiveMessage | undefined {
@@ -45,7 +34,7 @@ export function parseLiveMessage(payload: string): LiveMessage | undefined {
   if (!payload.startsWith('{')) return undefined
   try {
     const m: unknown = JSON.parse(payload)
-    return isInboxNotified(m) || isTeacherNotice(m) ? m : undefined
+    return isInboxNotified(m) || isTeacherLive(m) ? m : undefined
   } catch {
     return undefined
   }

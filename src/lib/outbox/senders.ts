@@ -8,9 +8,7 @@ import { CALLS } from '../../contract/calls'
 import { CARD_AUDIO_UPLOAD_PATH, type CardCreateBody, type CardCreated, type CardAudioUploaded } from '../../contract/cards'
 import { IDEMPOTENCY_HEADER } from '../../contract/idempotency'
 import type { OwnerReport, ReportUpdateBody } from '../../contract/report'
-import { spec } from '../../contract/route'
-import { SERVED } from '../../contract/served'
-import type { TaskAssign, TaskAssigned, TaskDone } from '../../contract/tasks'
+import type { TaskAssign, TaskAssigned, TaskDone, TaskRead } from '../../contract/tasks'
 import { call, upload, type TransferProgress } from '../http'
 
 
@@ -59,7 +57,7 @@ export interface AssignTaskPayload {
 }
 
 export type OutboxPayload = CardPayload | ReportPayload | TaskDonePayload | ProfilePayload | TaskReadPayload | AssignTaskPayload
-export type SendResult = CardCreated | OwnerReport | TaskDone | ProfileBody | { readAt: number } | TaskAssigned
+export type SendResult = CardCreated | OwnerReport | TaskDone | ProfileBody | TaskRead | TaskAssigned
 
 export interface SendOptions {
   onProgress?: (p: TransferProgress) => void
@@ -93,10 +91,13 @@ const sendReport: Sender<ReportPayload> = async (p) => {
 
 const sendTaskDone: Sender<TaskDonePayload> = async (p) => call(CALLS.taskDone, { params: { id: p.taskId }, header: { [IDEMPOTENCY_HEADER]: p.key } })
 
-const taskRead = spec<undefined, undefined, { readAt: number }, { id: string }>('POST', '/tasks/:id/read', 'account', { loading: false })
-const sendTaskRead: Sender<TaskReadPayload> = async (p) => call(taskRead, { params: { id: p.taskId }, header: { [IDEMPOTENCY_HEADER]: p.key } })
+const sendTaskRead: Sender<TaskReadPayload> = async (p) => call(CALLS.taskRead, { params: { id: p.taskId }, header: { [IDEMPOTENCY_HEADER]: p.key } })
 
-const sendAssignTask: Sender<AssignTaskPayload> = async (p) => call(SERVED.assignTask, { body: p.body, header: { [IDEMPOTENCY_HEADER]: p.key } })
+// The teacher's part of the route table stays out of the students' chunks: loaded when a teacher's task is sent.
+const sendAssignTask: Sender<AssignTaskPayload> = async (p) => {
+  const { TEACHER } = await import('../../contract/teacher')
+  return call(TEACHER.assignTask, { body: p.body, header: { [IDEMPOTENCY_HEADER]: p.key } })
+}
 
 const sendProfile: Sender<ProfilePayload> = async (p) => call(CALLS.updateProfile, { body: p.body, header: { [IDEMPOTENCY_HEADER]: p.key } })
 

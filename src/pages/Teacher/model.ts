@@ -67,7 +67,7 @@ export function planAssignments(form: AssignForm, classes: readonly TeacherClass
       key = newKey()
       keys.set(classId, key)
     }
-    const body: TaskAssign & { classId?: string } = {
+    const body: TaskAssign = {
       orgCode: form.orgCode,
       classId,
       grade: c.grade,

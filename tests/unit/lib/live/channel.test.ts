@@ -175,11 +175,11 @@ describe('pure helpers', () => {
     expect(parseLiveMessage('{not json')).toBeUndefined()
   })
   it("reads the teacher's notices (a student's progress, a new class request) and nothing like them", () => {
-    const progressed = { type: 'task-progressed', taskId: 't1', studentId: 's1', state: 'read' }
+    const progressed = { type: 'task-progressed', taskId: 't1', studentId: 's1', state: 'read', at: 1 }
     const requested = { type: 'class-requested', orgCode: 'DEMO' }
     expect(parseLiveMessage(JSON.stringify(progressed))).toEqual(progressed)
     expect(parseLiveMessage(JSON.stringify(requested))).toEqual(requested)
-    for (const bad of [{ ...progressed, taskId: 1 }, { type: 'task-progressed', taskId: 't1' }, { type: 'class-requested' }, { type: 'task-progress', taskId: 't1', studentId: 's1', state: 'read' }])
+    for (const bad of [{ ...progressed, taskId: 1 }, { ...progressed, state: 'not-opened' }, { type: 'task-progressed', taskId: 't1' }, { type: 'class-requested' }, { ...progressed, type: 'task-progress' }])
       expect(parseLiveMessage(JSON.stringify(bad)), JSON.stringify(bad)).toBeUndefined()
   })
   it('reads a JWT exp and treats anything else as unexpired', () => {
