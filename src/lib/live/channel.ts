@@ -7,7 +7,6 @@
 import type { IClientOptions, MqttClient } from 'mqtt'
 import { isInboxNotified, type InboxNotified } from '../../contract/inbox'
 import { newNonce } from '../../contract/sign'
-import { isTeacherLive, type TeacherLive } from '../../contract/teacher'
 import { errors, type RequestError } from '../http/errors'
 
 /** docs/product.md "Timing and limits" and docs/contract.md. */
@@ -23,10 +22,11 @@ export const sessionTopic = (appId: string, deviceType: string, userId: string):
 
 /**
  * What the channel can receive, named in the past tense (docs/architecture.md): the kick, a new
- * notification in the inbox (a JSON message of src/contract/inbox.ts), and the teacher's notices on the
- * teacher's own session topic (src/contract/teacher.ts).
+ * notification in the inbox (a JSON message of src/contract/inbox.ts). The teacher's notices
+ * (src/contract/teacher.ts) reach the Teacher page through `onMessage`, which checks them itself, so the
+ * students' chunk of the channel does not carry the teacher's part of the contract.
  */
-export type LiveMessage = { type: 'logged-in-elsewhere' } | InboxNotified | TeacherLive
+export type LiveMessage = { type: 'logged-in-elsewhere' } | InboxNotified
 
 /** Pure: the message a packet on our session topic carries, if any; anything else is ignored. */
 export function parseLiveMessage(payload: string): LiveMessage | undefined {
@@ -34,7 +34,7 @@ export function parseLiveMessage(payload: string): LiveMessage | undefined {
   if (!payload.startsWith('{')) return undefined
   try {
     const m: unknown = JSON.parse(payload)
-    return isInboxNotified(m) || isTeacherLive(m) ? m : undefined
+    return isInboxNotified(m) ? m : undefined
   } catch {
     return undefined
   }
@@ -95,12 +95,16 @@ export class LiveChannel {
   private topic = ''
   private opening: Promise<void> | undefined
   private kickTimer: ReturnType<typeof setTimeout> | undefined
-  private readonly listeners = new Set<(m: Exclude<LiveMessage, { type: 'logged-in-elsewhere' }>) => void>()
+  private readonly listeners = new Set<(m: unknown) => void>()
 
   constructor(private deps: LiveDeps) {}
 
-  /** Hears every message but the kick while the page that asked is open (the Teacher page's progress); returns the way to stop. */
-  onMessage(listener: (m: Exclude<LiveMessage, { type: 'logged-in-elsewhere' }>) => void): () => void {
+  /**
+   * Hears every JSON message on the session topic while the page that asked is open (Home's class notices,
+   * the Teacher page's progress), unchecked: the listener checks the shape with its contract's guard
+   * (isInboxNotified, isTeacherLive). Returns the way to stop.
+   */
+  onMessage(listener: (m: unknown) => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
   }
@@ -161,11 +165,12 @@ export class LiveChannel {
     client.on('message', (t, payload) => {
       // mqtt.js hands a Buffer (a Uint8Array); decode it rather than trusting a Buffer polyfill's toString.
       if (t !== this.topic) return
-      const m = parseLiveMessage(new TextDecoder().decode(payload))
+      const text = new TextDecoder().decode(payload)
+      const m = parseLiveMessage(text)
       if (m?.type === 'logged-in-elsewhere') this.kicked()
-      else if (m && this.kickTimer === undefined) {
-        if (m.type === 'notified') this.deps.onNotified?.(m)
-        for (const l of [...this.listeners]) l(m)
+      else if (this.kickTimer === undefined) {
+        if (m?.type === 'notified') this.deps.onNotified?.(m)
+        if (this.listeners.size > 0 && text.startsWith('{')) this.hear(text)
       }
     })
 
@@ -198,6 +203,16 @@ export class LiveChannel {
         })
       })
     })
+  }
+
+  private hear(text: string): void {
+    let raw: unknown
+    try {
+      raw = JSON.parse(text)
+    } catch {
+      return
+    }
+    for (const l of [...this.listeners]) l(raw)
   }
 
   private kicked(): void {

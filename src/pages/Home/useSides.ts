@@ -4,12 +4,13 @@
  * arrives (confirmed, refused, removed), so 班级待老师确认 leaves or comes back without a reload.
  */
 import { useEffect } from 'react'
+import { isInboxNotified, type InboxKind } from '../../contract/inbox'
 import { sideOf, type Side } from '../../lib/auth/roles'
 import { useAuth } from '../../state/auth'
 import { replace } from '../../state/navigation'
 
 /** The inbox kinds that change the student's confirmed class. */
-const CLASS_KINDS: readonly string[] = ['class-confirmed', 'class-refused', 'class-removed']
+const CLASS_KINDS: readonly InboxKind[] = ['class-confirmed', 'class-refused', 'class-removed']
 
 export function useSide(): Side {
   const auth = useAuth()
@@ -27,7 +28,7 @@ export function useClassNotices(): void {
     void import('../../lib/live').then(({ live }) => {
       if (gone) return
       stop = live.onMessage((m) => {
-        if (m.type !== 'notified' || !CLASS_KINDS.includes(m.entry.kind)) return
+        if (!isInboxNotified(m) || !CLASS_KINDS.includes(m.entry.kind)) return
         void import('../../state/session/flows').then((f) => f.loadProfile({ loading: false })).catch(() => undefined)
       })
     })

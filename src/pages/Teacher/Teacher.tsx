@@ -14,6 +14,7 @@ import { replace } from '../../state/navigation'
 import { Button } from '../../ui/Button/Button'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { call } from '../../lib/http/client'
+import { isTeacherLive } from '../../contract/teacher'
 import { TEACHER } from './api'
 import { ClassesColumn } from './ClassesColumn'
 import { TasksColumn } from './TasksColumn'
@@ -46,15 +47,13 @@ export default function Teacher({ page }: PageProps) {
     void import('../../lib/live').then(({ live }) => {
       if (gone) return
       stop = live.onMessage((m) => {
+        if (!isTeacherLive(m)) return
         if (m.type === 'class-requested') {
           refreshRequests()
           refreshClasses()
-        } else if (m.type === 'task-progressed') {
+        } else {
           refreshTasks()
           setProgressTick((n) => n + 1)
-        } else if (m.type === 'notified') {
-          // A class notice of the teacher's own (their side has no other): the lists may have changed.
-          refreshRequests()
         }
       })
     })
