@@ -123,7 +123,8 @@ test('at a school PC a teacher confirms a new student, whose open Home leaves �
   const refusedPage = await signedIn(browser, baseURL, refused, false)
   await refusedPage.page.goto('/notifications')
   const notice = refusedPage.page.locator('.notes__item').first()
-  await expect(notice).toContainText(/拒绝|没有通过/)
+  await expect(notice).toContainText('班级未通过确认')
+  await expect(notice).toContainText('编辑资料')
   await screenshot(refusedPage.page, 'teacher-refused-notice-375x812')
 
   expect(urls.filter((u) => u.includes('/consent'))).toEqual([])
@@ -255,6 +256,28 @@ test('the roster of a class reads at 375 px and a student can be taken out after
   await dialog.getByRole('button', { name: '移出班级' }).click()
   await expect(roster.getByTestId('roster-student').filter({ hasText: '退出测试' })).toHaveCount(0)
   await teacher.context.close()
+})
+
+test('an account that teaches in one organisation and studies in another lands on the desk and crosses to each side and back, never sent to 家长同意', async ({ browser, baseURL, request }) => {
+  test.setTimeout(90_000)
+  // The seed's 周老师: a teacher at Demo School (primary), a student at another organisation.
+  const pair = await login(request, { phone: '13700137000', password: 'Passw0rd!' }, 'e2e-teacher-both', 'mobile')
+  const { context, page } = await signedIn(browser, baseURL, pair, false)
+  const urls = recordUrls(page)
+  await page.goto('/home')
+  await expect(page).toHaveURL(/\/teacher$/)
+  await expect(page.getByRole('heading', { name: '周老师，你好' })).toBeVisible()
+  await page.getByRole('button', { name: '切换到学生端' }).click()
+  await expect(page).toHaveURL(/\/home$/)
+  await expect(page.locator('.home__greeting')).toContainText('周老师')
+  const banner = page.getByRole('note').filter({ hasText: '你也是老师' })
+  await expect(banner).toBeVisible()
+  await screenshot(page, 'teacher-both-home-375x812')
+  await banner.getByRole('button', { name: '老师工作台' }).click()
+  await expect(page).toHaveURL(/\/teacher$/)
+  await expect(page.getByRole('heading', { name: '入班申请' })).toBeVisible()
+  expect(urls.filter((u) => u.includes('/consent'))).toEqual([])
+  await context.close()
 })
 
 /** The demo student's name, as the server has it. */

@@ -29,6 +29,27 @@ export function sideOf(orgRoleList: readonly string[], orgCode: string | undefin
   return roles.includes(STUDENT_ROLE) ? 'both' : 'teacher'
 }
 
+/** The codes of the organisations where the account holds `role`, in the profile's order. */
+export function orgsWithRole(orgRoleList: readonly string[], role: string): string[] {
+  const codes = orgRoleList.flatMap((entry) => {
+    const at = entry.lastIndexOf(':')
+    return at > 0 && entry.slice(at + 1) === role ? [entry.slice(0, at)] : []
+  })
+  return [...new Set(codes)]
+}
+
+/**
+ * Where each side is for this account: the organisation to be in to see the teacher's side and the
+ * student's (the current one when it holds that role, else the first that does), or null when the account
+ * has no such role anywhere. An account that teaches in one organisation and studies in another crosses
+ * sides by switching organisation.
+ */
+export function sidesOf(orgRoleList: readonly string[], orgCode: string | undefined): { teacher: string | null; student: string | null } {
+  const here = rolesIn(orgRoleList, orgCode)
+  const pick = (role: string) => (orgCode && here.includes(role) ? orgCode : (orgsWithRole(orgRoleList, role)[0] ?? null))
+  return { teacher: pick(TEACHER_ROLE), student: pick(STUDENT_ROLE) }
+}
+
 /** Staff: a teacher in any organisation. Never counted as a child, so never sent to 家长同意 (docs/privacy.md). */
 export function isStaff(orgRoleList: readonly string[]): boolean {
   return orgRoleList.some((entry) => entry.slice(entry.lastIndexOf(':') + 1) === TEACHER_ROLE)

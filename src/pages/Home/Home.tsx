@@ -23,7 +23,8 @@ import './Home.css'
 import { fill as fillIn } from '../../i18n/format'
 import { Icon } from './icons'
 import { confirmLogout } from '../../ui/Logout/confirmLogout'
-import { useClassNotices, useSide } from './useSides'
+import { useClassNotices, useTeacherSide } from './useSides'
+import { goToSide } from '../../state/sides'
 
 const TEXTS = {
   'zh-Hans': {
@@ -100,7 +101,7 @@ export default function Home({ page }: PageProps) {
   const user = auth.userInfo
   const { badge } = useSnapshot(appState)
   const [busy, setBusy] = useState(false)
-  const side = useSide()
+  const teacherOrg = useTeacherSide()
   useClassNotices()
   const orgs = user?.orgList ?? []
   const orgIndex = orgs.findIndex((o) => o.id === auth.org?.id)
@@ -185,10 +186,10 @@ export default function Home({ page }: PageProps) {
           </div>
         ) : null}
 
-        {side === 'both' ? (
+        {teacherOrg ? (
           <div className="home__banner" role="note">
             <span>{t.toTeacher}</span>
-            <Button size="s" onClick={() => push('/teacher')}>
+            <Button size="s" onClick={() => void goToSide(teacherOrg, '/teacher')}>
               {t.toTeacherAction}
             </Button>
           </div>

@@ -5,20 +5,21 @@
  */
 import { useEffect } from 'react'
 import { isInboxNotified, type InboxKind } from '../../contract/inbox'
-import { sideOf, type Side } from '../../lib/auth/roles'
+import { sideOf, sidesOf } from '../../lib/auth/roles'
 import { useAuth } from '../../state/auth'
 import { replace } from '../../state/navigation'
 
 /** The inbox kinds that change the student's confirmed class. */
 const CLASS_KINDS: readonly InboxKind[] = ['class-confirmed', 'class-refused', 'class-removed']
 
-export function useSide(): Side {
+/** Sends a teacher-only account (here) to its desk; answers the organisation of the teacher's side, if any, for the way across. */
+export function useTeacherSide(): string | null {
   const auth = useAuth()
   const side = sideOf(auth.orgRoleList, auth.org?.code)
   useEffect(() => {
     if (side === 'teacher') replace('/teacher')
   }, [side])
-  return side
+  return side === 'teacher' ? null : sidesOf(auth.orgRoleList, auth.org?.code).teacher
 }
 
 export function useClassNotices(): void {

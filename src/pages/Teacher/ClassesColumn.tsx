@@ -4,7 +4,7 @@
  * out, after a question that names the act).
  */
 import { useState } from 'react'
-import { fill } from '../../i18n/format'
+import { fill, formatDay } from '../../i18n/format'
 import { classIn, gradeIn } from '../../i18n/school'
 import { call } from '../../lib/http/client'
 import type { Lang } from '../../../manifest/app'
@@ -137,8 +137,9 @@ export function ClassesColumn({ orgCode, classes, requests, retryClasses, retryR
                     <div className="teacher__who">
                       <span className="teacher__name">{r.name}</span>
                       <span className="teacher__sub">
-                        {fill(t.declared, { klass: klassOf(lang, r) })}
                         <StudentTags t={t} ageBand={r.ageBand} limited={r.limited} />
+                        {fill(t.askedAt, { when: formatDay(lang, r.requestedAt, { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' }) })}
+                        {r.confirmedClassName ? <span>{fill(t.movingFrom, { klass: klassOf(lang, { grade: r.confirmedGrade, className: r.confirmedClassName }) })}</span> : null}
                       </span>
                     </div>
                     <div className="teacher__acts">

@@ -7,10 +7,11 @@
 import { useEffect, useState } from 'react'
 import type { PageProps } from '../../../manifest/pages'
 import { fill } from '../../i18n/format'
-import { sideOf } from '../../lib/auth/roles'
+import { sideOf, sidesOf } from '../../lib/auth/roles'
 import { useLang } from '../../state/app'
 import { useAuth } from '../../state/auth'
 import { replace } from '../../state/navigation'
+import { goToSide } from '../../state/sides'
 import { Button } from '../../ui/Button/Button'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { call } from '../../lib/http/client'
@@ -89,8 +90,9 @@ export default function Teacher({ page }: PageProps) {
   }
 
   const name = typeof auth.userInfo?.name === 'string' ? auth.userInfo.name : t.teacher
-  const toStudent = side === 'both' ? (
-    <Button variant="secondary" size="s" className="teacher__switch" onClick={() => replace('/home')}>
+  const studentOrg = sidesOf(auth.orgRoleList, orgCode).student
+  const toStudent = studentOrg ? (
+    <Button variant="secondary" size="s" className="teacher__switch" onClick={() => void goToSide(studentOrg, '/home')}>
       {t.toStudent}
     </Button>
   ) : null

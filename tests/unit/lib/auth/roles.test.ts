@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isStaff, rolesIn, sideOf } from '../../../../src/lib/auth/roles'
+import { isStaff, rolesIn, sideOf, sidesOf } from '../../../../src/lib/auth/roles'
 
 describe('which side an account sees (orgRoleList)', () => {
   it.each([
@@ -26,5 +26,15 @@ describe('which side an account sees (orgRoleList)', () => {
     expect(isStaff(['DEMO:student'])).toBe(false)
     expect(isStaff([])).toBe(false)
     expect(isStaff(['DEMO:teachers'])).toBe(false)
+  })
+
+  it('says where each side is: here when this organisation holds the role, else the first that does', () => {
+    // The seed's 周老师: a teacher at DEMO, a student at ACADEMY.
+    const both = ['DEMO:teacher', 'ACADEMY:student']
+    expect(sidesOf(both, 'DEMO')).toEqual({ teacher: 'DEMO', student: 'ACADEMY' })
+    expect(sidesOf(both, 'ACADEMY')).toEqual({ teacher: 'DEMO', student: 'ACADEMY' })
+    expect(sidesOf(['DEMO:teacher', 'DEMO:student', 'SKY:student'], 'DEMO')).toEqual({ teacher: 'DEMO', student: 'DEMO' })
+    expect(sidesOf(['DEMO:teacher'], 'DEMO')).toEqual({ teacher: 'DEMO', student: null })
+    expect(sidesOf(['DEMO:student', 'SKY:student'], 'SKY')).toEqual({ teacher: null, student: 'SKY' })
   })
 })
