@@ -1,7 +1,7 @@
 // `npm run demo:task`: the demo teacher (13600136000) confirms the students who ask to join the demo
-// student's class (七年级 2班 of Demo School; a class's tasks reach only students whose class a teacher
-// confirmed, docs/security.md) and assigns the class a task, on a running server, as a teacher's console
-// would, and prints what it did.
+// student's class (七年级 2班 of Demo School, which the teacher teaches; a class's tasks reach only students
+// whose class a teacher confirmed, docs/security.md) and assigns the class a task, on a running server,
+// with the calls the app's teacher side makes (docs/contract.md "The teacher's calls"), and prints what it did.
 //   BASE_URL  the server (default http://127.0.0.1:8080, where npm start listens)
 //   TITLE, DUE_DAYS  the task's title and how many days until it is due (default 3)
 import { randomUUID } from 'node:crypto'
@@ -24,6 +24,8 @@ try {
   const { token } = await api('POST', '/login', { username: '13600136000', password: 'Passw0rd!', deviceType: 'client', deviceCode: 'demo-task-script', appId: 'jsj-habor' })
   const grade = '七年级'
   const className = '2班'
+  const taught = await api('GET', '/teacher/classes?orgCode=DEMO', undefined, token)
+  const cls = taught.find((c) => c.grade === grade && c.className === className)
   // New students of the class (and students moving into it) see its tasks once a teacher confirms them.
   const asking = (await api('GET', '/classes/requests?orgCode=DEMO', undefined, token)).filter((r) => r.grade === grade && r.className === className)
   for (const r of asking) {
@@ -35,7 +37,7 @@ try {
   const task = await api(
     'POST',
     '/tasks',
-    { orgCode: 'DEMO', grade, className, title, brief: '读完《小王子》，想一想小王子为什么那么在乎他的玫瑰，画一画、写一写。', dueAt, publisherName: '李老师' },
+    { orgCode: 'DEMO', grade, className, ...(cls ? { classId: cls.classId } : {}), title, brief: '读完《小王子》，想一想小王子为什么那么在乎他的玫瑰，画一画、写一写。', dueAt, publisherName: '李老师' },
     token,
     { 'idempotency-key': randomUUID() },
   )

@@ -1,7 +1,7 @@
 /** The database as a resource: opened, migrated and (when empty) seeded at start, destroyed at close. */
 import fp from 'fastify-plugin'
 import { migrate, openDb, underStartLock, type Db } from '../db/connect'
-import { seedDemo, seedDemoCard } from '../db/seed'
+import { seedDemo, seedDemoCard, seedTeacherDemo } from '../db/seed'
 import { seedDemoContent } from '../db/seedContent'
 import { assetSize } from '../services/media'
 
@@ -25,6 +25,7 @@ export default fp(
       // Content is seeded apart from the accounts so that an older database gains it too.
       if (o.seedDemo) await seedDemoContent(conn, o.clock(), assetSize)
       if (o.seedDemo) await seedDemoCard(conn, o.clock())
+      if (o.seedDemo) await seedTeacherDemo(conn, o.clock())
       return fresh
     })
     app.decorate('db', db)

@@ -11,15 +11,28 @@ import { attemptKey } from '../services/failures'
 import { friendMessage } from '../services/pushTexts'
 import { STUDENT_PERMS, STUDENT_ROLES, findUser, newInviteCode, profileOf } from '../services/users'
 import { isPlausibleBirth } from '../../src/contract/guardian'
+import type { ClassRequested } from '../../src/contract/teacher'
 import { removeAudioFile } from '../services/cards'
 import { eraseAccount } from '../services/guardian'
 import { checkPassword, loginAs } from './helpers'
 import type { ApiRoutes } from './provider'
 import { entry } from './table'
+import { requestWatchers } from '../services/teacher'
 
 const routes: ApiRoutes = async (app) => {
   const o = app.config
   const authLimit = { rateLimit: { max: o.limits.authPerMinute, timeWindow: 60_000 } }
+
+  /** A student's class request is new or changed: the teachers who answer it hear so live (never throws). */
+  const tellTeachers = async (userId: string): Promise<void> => {
+    try {
+      const student = await app.db.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst()
+      if (!student) return
+      for (const w of await requestWatchers(app.db, student.id)) app.inbox.live(w.userIds, { type: 'class-requested', orgCode: w.orgCode } satisfies ClassRequested)
+    } catch (err) {
+      app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'class request: teachers not told')
+    }
+  }
 
   // The profile comes from the same query as the session check (one round trip per call).
   app.route({
@@ -133,6 +146,7 @@ const routes: ApiRoutes = async (app) => {
         { replaceSessionId: auth.sid },
       )
       app.inbox.send(notified)
+      await tellTeachers(auth.sub)
       return { token: r.token, refreshToken: r.refreshToken } satisfies TokenPair
     },
   })
@@ -148,10 +162,12 @@ const routes: ApiRoutes = async (app) => {
       const profile = { name: req.body.name.trim(), grade: req.body.grade.trim(), className: req.body.className.trim() }
       if (!profile.name) throw badInput('name', 'is required')
       const now = o.clock()
-      return idempotent(app.db, req, acc.user.id, now, async (trx) => {
+      const saved = await idempotent(app.db, req, acc.user.id, now, async (trx) => {
         await trx.updateTable('students').set({ name: profile.name, grade: profile.grade, class_name: profile.className, updated_at: now }).where('id', '=', studentId).execute()
         return profile
       })
+      if (profile.grade !== acc.student.grade || profile.className !== acc.student.className) await tellTeachers(acc.user.id)
+      return saved
     },
   })
 

@@ -19,7 +19,8 @@ export function checkPassword(password: string, field = 'password'): void {
 
 export function checkDevice(app: FastifyInstance, body: { appId?: string; isAdmin?: boolean }): void {
   if (body.appId !== undefined && !app.config.appIds.includes(body.appId)) throw badInput('appId', 'unknown app')
-  // docs/product.md "Roles": the app always sends false; admin sign-in belongs to the teacher console, not here.
+  // docs/product.md "Roles": the app always sends false; a teacher signs in as anyone does, and the teacher's
+  // side comes from the membership role, not from an admin sign-in.
   if (body.isAdmin === true) throw badInput('isAdmin', 'admin login is not available here')
 }
 

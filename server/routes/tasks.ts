@@ -6,6 +6,7 @@
  */
 import { CODE } from '../../src/contract'
 import { LATEST_MS } from '../../src/contract/schemas/common'
+import { TEACHER_ROLE } from '../../src/contract/tasks'
 import { ApiError, badInput } from '../errors'
 import { assignedTask, assignRoom, confirmedClass } from '../services/classes'
 import { checkAnswerer, ensureClass, followersOf, progressed, teacherOrg } from '../services/teacher'
@@ -87,7 +88,7 @@ const routes: ApiRoutes = async (app) => {
         const students = await trx
           .selectFrom('students')
           .innerJoin('memberships', 'memberships.student_id', 'students.id')
-          .select('students.user_id')
+          .select(['students.user_id', 'memberships.roles'])
           .where('memberships.org_id', '=', org.id)
           .where('students.confirmed_class', '=', className)
           .where('students.confirmed_grade', '=', grade)
@@ -95,7 +96,8 @@ const routes: ApiRoutes = async (app) => {
           .execute()
         notified = await app.inbox.record(
           trx,
-          students.map((r) => r.user_id),
+          // A teacher of the organisation is not a student of its classes (docs/contract.md "The teacher's calls").
+          students.filter((r) => !r.roles.includes(`"${TEACHER_ROLE}"`)).map((r) => r.user_id),
           'task',
           taskMessage({ id, title, brief, publisherName: b.publisherName.trim() }),
         )

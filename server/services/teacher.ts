@@ -146,12 +146,13 @@ export async function rosterRows(db: Trx, orgId: string, grade: string | null, c
     .selectFrom('students')
     .innerJoin('memberships', 'memberships.student_id', 'students.id')
     .innerJoin('users', 'users.id', 'students.user_id')
-    .select([...studentColumns])
+    .select([...studentColumns, 'memberships.roles'])
     .where('memberships.org_id', '=', orgId)
     .where('users.status', '=', 'active')
     .where('students.confirmed_class', '=', className)
   if (grade !== null) q = q.where('students.confirmed_grade', '=', grade)
-  return q.orderBy('students.name').orderBy('students.id').limit(1000).execute()
+  // A teacher of the organisation is not a student of its classes, whatever their own profile says.
+  return (await q.orderBy('students.name').orderBy('students.id').limit(1000).execute()).filter((r) => !parseRoles(r.roles).includes(TEACHER_ROLE))
 }
 
 export interface PendingRow extends StudentRow {
@@ -302,3 +303,23 @@ export function chinaTime(ms: number | null): string {
   return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`
 }
 
+
+/**
+ * Whom to tell that a student's class request is new or changed: for each organisation of the student
+ * where the declared class waits for a confirmation, the teachers who answer it (answerersOf).
+ */
+export async function requestWatchers(db: Trx, studentId: string): Promise<{ orgCode: string; userIds: string[] }[]> {
+  const rows = await db
+    .selectFrom('students')
+    .innerJoin('memberships', 'memberships.student_id', 'students.id')
+    .innerJoin('orgs', 'orgs.id', 'memberships.org_id')
+    .select(['orgs.id', 'orgs.code', 'students.grade', 'students.class_name', 'students.confirmed_grade', 'students.confirmed_class'])
+    .where('students.id', '=', studentId)
+    .execute()
+  const out: { orgCode: string; userIds: string[] }[] = []
+  for (const r of rows) {
+    if (r.confirmed_grade === r.grade && r.confirmed_class === r.class_name) continue
+    out.push({ orgCode: r.code, userIds: await answerersOf(db, r.id, r.grade, r.class_name) })
+  }
+  return out
+}

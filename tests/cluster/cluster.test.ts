@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FAIL_TIMEOUT_MS, startCluster } from '../../scripts/cluster-lib.mjs'
-import { api, confirmClass, DEVICE, newStudent, ok, outboxNodes, signInElsewhere, smsCode, terminal, until, type Student, type Terminal } from './support'
+import { api, confirmClass, DEVICE, newStudent, ok, outboxNodes, signInElsewhere, smsCode, subOf, terminal, until, type Student, type Terminal } from './support'
 
 const databaseUrl = process.env.CLUSTER_DATABASE_URL
 const redisUrl = process.env.CLUSTER_REDIS_URL
@@ -75,6 +75,24 @@ describe('one node or three: the same rules', () => {
     const page = await ok(api<{ entries: { id: string }[]; unread: number }>(nodeBase(1), 'GET', '/inbox', { token: student.token }))
     expect(page.unread).toBe(1)
     expect(page.entries).toHaveLength(1)
+  })
+
+  it("a student's read and done through node A reach the teacher's open page on node C within 3 s each", async () => {
+    const student = await newStudent(nodeBase(0))
+    const login = await ok(api<{ token: string }>(nodeBase(1), 'POST', '/login', { body: { username: '13600136000', password: 'Passw0rd!', ...DEVICE, deviceCode: randomUUID() } }))
+    const teacher: Student = { phone: '13600136000', token: login.token, userId: subOf(login.token) }
+    await confirmClass(nodeBase(1), teacher.token)
+    const task = await ok(api<{ id: string }>(nodeBase(1), 'POST', '/tasks', { token: teacher.token, body: { orgCode: 'DEMO', grade: '五年级', className: '2班', title: '读《草房子》', brief: '读完第一章。', publisherName: '李老师' } }))
+    const page = await terminal(nodeWs(2), teacher, 0)
+    const progressed = () => page.messages.map((m) => JSON.parse(m) as { type: string; taskId?: string; state?: string }).filter((m) => m.type === 'task-progressed' && m.taskId === task.id)
+    for (const [step, state] of [['read', 'read'], ['done', 'done']] as const) {
+      const start = Date.now()
+      await ok(api(nodeBase(0), 'POST', `/tasks/${task.id}/${step}`, { token: student.token }))
+      await until(() => progressed().some((m) => m.state === state), 3000, `the ${state} on node C`)
+      console.log(`cross-node task progress (${state}): ${Date.now() - start} ms from the student's request on node A to the teacher on node C`)
+    }
+    const progress = await ok(api<{ task: { counts: { done: number } } }>(nodeBase(2), 'GET', `/teacher/tasks/${task.id}`, { token: teacher.token }))
+    expect(progress.task.counts.done).toBeGreaterThanOrEqual(1)
   })
 
   it('ten wrong passwords spread over the three nodes lock the account as one node would', async () => {

@@ -84,7 +84,7 @@ describe('class tasks', () => {
     expect((await call(t.app, 'GET', `/tasks/${id}`, { token: other.token })).body.code).toBe(400002)
     expect((await call(t.app, 'POST', `/tasks/${id}/done`, { token: other.token })).body.code).toBe(400002)
     expect((await call(t.app, 'GET', '/tasks/no-such-task', { token: s.student.token })).body.code).toBe(400002)
-    const rows = await t.app.db.selectFrom('task_completions').selectAll().execute()
+    const rows = await t.app.db.selectFrom('task_completions').selectAll().where('task_id', '=', id).execute()
     expect(rows).toEqual([])
   })
 
