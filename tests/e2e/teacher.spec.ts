@@ -246,7 +246,7 @@ test('the roster of a class reads at 375 px and a student can be taken out after
 
   const teacher = await signedIn(browser, baseURL, await login(request, TEACHER, 'e2e-teacher-roster', 'mobile'), false)
   await teacher.page.goto('/teacher')
-  await teacher.page.getByRole('button', { name: /七年级 2班/ }).click()
+  await teacher.page.getByRole('button', { name: /^七年级 2班 \d+ 名学生/ }).click()
   const roster = teacher.page.getByRole('region', { name: '七年级 2班 名单' })
   await expect(roster.getByTestId('roster-student').filter({ hasText: '退出测试' })).toBeVisible()
   await screenshot(teacher.page, 'teacher-roster-375x812')
@@ -278,6 +278,72 @@ test('an account that teaches in one organisation and studies in another lands o
   await expect(page.getByRole('heading', { name: '入班申请' })).toBeVisible()
   expect(urls.filter((u) => u.includes('/consent'))).toEqual([])
   await context.close()
+})
+
+test('a class of 45: 全部确认 after a question, then the roster and the progress still read at 375 px, the counts staying on screen and filtering the list', async ({ browser, baseURL, request }) => {
+  test.setTimeout(240_000)
+  const api = await teacherApi(request)
+  const classes = await api.get<{ classId: string; grade: string; className: string; students: number; pending: number }[]>('/teacher/classes?orgCode=DEMO')
+  const klass = classes.data.find((c) => c.grade === '七年级' && c.className === '2班')!
+  const surnames = ['王', '李', '张', '刘', '陈', '杨', '黄', '吴', '徐', '孙']
+  const given = ['子涵', '欣怡', '梓轩', '浩然', '一诺', '雨桐', '宇航', '思远', '诗琪', '俊杰']
+  const joining = 45 - klass.students - klass.pending
+  for (let i = 0; i < joining; i++) {
+    const name = `${surnames[i % 10]}${given[Math.floor(i / 10) % 10]}`
+    await registerStudent(request, `135001355${String(i).padStart(2, '0')}`, `e2e-teacher-45-${i}`, { name, grade: '七年级', className: '2班', orgCode: 'DEMO' })
+  }
+
+  const pc = await signedIn(browser, baseURL, await login(request, TEACHER, 'e2e-teacher-45-pc', 'browser'), true)
+  await pc.page.goto('/teacher')
+  const all = pc.page.getByRole('button', { name: /^全部确认（\d+）$/ })
+  await all.click()
+  const dialog = pc.page.getByRole('dialog')
+  await expect(dialog).toContainText('七年级 2班')
+  await dialog.getByRole('button', { name: '全部确认' }).click()
+  await expect(pc.page.getByTestId('class-request')).toHaveCount(0)
+  await pc.page.getByRole('button', { name: /^七年级 2班 \d+ 名学生/ }).click()
+  const pcRoster = pc.page.getByRole('region', { name: '七年级 2班 名单' }).getByTestId('roster-student')
+  await expect(pcRoster).toHaveCount(45)
+  await screenshot(pc.page, 'teacher-roster-45-1280x800')
+
+  const assigned = await api.post<{ id: string }>('/tasks', { orgCode: 'DEMO', classId: klass.classId, grade: '七年级', className: '2班', title: '读《城南旧事》', brief: '读第一章。', publisherName: '李老师' }, { 'Idempotency-Key': 'e2e-teacher-45' })
+  expect(assigned.code).toBe(0)
+  await pc.page.reload()
+  await pc.page.getByTestId('teacher-task').filter({ hasText: '读《城南旧事》' }).click()
+  await expect(pc.page.getByTestId('progress-student')).toHaveCount(45)
+  await screenshot(pc.page, 'teacher-progress-45-1280x800')
+  await pc.context.close()
+
+  const phone = await signedIn(browser, baseURL, await login(request, TEACHER, 'e2e-teacher-45-phone', 'mobile'), false)
+  await phone.page.goto('/teacher')
+  await phone.page.getByRole('button', { name: /^七年级 2班 \d+ 名学生/ }).click()
+  const roster = phone.page.getByRole('region', { name: '七年级 2班 名单' }).getByTestId('roster-student')
+  await expect(roster).toHaveCount(45)
+  // One line a student, each a touch target, none wider than the screen.
+  for (const box of await Promise.all((await roster.all()).slice(0, 5).map((r) => r.boundingBox()))) {
+    expect(box!.height).toBeGreaterThanOrEqual(44)
+    expect(box!.height).toBeLessThan(60)
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375)
+  }
+  await screenshot(phone.page, 'teacher-roster-45-375x812')
+
+  await phone.page.getByRole('tab', { name: '任务' }).click()
+  await phone.page.getByTestId('teacher-task').filter({ hasText: '读《城南旧事》' }).click()
+  const rows = phone.page.getByTestId('progress-student')
+  await expect(rows).toHaveCount(45)
+  await rows.last().scrollIntoViewIfNeeded()
+  // Scrolled to the last student, the counts are still on screen under the bar.
+  const counts = await phone.page.getByTestId('count-not-opened').boundingBox()
+  expect(counts!.y).toBeGreaterThanOrEqual(40)
+  expect(counts!.y + counts!.height).toBeLessThanOrEqual(812)
+  await phone.page.getByTestId('count-done').click()
+  await expect(rows).toHaveCount(0)
+  await phone.page.getByTestId('count-not-opened').click()
+  await expect(rows).toHaveCount(45)
+  await phone.page.getByTestId('count-all').click()
+  await phone.page.evaluate(() => scrollTo(0, 0))
+  await screenshot(phone.page, 'teacher-progress-45-375x812')
+  await phone.context.close()
 })
 
 /** The demo student's name, as the server has it. */
