@@ -346,6 +346,48 @@ test('a class of 45: 全部确认 after a question, then the roster and the prog
   await phone.context.close()
 })
 
+test('made without a connection, a teacher’s task and a student’s read wait in the outbox and each lands once when it is back', async ({ browser, baseURL, request }) => {
+  test.setTimeout(120_000)
+  const api = await teacherApi(request)
+  const teacher = await signedIn(browser, baseURL, await login(request, TEACHER, 'e2e-teacher-offline', 'mobile'), false)
+  await teacher.page.goto('/teacher')
+  await teacher.page.getByRole('tab', { name: '任务' }).click()
+  await teacher.page.getByRole('button', { name: '布置任务' }).click()
+  const form = teacher.page.getByRole('form', { name: '布置新任务' })
+  await form.getByRole('checkbox', { name: '七年级 2班' }).check()
+  await form.getByLabel('任务标题').fill('离线布置的任务')
+  // The brief is asked for before anything is sent (the server would refuse an empty one on replay).
+  await form.getByRole('button', { name: '布置', exact: true }).click()
+  await expect(form.getByText('请写下任务说明')).toBeVisible()
+  await form.getByLabel('任务说明').fill('网络恢复后才会发出。')
+  // The API cannot be reached: the write waits in the outbox, said so, and the header counts it.
+  await teacher.page.route('**/api/tasks', (route) => route.abort('internetdisconnected'))
+  await form.getByRole('button', { name: '布置', exact: true }).click()
+  await expect(teacher.page.getByText('网络不通：已保存在这台设备上，联网后会自动布置')).toBeVisible()
+  await expect(teacher.page.locator('.scaffold__outbox')).toBeVisible()
+  await teacher.page.unroute('**/api/tasks')
+  await teacher.page.evaluate(() => dispatchEvent(new Event('online')))
+  await expect.poll(async () => (await api.get<{ title: string }[]>('/teacher/tasks?orgCode=DEMO')).data.filter((x) => x.title === '离线布置的任务').length).toBe(1)
+  const taskId = (await api.get<{ id: string; title: string }[]>('/teacher/tasks?orgCode=DEMO')).data.find((x) => x.title === '离线布置的任务')!.id
+
+  // The student opens it while the API is out of reach: the read waits, and lands once it is back.
+  const demoName = await studentName(request)
+  const student = await signedIn(browser, baseURL, await login(request, DEMO_STUDENT, 'e2e-teacher-offline-demo', 'mobile'), false)
+  await student.page.route('**/api/tasks/*/read', (route) => route.abort('internetdisconnected'))
+  await student.page.goto(`/task?id=${taskId}`)
+  await expect(student.page.getByRole('heading', { name: '离线布置的任务' })).toBeVisible()
+  const stateOf = async () => {
+    const p = await api.get<{ students: { name: string; state: string }[] }>(`/teacher/tasks/${taskId}`)
+    return p.data.students.find((x) => x.name === demoName)?.state
+  }
+  await expect(student.page.locator('.scaffold__outbox')).toBeVisible()
+  expect(await stateOf()).toBe('not-opened')
+  await student.page.unroute('**/api/tasks/*/read')
+  await student.page.evaluate(() => dispatchEvent(new Event('online')))
+  await expect.poll(stateOf).toBe('read')
+  await Promise.all([student.context.close(), teacher.context.close()])
+})
+
 /** The demo student's name, as the server has it. */
 async function studentName(request: APIRequestContext): Promise<string> {
   const pair = await login(request, DEMO_STUDENT, 'e2e-teacher-name', 'pad')

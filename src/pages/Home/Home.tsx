@@ -24,7 +24,6 @@ import { fill as fillIn } from '../../i18n/format'
 import { Icon } from './icons'
 import { confirmLogout } from '../../ui/Logout/confirmLogout'
 import { useClassNotices, useTeacherSide } from './useSides'
-import { goToSide } from '../../state/sides'
 
 const TEXTS = {
   'zh-Hans': {
@@ -189,7 +188,7 @@ export default function Home({ page }: PageProps) {
         {teacherOrg ? (
           <div className="home__banner" role="note">
             <span>{t.toTeacher}</span>
-            <Button size="s" onClick={() => void goToSide(teacherOrg, '/teacher')}>
+            <Button size="s" onClick={() => void import('../../state/sides').then((m) => m.goToSide(teacherOrg, '/teacher'))}>
               {t.toTeacherAction}
             </Button>
           </div>

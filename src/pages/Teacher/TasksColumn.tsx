@@ -110,7 +110,7 @@ function AssignForm({ orgCode, publisherName, classes, onClose }: { orgCode: str
   const [brief, setBrief] = useState('')
   const [due, setDue] = useState('')
   const [busy, setBusy] = useState(false)
-  const [errors, setErrors] = useState<{ classes?: string; title?: string }>({})
+  const [errors, setErrors] = useState<{ classes?: string; title?: string; brief?: string }>({})
   // One key per class for this form, made before the first attempt: a double tap or a retry lands once.
   const keys = useRef(new Map<string, string>())
   const sending = useRef(false)
@@ -120,9 +120,9 @@ function AssignForm({ orgCode, publisherName, classes, onClose }: { orgCode: str
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (sending.current) return
-    const next = { classes: classIds.length === 0 ? t.assignClassesError : undefined, title: title.trim() ? undefined : t.titleError }
+    const next = { classes: classIds.length === 0 ? t.assignClassesError : undefined, title: title.trim() ? undefined : t.titleError, brief: brief.trim() ? undefined : t.briefError }
     setErrors(next)
-    if (next.classes || next.title) return
+    if (next.classes || next.title || next.brief) return
     sending.current = true
     setBusy(true)
     const plan = planAssignments({ orgCode, classIds, title, brief, due, publisherName }, classes, keys.current, newKey)
@@ -168,7 +168,21 @@ function AssignForm({ orgCode, publisherName, classes, onClose }: { orgCode: str
       <TextField label={t.title} value={title} onChange={setTitle} maxLength={TASK_TITLE_MAX} error={errors.title} />
       <div className="teacher__brief">
         <label htmlFor="assign-brief">{t.brief}</label>
-        <textarea id="assign-brief" value={brief} rows={3} maxLength={TASK_BRIEF_MAX} placeholder={t.briefHint} onChange={(e) => setBrief(e.target.value)} />
+        <textarea
+          id="assign-brief"
+          value={brief}
+          rows={3}
+          maxLength={TASK_BRIEF_MAX}
+          placeholder={t.briefHint}
+          aria-invalid={errors.brief ? true : undefined}
+          aria-describedby={errors.brief ? 'assign-brief-error' : undefined}
+          onChange={(e) => setBrief(e.target.value)}
+        />
+        {errors.brief ? (
+          <p className="teacher__error" id="assign-brief-error" role="alert">
+            {errors.brief}
+          </p>
+        ) : null}
       </div>
       <div className="teacher__due">
         <Picker mode="date" label={t.due} value={due} start={today()} placeholder={t.dueNone} onChange={setDue} />
