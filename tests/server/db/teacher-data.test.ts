@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { openDb } from '../../../server/db/connect'
 import { migrationProvider } from '../../../server/db/migrations'
 import { DEMO_CLASS_STUDENTS, seedTeacherDemo } from '../../../server/db/seed'
+import { AUDIT_KEEP_MS, sweepAudit } from '../../../server/services/teacher'
 import { makeApp, pgSchema } from '../support/helpers'
 
 describe('0015_teacher', () => {
@@ -67,5 +68,17 @@ describe("the teacher's demo data", () => {
     expect(await count()).toEqual(seeded)
     await seedTeacherDemo(db, t.clock.now())
     expect(await count()).toEqual(seeded)
+  })
+})
+
+describe('the audit log', () => {
+  it('keeps a row for a year, to the millisecond, and sweeps it after', async () => {
+    const t = await makeApp()
+    const { db } = t.app
+    const at = t.clock.now()
+    await db.insertInto('audit_log').values({ id: 'a1', actor_user_id: null, action: 'task-remind', subject: 'x', org_id: null, details: '{}', at }).execute()
+    expect(await sweepAudit(db, at + AUDIT_KEEP_MS)).toBe(0)
+    expect(await sweepAudit(db, at + AUDIT_KEEP_MS + 1)).toBe(1)
+    expect(await db.selectFrom('audit_log').select('id').execute()).toEqual([])
   })
 })

@@ -14,7 +14,7 @@ import { TEACHER } from '../../../src/contract/teacher'
 import { DEMO_PROGRESS_TASK } from '../../../server/db/seed'
 import { isTeacherLive, type TeacherLive } from '../../../src/contract/teacher'
 import { listeningApp, mqttConnect, SETTLE_MS, subscribe, until, userIdOf, withToken } from '../support/broker'
-import { call, DEVICE, makeApp, passwordLogin, smsCode, STUDENT_PHONE, TEACHER_PHONE, type Pair, type TestApp } from '../support/helpers'
+import { call, deleteAccount, DEVICE, makeApp, PASSWORD, passwordLogin, smsCode, STUDENT_PHONE, TEACHER_PHONE, type Pair, type TestApp } from '../support/helpers'
 
 const BOTH_PHONE = '13700137000'
 const local = (phone: string) => phone.replace('+86', '')
@@ -206,6 +206,9 @@ describe('the roster', () => {
     expect((await s.audit()).map((x) => [x.action, x.subject])).toEqual([['class-remove', demoStudent.studentId]])
     // Back among the requests (班级待老师确认).
     expect((await call<ClassRequest[]>(t.app, 'GET', '/classes/requests?orgCode=DEMO', { token: s.teacher.token })).body.data.map((x) => x.studentId)).toContain(demoStudent.studentId)
+    // The student's deletion takes the audit rows about them (docs/privacy.md "The audit log").
+    expect((await deleteAccount(t.app, student.token, { password: PASSWORD })).body.code).toBe(0)
+    expect(await s.audit()).toEqual([])
     // Removing someone who is not in the class is refused like any id the teacher cannot see.
     expect((await call(t.app, 'POST', `/teacher/classes/${s.cls.classId}/remove`, { token: s.teacher.token, body: { studentId: demoStudent.studentId } })).status).toBe(403)
   })
@@ -292,6 +295,36 @@ describe('reminders', () => {
     expect((await s.audit()).filter((x) => x.action === 'task-remind')).toHaveLength(1)
     const chen = await s.login('13700137603')
     expect((await s.inbox(chen.token)).filter((e) => e.texts['zh-Hans'].title.startsWith('提醒'))).toHaveLength(1)
+  })
+})
+
+describe('assigning to several classes', () => {
+  it('makes one task per class, each with its own key counted once, and the 31st of the hour is refused', async () => {
+    const t = await makeApp()
+    // The seed's tasks, published in the teacher's name, are an hour old by now.
+    t.clock.advance(3_600_000)
+    const s = await setup(t)
+    // 李老师 gets a second class to teach (the operator's import would do this).
+    const eight = (await t.app.db.selectFrom('classes').select('id').where('grade', '=', '八年级').where('class_name', '=', '1班').executeTakeFirstOrThrow()).id
+    const teacherId = (await t.app.db.selectFrom('users').select('id').where('phone', '=', `+86${TEACHER_PHONE}`).executeTakeFirstOrThrow()).id
+    await t.app.db.insertInto('teacher_classes').values({ user_id: teacherId, class_id: eight, created_at: t.clock.now() }).execute()
+    const assign = (i: number, key: string) => {
+      const [grade, className, classId] = i % 2 ? ['八年级', '1班', eight] : ['七年级', '2班', s.cls.classId]
+      return call<{ id: string }>(t.app, 'POST', '/tasks', { token: s.teacher.token, headers: { 'idempotency-key': key }, body: { orgCode: 'DEMO', grade, className, classId, title: `任务${i}`, brief: '读一章。', publisherName: '李老师' } })
+    }
+    const keys = Array.from({ length: 31 }, () => crypto.randomUUID())
+    for (let i = 0; i < 29; i++) expect((await assign(i, keys[i]!)).body.code).toBe(0)
+    // A double tap (the same key twice, at once) makes one task and counts once.
+    const [a, b] = await Promise.all([assign(29, keys[29]!), assign(29, keys[29]!)])
+    expect(a.body.data.id).toBe(b.body.data.id)
+    const over = await assign(30, keys[30]!)
+    expect([over.status, over.body.code]).toEqual([429, 100003])
+    const made = await t.app.db.selectFrom('tasks').select(['class_id']).where('title', 'like', '任务%').execute()
+    expect(made).toHaveLength(30)
+    expect(made.filter((m) => m.class_id === eight)).toHaveLength(15)
+    // A classId that names another class than grade and class name is refused.
+    const wrong = await call(t.app, 'POST', '/tasks', { token: s.teacher.token, body: { orgCode: 'DEMO', grade: '七年级', className: '2班', classId: eight, title: 'x', brief: 'y', publisherName: '李老师' } })
+    expect(wrong.body.code).toBe(100002)
   })
 })
 
