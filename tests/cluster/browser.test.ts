@@ -134,6 +134,10 @@ it('a task assigned through node C shows on the open Home on node A within 1 s, 
   const [a, , c] = cluster.nodes
   const s = await newStudent(a!.base)
   await ok(api(a!.base, 'POST', '/auth/user/password', { token: s.token, body: { password: 'Reading2026' } }))
+  // The class is confirmed first, and its notice (class-confirmed) read: the count below is the task's alone.
+  const teacher = await ok(api<{ token: string }>(c!.base, 'POST', '/login', { body: { username: '13600136000', password: 'Passw0rd!', appId: 'jsj-habor', deviceType: 'pad', deviceCode: randomUUID() } }))
+  await confirmClass(c!.base, teacher.token)
+  await ok(api(a!.base, 'POST', '/inbox/read', { token: s.token }))
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'zh-CN', isMobile: true, hasTouch: true })
   const page = await context.newPage()
   await page.goto(`${a!.base}/login`)
@@ -150,8 +154,6 @@ it('a task assigned through node C shows on the open Home on node A within 1 s, 
   await page.getByTestId('unread').waitFor()
   expect(await page.getByTestId('unread').innerText()).toBe('通知')
 
-  const teacher = await ok(api<{ token: string }>(c!.base, 'POST', '/login', { body: { username: '13600136000', password: 'Passw0rd!', appId: 'jsj-habor', deviceType: 'pad', deviceCode: randomUUID() } }))
-  await confirmClass(c!.base, teacher.token)
   const task = await ok(api<{ id: string }>(c!.base, 'POST', '/tasks', { token: teacher.token, body: { orgCode: 'DEMO', grade: '五年级', className: '2班', title: '读《小王子》第二章', brief: '说说小王子的星球。', publisherName: '李老师' } }))
   const answered = Date.now()
   await page.waitForFunction(() => (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document.querySelector('[data-testid="unread"]')?.textContent === '1 条新通知', null, { polling: 'raf', timeout: 1000 })
