@@ -380,11 +380,25 @@ test('made without a connection, a teacher’s task and a student’s read wait 
     const p = await api.get<{ students: { name: string; state: string }[] }>(`/teacher/tasks/${taskId}`)
     return p.data.students.find((x) => x.name === demoName)?.state
   }
-  await expect(student.page.locator('.scaffold__outbox')).toBeVisible()
+  // It waits in the outbox, uncounted: a read is not a change of the student's to show as 待同步.
+  const waitingReads = () =>
+    student.page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('habor-outbox')
+          open.onsuccess = () => {
+            const all = open.result.transaction('items').objectStore('items').getAll()
+            all.onsuccess = () => resolve((all.result as { payload: { kind: string } }[]).filter((i) => i.payload.kind === 'taskRead').length)
+          }
+        }),
+    )
+  await expect.poll(waitingReads).toBe(1)
+  await expect(student.page.locator('.scaffold__outbox')).toHaveCount(0)
   expect(await stateOf()).toBe('not-opened')
   await student.page.unroute('**/api/tasks/*/read')
   await student.page.evaluate(() => dispatchEvent(new Event('online')))
   await expect.poll(stateOf).toBe('read')
+  await expect.poll(waitingReads).toBe(0)
   await Promise.all([student.context.close(), teacher.context.close()])
 })
 

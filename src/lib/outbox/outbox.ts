@@ -65,10 +65,16 @@ export function configureOutbox(opts: { account: () => string }): void {
 /** Who the outbox sends for now ('' when nobody is signed in). */
 export const currentAccount = (): string => account()
 
+/**
+ * Whether an item is a change the student made and should see waiting: a task's read is not (it only
+ * tells the teacher the task was opened), so it waits and lands without being counted or asked about.
+ */
+export const isShown = (item: OutboxItem): boolean => item.payload.kind !== 'taskRead'
+
 /** Says the count again for whoever is signed in now (after a login or a logout). */
 export function publish(): void {
   const mine = account()
-  setOutboxCount(mine ? items.filter((i) => i.account === mine).length : 0)
+  setOutboxCount(mine ? items.filter((i) => i.account === mine && isShown(i)).length : 0)
   for (const l of [...changedListeners]) l()
 }
 

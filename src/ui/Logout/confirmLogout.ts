@@ -61,7 +61,7 @@ export function nameOf(lang: Lang, item: OutboxItem): string {
  * The outbox code loads only here, when the student is about to leave.
  */
 export async function confirmLogout(lang: Lang, plain: { content: string; confirmText?: string }): Promise<boolean> {
-  const items = await import('../../lib/outbox/outbox').then((m) => m.listOutbox()).catch(() => [] as OutboxItem[])
+  const items = await import('../../lib/outbox/outbox').then((m) => m.listOutbox().then((all) => all.filter(m.isShown))).catch(() => [] as OutboxItem[])
   if (items.length === 0) return (await showModal(plain)).confirm
   const t = TEXTS[lang]
   const what = items.map((i) => nameOf(lang, i)).join(t.sep)
