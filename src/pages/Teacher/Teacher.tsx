@@ -123,8 +123,10 @@ export default function Teacher({ page }: PageProps) {
               retryClasses={retryClasses}
               retryRequests={retryRequests}
               changed={() => {
+                // A student who joins or leaves a class changes its tasks' counts too.
                 refreshRequests()
                 refreshClasses()
+                refreshTasks()
               }}
             />
           </div>
