@@ -56,6 +56,8 @@ export const PAGES = [
   row({ name: 'Settings', path: '/settings', file: 'app/settings', access: 'login', title: { 'zh-Hans': '设置', en: 'Settings' } }),
   row({ name: 'Consent', path: '/consent', file: 'app/consent', access: 'login', title: { 'zh-Hans': '家长同意', en: 'Guardian consent' } }),
   row({ name: 'Guardian', path: '/guardian', file: 'app/guardian', access: 'public', title: { 'zh-Hans': '家长页面', en: "Guardian's page" } }),
+  // A school PC at 1280×800 gets two columns; a phone gets the same page in one (docs/product.md "The teacher's side").
+  row({ name: 'Teacher', path: '/teacher', file: 'app/teacher', access: 'login', title: { 'zh-Hans': '老师工作台', en: "Teacher's desk" }, maxWidth: 1280 }),
   row({ name: 'Home', path: '/home', file: 'app/home', access: 'login', title: { 'zh-Hans': '首页', en: 'Home' }, orientation: 'landscape', maxWidth: 960, pullRefresh: true }),
 ] as const satisfies readonly PageRow[]
 

@@ -32,6 +32,7 @@ export const PAGE_LOADERS: Record<PageName, () => Promise<PageModule>> = {
   Settings: () => import('../pages/Settings/Settings'),
   Consent: () => import('../pages/Consent/Consent'),
   Guardian: () => import('../pages/Guardian/Guardian'),
+  Teacher: () => import('../pages/Teacher/Teacher'),
   Home: () => import('../pages/Home/Home'),
 }
 

@@ -90,6 +90,31 @@ export const FRAME_BODIES: Partial<Record<PageName, () => ReactNode>> = {
       <Sk w="80%" />
     </div>
   ),
+  Teacher: () => (
+    <div className="teacher">
+      <div className="teacher__head">
+        <Sk w="8em" h={24} />
+      </div>
+      <div className="teacher__tabs">
+        <span className="teacher__tab">
+          <Sk w="3em" />
+        </span>
+        <span className="teacher__tab">
+          <Sk w="3em" />
+        </span>
+      </div>
+      <div className="teacher__cols">
+        {two.map((i) => (
+          <div key={i} className="teacher__col teacher__col--on">
+            <section className="teacher__card">
+              <Sk w="6em" />
+              <div className="teacher__skeleton" />
+            </section>
+          </div>
+        ))}
+      </div>
+    </div>
+  ),
   ReportHistory: () => (
     <div className="history">
       <div className="history__skeleton" />

@@ -2,7 +2,8 @@
  * The student's view across nodes: the app open on node A (its page and its live channel both there).
  * The same account signing in through node C: the app on node A shows the toast and lands on Login
  * within 1 s, as it does on one node; so does a daily open whose account signs in through node C at its first paint. A teacher's task written through node C: Home on node A shows one
- * more unread within 1 s, and the notifications page opens the task.
+ * more unread within 1 s, and the notifications page opens the task. A teacher's progress page open on node A
+ * shows a student's read, then done, made through node C, each within 3 s.
  */
 import { chromium, type Browser } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
@@ -10,6 +11,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ROOT, startCluster } from '../../scripts/cluster-lib.mjs'
+import { resumeSession } from '../support/session'
 import { api, confirmClass, newStudent, ok, outboxNodes } from './support'
 
 const databaseUrl = process.env.CLUSTER_DATABASE_URL!
@@ -132,7 +134,7 @@ it('a task assigned through node C shows on the open Home on node A within 1 s, 
   const [a, , c] = cluster.nodes
   const s = await newStudent(a!.base)
   await ok(api(a!.base, 'POST', '/auth/user/password', { token: s.token, body: { password: 'Reading2026' } }))
-  // The class is confirmed first; its own notice (class-confirmed) is read, so the task's is the one counted.
+  // The class is confirmed first, and its notice (class-confirmed) read: the count below is the task's alone.
   const teacher = await ok(api<{ token: string }>(c!.base, 'POST', '/login', { body: { username: '13600136000', password: 'Passw0rd!', appId: 'jsj-habor', deviceType: 'pad', deviceCode: randomUUID() } }))
   await confirmClass(c!.base, teacher.token)
   await ok(api(a!.base, 'POST', '/inbox/read', { token: s.token }))
@@ -167,5 +169,43 @@ it('a task assigned through node C shows on the open Home on node A within 1 s, 
   await page.goBack()
   await page.goBack()
   await page.waitForFunction(() => (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document.querySelector('[data-testid="unread"]')?.textContent === '通知')
+  await context.close()
+})
+
+it("the teacher's progress page on node A shows a student's read, then done, made through node C, each within 3 s", async () => {
+  const [a, , c] = cluster.nodes
+  const s = await newStudent(c!.base)
+  const { studentId } = await ok(api<{ studentId: string }>(c!.base, 'GET', '/auth/student?appId=jsj-habor', { token: s.token }))
+  const helper = await ok(api<{ token: string }>(c!.base, 'POST', '/login', { body: { username: '13600136000', password: 'Passw0rd!', appId: 'jsj-habor', deviceType: 'pad', deviceCode: randomUUID() } }))
+  await confirmClass(c!.base, helper.token)
+  const task = await ok(api<{ id: string }>(c!.base, 'POST', '/tasks', { token: helper.token, body: { orgCode: 'DEMO', grade: '五年级', className: '2班', title: '读《稻草人》', brief: '读完说说你的感受。', publisherName: '李老师' } }))
+
+  // The teacher at a school PC, signed in through node A (its page and live channel there).
+  const pair = await ok(api<{ token: string; refreshToken: string }>(a!.base, 'POST', '/login', { body: { username: '13600136000', password: 'Passw0rd!', appId: 'jsj-habor', deviceType: 'browser', deviceCode: randomUUID() } }))
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' })
+  const page = await context.newPage()
+  await resumeSession(page, pair)
+  const subscribed = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/mqtt')).then((ws) =>
+    ws.waitForEvent('framereceived', { predicate: (f) => Buffer.from(f.payload as string)[0] === 0x90 }),
+  )
+  await page.goto(`${a!.base}/teacher`)
+  await subscribed
+  await page.getByTestId('teacher-task').filter({ hasText: '读《稻草人》' }).first().click()
+  const row = `[data-testid="progress-student"][data-student="${studentId}"]`
+  await page.locator(`${row}[data-state="not-opened"]`).waitFor()
+
+  const stateWithin = async (state: string, ms: number) => {
+    const from = Date.now()
+    await page.waitForFunction((sel) => (globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector(sel) !== null, `${row}[data-state="${state}"]`, { polling: 'raf', timeout: ms })
+    return Date.now() - from
+  }
+  await ok(api(c!.base, 'POST', `/tasks/${task.id}/read`, { token: s.token, key: randomUUID() }))
+  const readMs = await stateWithin('read', 3000)
+  await ok(api(c!.base, 'POST', `/tasks/${task.id}/done`, { token: s.token, key: randomUUID() }))
+  const doneMs = await stateWithin('done', 3000)
+  console.log(`cross-node progress in the browser: read shown ${readMs} ms, done ${doneMs} ms after the student's answer`)
+  expect(readMs).toBeLessThanOrEqual(3000)
+  expect(doneMs).toBeLessThanOrEqual(3000)
+  await page.screenshot({ path: join(ROOT, 'tests', 'e2e', 'screenshots', 'cluster-teacher-progress-1280x800.png'), fullPage: true, animations: 'disabled' })
   await context.close()
 })

@@ -21,8 +21,10 @@ export const LIVE_USERNAME = 'token'
 export const sessionTopic = (appId: string, deviceType: string, userId: string): string => `session/${appId}/${deviceType}/${userId}`
 
 /**
- * What the channel can receive, named in the past tense (docs/architecture.md): the kick, and a new
- * notification in the inbox (a JSON message of src/contract/inbox.ts).
+ * What the channel can receive, named in the past tense (docs/architecture.md): the kick, a new
+ * notification in the inbox (a JSON message of src/contract/inbox.ts). The teacher's notices
+ * (src/contract/teacher.ts) reach the Teacher page through `onMessage`, which checks them itself, so the
+ * students' chunk of the channel does not carry the teacher's part of the contract.
  */
 export type LiveMessage = { type: 'logged-in-elsewhere' } | InboxNotified
 
@@ -93,8 +95,19 @@ export class LiveChannel {
   private topic = ''
   private opening: Promise<void> | undefined
   private kickTimer: ReturnType<typeof setTimeout> | undefined
+  private readonly listeners = new Set<(m: unknown) => void>()
 
   constructor(private deps: LiveDeps) {}
+
+  /**
+   * Hears every JSON message on the session topic while the page that asked is open (Home's class notices,
+   * the Teacher page's progress), unchecked: the listener checks the shape with its contract's guard
+   * (isInboxNotified, isTeacherLive). Returns the way to stop.
+   */
+  onMessage(listener: (m: unknown) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
 
   configure(partial: Partial<LiveDeps>): void {
     this.deps = { ...this.deps, ...partial }
@@ -152,9 +165,13 @@ export class LiveChannel {
     client.on('message', (t, payload) => {
       // mqtt.js hands a Buffer (a Uint8Array); decode it rather than trusting a Buffer polyfill's toString.
       if (t !== this.topic) return
-      const m = parseLiveMessage(new TextDecoder().decode(payload))
+      const text = new TextDecoder().decode(payload)
+      const m = parseLiveMessage(text)
       if (m?.type === 'logged-in-elsewhere') this.kicked()
-      else if (m?.type === 'notified' && this.kickTimer === undefined) this.deps.onNotified?.(m)
+      else if (this.kickTimer === undefined) {
+        if (m?.type === 'notified') this.deps.onNotified?.(m)
+        if (this.listeners.size > 0 && text.startsWith('{')) this.hear(text)
+      }
     })
 
     await new Promise<void>((resolve, reject) => {
@@ -186,6 +203,16 @@ export class LiveChannel {
         })
       })
     })
+  }
+
+  private hear(text: string): void {
+    let raw: unknown
+    try {
+      raw = JSON.parse(text)
+    } catch {
+      return
+    }
+    for (const l of [...this.listeners]) l(raw)
   }
 
   private kicked(): void {

@@ -65,10 +65,16 @@ export function configureOutbox(opts: { account: () => string }): void {
 /** Who the outbox sends for now ('' when nobody is signed in). */
 export const currentAccount = (): string => account()
 
+/**
+ * Whether an item is a change the student made and should see waiting: a task's read is not (it only
+ * tells the teacher the task was opened), so it waits and lands without being counted or asked about.
+ */
+export const isShown = (item: OutboxItem): boolean => item.payload.kind !== 'taskRead'
+
 /** Says the count again for whoever is signed in now (after a login or a logout). */
 export function publish(): void {
   const mine = account()
-  setOutboxCount(mine ? items.filter((i) => i.account === mine).length : 0)
+  setOutboxCount(mine ? items.filter((i) => i.account === mine && isShown(i)).length : 0)
   for (const l of [...changedListeners]) l()
 }
 
@@ -128,13 +134,21 @@ export function onLanded(listener: Landed): () => void {
   return () => landedListeners.delete(listener)
 }
 
-/** Whether `next` makes the waiting `earlier` one out of date: the same report's settings, or the profile. */
+/**
+ * Whether `next` makes the waiting `earlier` one out of date: the same report's settings, the profile, a
+ * second read of the same task (the first time is the one kept), or the same task assignment sent again
+ * under its key (a double tap while offline).
+ */
 const replaces = (next: OutboxPayload, earlier: OutboxPayload): boolean =>
-  (next.kind === 'report' && earlier.kind === 'report' && next.reportId === earlier.reportId) || (next.kind === 'profile' && earlier.kind === 'profile')
+  (next.kind === 'report' && earlier.kind === 'report' && next.reportId === earlier.reportId) ||
+  (next.kind === 'profile' && earlier.kind === 'profile') ||
+  (next.kind === 'taskRead' && earlier.kind === 'taskRead' && next.taskId === earlier.taskId) ||
+  (next.kind === 'assignTask' && earlier.kind === 'assignTask' && next.key === earlier.key)
 
 /** The waiting item's payload with the newer write's values over it, under the newer key. */
 function merge(earlier: OutboxPayload, next: OutboxPayload): OutboxPayload {
   if (earlier.kind === 'report' && next.kind === 'report') return { ...next, body: { ...earlier.body, ...next.body } }
+  if (earlier.kind === 'taskRead' || earlier.kind === 'assignTask') return earlier
   return next
 }
 

@@ -8,7 +8,7 @@ import { CALLS } from '../../contract/calls'
 import { CARD_AUDIO_UPLOAD_PATH, type CardCreateBody, type CardCreated, type CardAudioUploaded } from '../../contract/cards'
 import { IDEMPOTENCY_HEADER } from '../../contract/idempotency'
 import type { OwnerReport, ReportUpdateBody } from '../../contract/report'
-import type { TaskDone } from '../../contract/tasks'
+import type { TaskAssign, TaskAssigned, TaskDone, TaskRead } from '../../contract/tasks'
 import { call, upload, type TransferProgress } from '../http'
 
 
@@ -49,8 +49,22 @@ export interface CardDeletePayload {
   key: string
 }
 
-export type OutboxPayload = CardPayload | ReportPayload | TaskDonePayload | ProfilePayload | CardDeletePayload
-export type SendResult = CardCreated | OwnerReport | TaskDone | ProfileBody | null
+/** A class task opened by a student: counts as read for the teacher's progress (a repeat keeps the first time). */
+export interface TaskReadPayload {
+  kind: 'taskRead'
+  taskId: string
+  key: string
+}
+
+/** A teacher's task for one class (several classes: one item each, each with its own key). */
+export interface AssignTaskPayload {
+  kind: 'assignTask'
+  body: TaskAssign
+  key: string
+}
+
+export type OutboxPayload = CardPayload | ReportPayload | TaskDonePayload | ProfilePayload | CardDeletePayload | TaskReadPayload | AssignTaskPayload
+export type SendResult = CardCreated | OwnerReport | TaskDone | ProfileBody | TaskRead | TaskAssigned | null
 
 export interface SendOptions {
   onProgress?: (p: TransferProgress) => void
@@ -84,6 +98,14 @@ const sendReport: Sender<ReportPayload> = async (p) => {
 
 const sendTaskDone: Sender<TaskDonePayload> = async (p) => call(CALLS.taskDone, { params: { id: p.taskId }, header: { [IDEMPOTENCY_HEADER]: p.key } })
 
+const sendTaskRead: Sender<TaskReadPayload> = async (p) => call(CALLS.taskRead, { params: { id: p.taskId }, header: { [IDEMPOTENCY_HEADER]: p.key } })
+
+// The teacher's part of the route table stays out of the students' chunks: loaded when a teacher's task is sent.
+const sendAssignTask: Sender<AssignTaskPayload> = async (p) => {
+  const { TEACHER } = await import('../../contract/teacher')
+  return call(TEACHER.assignTask, { body: p.body, header: { [IDEMPOTENCY_HEADER]: p.key } })
+}
+
 const sendProfile: Sender<ProfilePayload> = async (p) => call(CALLS.updateProfile, { body: p.body, header: { [IDEMPOTENCY_HEADER]: p.key } })
 
 const sendCardDelete: Sender<CardDeletePayload> = async (p) => call(CALLS.cardDelete, { params: { id: p.cardId }, header: { [IDEMPOTENCY_HEADER]: p.key } })
@@ -94,4 +116,6 @@ export const SENDERS: { [K in OutboxPayload['kind']]: Sender<Extract<OutboxPaylo
   taskDone: sendTaskDone,
   profile: sendProfile,
   cardDelete: sendCardDelete,
+  taskRead: sendTaskRead,
+  assignTask: sendAssignTask,
 }

@@ -1,14 +1,16 @@
 /**
  * Home's word on the limited state (docs/privacy.md): an account without a birth month is sent once to
  * Consent to give it; an under-14 account without a guardian's consent sees why it cannot share and the
- * way to ask a guardian. The server is what limits; this only says so. An account of 14 or older is not
+ * way to ask a guardian; a staff account is asked nothing. The server is what limits; this only says so. An account of 14 or older is not
  * asked again once the server said so (lib/guardian/status.ts).
  */
 import { useEffect, useState } from 'react'
 import { GUARDIAN, type LimitReason } from '../../contract/guardian'
 import { call } from '../../lib/http/client'
 import { LIMITED_TEXTS } from '../../lib/guardian/limited'
+import { isStaff } from '../../lib/auth/roles'
 import { noteStatus, statusMatters } from '../../lib/guardian/status'
+import { authState } from '../../state/auth'
 import { useLang } from '../../state/app'
 import { push, replace } from '../../state/navigation'
 import { sessionAccount } from '../../state/session/machine'
@@ -20,7 +22,8 @@ export function GuardianNotice() {
   useEffect(() => {
     // An account of 14 or older, once known, has nothing more to be told (lib/guardian/status.ts).
     const account = sessionAccount()
-    if (!statusMatters(account)) return
+    // Staff (a teacher anywhere) are never counted as children: never sent to 家长同意 (docs/privacy.md).
+    if (isStaff(authState.orgRoleList) || !statusMatters(account)) return
     let live = true
     call(GUARDIAN.guardianStatus, {}).then(
       (s) => {

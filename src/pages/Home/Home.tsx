@@ -23,6 +23,7 @@ import './Home.css'
 import { fill as fillIn } from '../../i18n/format'
 import { Icon } from './icons'
 import { confirmLogout } from '../../ui/Logout/confirmLogout'
+import { useTeacherSide } from './useSides'
 
 const TEXTS = {
   'zh-Hans': {
@@ -51,6 +52,8 @@ const TEXTS = {
     password: '修改密码',
     setPasswordEntry: '设置密码',
     classOf: '{grade} · {className}',
+    toTeacher: '你也是老师：去老师工作台处理入班申请、布置任务',
+    toTeacherAction: '老师工作台',
   },
   en: {
     morning: 'Good morning',
@@ -78,6 +81,8 @@ const TEXTS = {
     password: 'Change password',
     setPasswordEntry: 'Set a password',
     classOf: '{grade} · {className}',
+    toTeacher: "You are a teacher too: answer class requests and set tasks on the teacher's desk",
+    toTeacherAction: "Teacher's desk",
   },
 }
 
@@ -95,6 +100,7 @@ export default function Home({ page }: PageProps) {
   const user = auth.userInfo
   const { badge } = useSnapshot(appState)
   const [busy, setBusy] = useState(false)
+  const teacherOrg = useTeacherSide()
   const orgs = user?.orgList ?? []
   const orgIndex = orgs.findIndex((o) => o.id === auth.org?.id)
   const str = (v: unknown) => (typeof v === 'string' ? v : '')
@@ -174,6 +180,15 @@ export default function Home({ page }: PageProps) {
             <span>{t.setPassword}</span>
             <Button size="s" onClick={() => push('/password')}>
               {t.setPasswordAction}
+            </Button>
+          </div>
+        ) : null}
+
+        {teacherOrg ? (
+          <div className="home__banner" role="note">
+            <span>{t.toTeacher}</span>
+            <Button size="s" onClick={() => void import('../../state/sides').then((m) => m.goToSide(teacherOrg, '/teacher'))}>
+              {t.toTeacherAction}
             </Button>
           </div>
         ) : null}

@@ -97,6 +97,7 @@ export default function Task({ page, query }: PageProps) {
   const [held, setHeld] = useState(false)
   const heldRef = useRef<Held | null>(null)
   const undone = useRef(false)
+  const readSent = useRef('')
   useEffect(() => {
     // Leaving the page or the app sends a held tap at once.
     const flush = () => heldRef.current?.flush()
@@ -120,6 +121,15 @@ export default function Task({ page, query }: PageProps) {
       }),
     [id],
   )
+
+  // Opening the task counts as read for the teacher's progress (docs/product.md "Class tasks"); made
+  // offline (the task shown from the device), the read waits in the outbox like 我已完成.
+  const shownId = state.kind === 'ready' && state.data && state.data.doneAt === null ? state.data.id : ''
+  useEffect(() => {
+    if (!shownId || readSent.current === shownId) return
+    readSent.current = shownId
+    outbox.sendOrQueue({ kind: 'taskRead', taskId: shownId, key: outbox.newKey() }).catch(() => undefined)
+  }, [shownId])
 
   if (state.kind === 'offline') {
     return (

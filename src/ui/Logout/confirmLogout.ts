@@ -12,6 +12,8 @@ const TEXTS = {
     card: (to: string) => `给${to || '妈妈'}的贺卡`,
     report: '报告的分享设置',
     taskDone: '任务“我已完成”',
+    taskRead: '任务已读',
+    assignTask: (title: string) => `布置的任务“${title}”`,
     profile: '资料修改',
     cardDelete: '删除一张贺卡',
     waiting: (n: number, what: string) =>
@@ -24,6 +26,8 @@ const TEXTS = {
     card: (to: string) => `a card for ${to || 'Mum'}`,
     report: "your report's sharing",
     taskDone: 'a task marked done',
+    taskRead: 'a task opened',
+    assignTask: (title: string) => `the task “${title}”`,
     profile: 'a profile change',
     cardDelete: 'a card deleted',
     waiting: (n: number, what: string) =>
@@ -38,7 +42,22 @@ const TEXTS = {
 export function nameOf(lang: Lang, item: OutboxItem): string {
   const t = TEXTS[lang]
   const p = item.payload
-  return p.kind === 'card' ? t.card(p.body.to ?? '') : p.kind === 'report' ? t.report : p.kind === 'taskDone' ? t.taskDone : p.kind === 'cardDelete' ? t.cardDelete : t.profile
+  switch (p.kind) {
+    case 'card':
+      return t.card(p.body.to ?? '')
+    case 'report':
+      return t.report
+    case 'taskDone':
+      return t.taskDone
+    case 'taskRead':
+      return t.taskRead
+    case 'assignTask':
+      return t.assignTask(p.body.title)
+    case 'cardDelete':
+      return t.cardDelete
+    case 'profile':
+      return t.profile
+  }
 }
 
 /**
@@ -46,7 +65,7 @@ export function nameOf(lang: Lang, item: OutboxItem): string {
  * The outbox code loads only here, when the student is about to leave.
  */
 export async function confirmLogout(lang: Lang, plain: { content: string; confirmText?: string }): Promise<boolean> {
-  const items = await import('../../lib/outbox/outbox').then((m) => m.listOutbox()).catch(() => [] as OutboxItem[])
+  const items = await import('../../lib/outbox/outbox').then((m) => m.listOutbox().then((all) => all.filter(m.isShown))).catch(() => [] as OutboxItem[])
   if (items.length === 0) return (await showModal(plain)).confirm
   const t = TEXTS[lang]
   const what = items.map((i) => nameOf(lang, i)).join(t.sep)

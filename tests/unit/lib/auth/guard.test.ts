@@ -64,14 +64,14 @@ describe('guard (docs/product.md "Pages")', () => {
 })
 
 describe('page table', () => {
-  it('has the 18 pages of docs/product.md "Pages" plus Settings, Task, Notifications, Consent and Guardian, with unique names and paths', () => {
-    expect(PAGES).toHaveLength(23)
-    expect(new Set(PAGES.map((p) => p.name)).size).toBe(23)
-    expect(new Set(PAGES.map((p) => p.path)).size).toBe(23)
+  it('has the 18 pages of docs/product.md "Pages" plus Settings, Task, Notifications, Consent, Guardian and Teacher, with unique names and paths', () => {
+    expect(PAGES).toHaveLength(24)
+    expect(new Set(PAGES.map((p) => p.name)).size).toBe(24)
+    expect(new Set(PAGES.map((p) => p.path)).size).toBe(24)
   })
 
-  it('marks exactly Create, ReportHistory, Invite, Settings, Task, Notifications, Consent and Home as login-only', () => {
-    expect(PAGES.filter((p) => p.access === 'login').map((p) => p.name).sort()).toEqual(['Consent', 'Create', 'Home', 'Invite', 'Notifications', 'ReportHistory', 'Settings', 'Task'])
+  it('marks exactly Create, ReportHistory, Invite, Settings, Task, Notifications, Consent, Teacher and Home as login-only', () => {
+    expect(PAGES.filter((p) => p.access === 'login').map((p) => p.name).sort()).toEqual(['Consent', 'Create', 'Home', 'Invite', 'Notifications', 'ReportHistory', 'Settings', 'Task', 'Teacher'])
   })
 
   it('prefers portrait except Login (auto) and Home (landscape)', () => {

@@ -112,6 +112,24 @@ describe('LiveChannel', () => {
     expect(h.deps.onError).toHaveBeenCalledTimes(1)
   })
 
+  it("a page's listener hears each JSON message of its own topic, and not after it stopped, nor the kick", async () => {
+    const h = harness()
+    const c = await openConnected(h)
+    const heard: unknown[] = []
+    const stop = h.channel.onMessage((m) => heard.push(m))
+    const progressed = { type: 'task-progressed', taskId: 't1', studentId: 's1', state: 'read', at: 1 }
+    c.emit('message', 'session/jsj-habor/mobile/u1', new TextEncoder().encode(JSON.stringify(progressed)))
+    c.emit('message', 'session/jsj-habor/mobile/other', new TextEncoder().encode(JSON.stringify({ type: 'class-requested', orgCode: 'X' })))
+    c.emit('message', 'session/jsj-habor/mobile/u1', new TextEncoder().encode('{not json'))
+    expect(heard).toEqual([progressed])
+    stop()
+    c.emit('message', 'session/jsj-habor/mobile/u1', new TextEncoder().encode(JSON.stringify(progressed)))
+    expect(heard).toHaveLength(1)
+    h.channel.onMessage((m) => heard.push(m))
+    c.emit('message', 'session/jsj-habor/mobile/u1', new TextEncoder().encode('logout'))
+    expect(heard).toHaveLength(1)
+  })
+
   it('sending while not open rejects with 10002', async () => {
     const h = harness()
     const e = (await h.channel.publish('t', 'x').catch((err: unknown) => err)) as RequestError
