@@ -9,14 +9,15 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import { CODE } from '../src/contract'
 import { assertProductionSafe, resolveOptions, type BuildInput, type BuildOptions } from './config'
 import type { Socket } from 'node:net'
-import { ApiError, badInput, envelope, isEnvelope, tooMany } from './errors'
+import { ApiError, badInput, envelope, isEnvelope } from './errors'
 import { mountEmbeddedOidc } from './oidc/embedded'
 import authPlugin from './plugins/auth'
 import brokerPlugin from './plugins/broker'
 import inboxPlugin from './plugins/inbox'
 import dbPlugin from './plugins/db'
 import pushPlugin from './plugins/push'
-import redisPlugin, { sharedLimits } from './plugins/redis'
+import redisPlugin from './plugins/redis'
+import { apiLimits, socketKey } from './plugins/rateLimit'
 import signedPlugin from './plugins/signed'
 import smsPlugin from './plugins/sms'
 import webPlugin from './plugins/web'
@@ -42,7 +43,6 @@ import { OAuthLogin } from './services/oauth'
 import { Wechat } from './services/wechat'
 import { sweepIdempotencyKeys } from './services/idempotency'
 import { trustedPeer } from './sources'
-import { LocalCounts, rateKey } from './rateKey'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,7 +73,8 @@ const schemaErrorFormatter: FastifyServerOptions['schemaErrorFormatter'] = (erro
 
 /**
  * Slow and many clients (docs/security.md "Connection and input limits"): at most
- * `limits.connectionsPerAddress` open connections per socket address (a trusted proxy's are not counted),
+ * `limits.connectionsPerAddress` open connections per socket address, counted by its key (an IPv6 /64
+ * counts once, server/plugins/rateLimit.ts; a trusted proxy's are not counted),
  * and a request body must keep the minimum rate (`timeouts.bodyMinBytes` per `timeouts.bodyWindowMs`).
  */
 function guardConnections(app: FastifyInstance, o: BuildOptions): void {
@@ -81,8 +82,8 @@ function guardConnections(app: FastifyInstance, o: BuildOptions): void {
   const exempt = trustedPeer(o.trustProxy)
   const cap = o.limits.connectionsPerAddress
   const onConnection = (socket: Socket) => {
-    const address = socket.remoteAddress ?? ''
-    if (exempt(address)) return
+    if (exempt(socket.remoteAddress ?? '')) return
+    const address = socketKey(app, socket)
     const n = open.get(address) ?? 0
     if (n >= cap) {
       socket.destroy()
@@ -222,16 +223,8 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
   await app.register(inboxPlugin)
   await app.register(
     async (api) => {
-      await api.register(rateLimit, {
-        global: true,
-        // A school's class shares one address: a signed-in call counts against its account (wherever it
-        // comes from), anything else against its address. See docs/security.md ("Rate limits").
-        keyGenerator: (req) => rateKey(app, req),
-        max: (_req, key) => (key.startsWith('account:') ? o.limits.accountPerMinute : o.limits.apiPerMinute),
-        timeWindow: 60_000,
-        errorResponseBuilder: (_req, ctx) => tooMany(ctx.ttl / 1000),
-        ...(app.redis ? sharedLimits(app) : { store: LocalCounts }),
-      })
+      // A school's class shares one address: see docs/security.md ("Rate limits").
+      await api.register(rateLimit, apiLimits(app))
       // A body-less POST/PUT is validated as {} so the message names the missing field, not "body".
       api.addHook('preValidation', async (req) => {
         if (req.body === undefined && (req.method === 'POST' || req.method === 'PUT')) req.body = {}

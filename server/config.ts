@@ -2,6 +2,7 @@
  * Server options: everything `build()` accepts, with their defaults (the values of docs/contract.md).
  * The environment maps onto them through one schema, server/env.ts.
  */
+import type { Socket } from 'node:net'
 import type { Clock } from './clock'
 import type { DownloadOptions } from './routes/download'
 import type { SmsLimits, SmsProvider } from './services/sms'
@@ -110,6 +111,11 @@ export interface BuildOptions {
   /** Origin used for the OIDC issuer instead of the request's origin. */
   publicUrl?: string
   trustProxy: boolean | string | number
+  /**
+   * Tests only: the address a connection counts as, asked once per connection, instead of its socket's
+   * (or the forwarded) address; undefined keeps the real one. Loopback gives a test no IPv6 /64 to try.
+   */
+  clientAddress?: (socket: Socket) => string | undefined
   /** Certificate and key: the server speaks TLS itself. */
   https?: { cert: string | Buffer; key: string | Buffer }
   appIds: string[]
@@ -211,6 +217,7 @@ export function resolveOptions(raw: BuildInput = {}): BuildOptions {
     mqtt: merge<MqttOptions>({}, input.mqtt),
     publicUrl: input.publicUrl,
     trustProxy: input.trustProxy ?? false,
+    clientAddress: input.clientAddress,
     https: input.https,
     appIds: input.appIds ?? ['jsj-habor'],
     production: input.production ?? false,

@@ -13,6 +13,7 @@ import { ApiError, badInput, noData } from '../errors'
 import { audioDir, cardsDb, removeAudioFile } from '../services/cards'
 import { birthOf, childrenOf, eraseAccount, exportOf, GUARDIAN_SESSION_MS, guardianPhoneOf, latestConsent, limitOf, makePrivate, openGuardianSession, statusOf } from '../services/guardian'
 import { sendFile } from '../services/media'
+import { clientKey } from '../plugins/rateLimit'
 import { phoneOf } from './helpers'
 import type { ApiRoutes } from './provider'
 import { entry } from './table'
@@ -50,7 +51,7 @@ const routes: ApiRoutes = async (app) => {
     if (!birth) throw badInput('birth', 'give the month and year of birth first')
     if (!isUnderConsentAge(birth, o.clock())) throw badInput('guardianPhone', 'no consent is needed at 14 or older')
     if (guardianPhone === req.account!.user.phone) throw badInput('guardianPhone', "must be a guardian's number, not the student's own")
-    return app.sms.send(guardianPhone, 'guardian', req.ip, undefined, userId)
+    return app.sms.send(guardianPhone, 'guardian', clientKey(app, req), undefined, userId)
   } })
 
   app.route({ ...entry(app, 'guardianConsent'), config: limit, handler: async (req) => {
@@ -72,7 +73,7 @@ const routes: ApiRoutes = async (app) => {
   app.route({
     ...entry(app, 'guardianSigninCode'),
     config: limit,
-    handler: async (req) => app.sms.send(phoneOf(req.body.phone, 'phone'), 'guardian', req.ip),
+    handler: async (req) => app.sms.send(phoneOf(req.body.phone, 'phone'), 'guardian', clientKey(app, req)),
   })
 
   app.route({ ...entry(app, 'guardianSignin'), config: limit, handler: async (req) => {
