@@ -58,16 +58,27 @@ declare module 'fastify' {
 /** Query parameters whose values never reach the log. */
 const SECRET_QUERY = /([?&](?:code|state|token|refresh_token|id_token|access_token|payload|js_code|password)=)[^&#]*/gi
 
+/** Why text other people see was refused. */
+export const SHOWN_REFUSED = 'must show a letter, digit or symbol, and hold no control or invisible characters'
+
 /** Turns an Ajv error list into "field: problem", naming the field as the client wrote it. */
 const schemaErrorFormatter: FastifyServerOptions['schemaErrorFormatter'] = (errors, dataVar) => {
   const e = errors[0]
   if (!e) return new Error(`${dataVar}: invalid`)
   const path = e.instancePath.split('/').filter(Boolean)
-  const params = e.params as { missingProperty?: string; additionalProperty?: string }
+  const params = e.params as { missingProperty?: string; additionalProperty?: string; pattern?: string }
   if (params.missingProperty) path.push(params.missingProperty)
   if (params.additionalProperty) path.push(params.additionalProperty)
   const field = path.length ? path.join('.') : dataVar
-  const why = e.keyword === 'required' ? 'is required' : e.keyword === 'anyOf' ? 'is not one of the allowed values' : (e.message ?? 'is invalid')
+  const why =
+    e.keyword === 'required'
+      ? 'is required'
+      : e.keyword === 'anyOf'
+        ? 'is not one of the allowed values'
+        : // Text other people see (src/contract/schemas/common.ts `Shown`): said in words, not as its pattern.
+          e.keyword === 'pattern' && params.pattern?.includes('Default_Ignorable_Code_Point')
+          ? SHOWN_REFUSED
+          : (e.message ?? 'is invalid')
   return new Error(`${field}: ${why}`)
 }
 

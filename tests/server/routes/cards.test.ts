@@ -1,4 +1,5 @@
 /** Mother's Day cards: upload, create, privacy rules, the public recording with ranges, and the demo card. */
+import { SHOWN_REFUSED } from '../../../server/app'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { CARD_AUDIO_MAX_BYTES, type Card, type CardAudioUploaded, type CardCreated } from '../../../src/contract/cards'
@@ -131,7 +132,7 @@ describe('cards', () => {
     expect((await call(app, 'POST', '/cards', { body: { design: 'garden', message: 'hi' } })).status).toBe(401)
     expect((await call(app, 'POST', '/cards', { token, body: { design: 'neon', message: 'hi' } })).body.code).toBe(100002)
     expect((await call(app, 'POST', '/cards', { token, body: { design: 'garden', message: 'x'.repeat(141) } })).body.msg).toMatch(/^message:/)
-    expect((await call(app, 'POST', '/cards', { token, body: { design: 'garden', message: '   ' } })).body.msg).toBe('message: is required')
+    expect((await call(app, 'POST', '/cards', { token, body: { design: 'garden', message: '   ' } })).body.msg).toBe(`message: ${SHOWN_REFUSED}`)
     expect((await call(app, 'POST', '/cards', { token, body: { design: 'garden', message: 'x'.repeat(140) } })).body.code).toBe(0)
     const up = await uploadAudio(app, token)
     const other = await smsUser(app)
