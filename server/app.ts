@@ -9,7 +9,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import { CODE } from '../src/contract'
 import { assertProductionSafe, resolveOptions, type BuildInput, type BuildOptions } from './config'
 import type { Socket } from 'node:net'
-import { ApiError, badInput, envelope, isEnvelope, tooMany } from './errors'
+import { ApiError, badInput, envelope, isEnvelope } from './errors'
 import { mountEmbeddedOidc } from './oidc/embedded'
 import authPlugin from './plugins/auth'
 import brokerPlugin from './plugins/broker'
@@ -17,7 +17,8 @@ import inboxPlugin from './plugins/inbox'
 import metricsPlugin from './plugins/metrics'
 import dbPlugin from './plugins/db'
 import pushPlugin from './plugins/push'
-import redisPlugin, { sharedLimits } from './plugins/redis'
+import redisPlugin from './plugins/redis'
+import { apiLimits, socketKey } from './plugins/rateLimit'
 import signedPlugin from './plugins/signed'
 import smsPlugin from './plugins/sms'
 import webPlugin from './plugins/web'
@@ -46,7 +47,6 @@ import { Wechat } from './services/wechat'
 import { sweepIdempotencyKeys } from './services/idempotency'
 import { sweepAudit } from './services/teacher'
 import { trustedPeer } from './sources'
-import { LocalCounts, rateKey } from './rateKey'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,22 +62,34 @@ declare module 'fastify' {
 /** Query parameters whose values never reach the log. */
 const SECRET_QUERY = /([?&](?:code|state|token|refresh_token|id_token|access_token|payload|js_code|password)=)[^&#]*/gi
 
+/** Why text other people see was refused. */
+export const SHOWN_REFUSED = 'must show a letter, digit or symbol, and hold no control or invisible characters'
+
 /** Turns an Ajv error list into "field: problem", naming the field as the client wrote it. */
 const schemaErrorFormatter: FastifyServerOptions['schemaErrorFormatter'] = (errors, dataVar) => {
   const e = errors[0]
   if (!e) return new Error(`${dataVar}: invalid`)
   const path = e.instancePath.split('/').filter(Boolean)
-  const params = e.params as { missingProperty?: string; additionalProperty?: string }
+  const params = e.params as { missingProperty?: string; additionalProperty?: string; pattern?: string }
   if (params.missingProperty) path.push(params.missingProperty)
   if (params.additionalProperty) path.push(params.additionalProperty)
   const field = path.length ? path.join('.') : dataVar
-  const why = e.keyword === 'required' ? 'is required' : e.keyword === 'anyOf' ? 'is not one of the allowed values' : (e.message ?? 'is invalid')
+  const why =
+    e.keyword === 'required'
+      ? 'is required'
+      : e.keyword === 'anyOf'
+        ? 'is not one of the allowed values'
+        : // Text other people see (src/contract/schemas/common.ts `Shown`): said in words, not as its pattern.
+          e.keyword === 'pattern' && params.pattern?.includes('Default_Ignorable_Code_Point')
+          ? SHOWN_REFUSED
+          : (e.message ?? 'is invalid')
   return new Error(`${field}: ${why}`)
 }
 
 /**
  * Slow and many clients (docs/security.md "Connection and input limits"): at most
- * `limits.connectionsPerAddress` open connections per socket address (a trusted proxy's are not counted),
+ * `limits.connectionsPerAddress` open connections per socket address, counted by its key (an IPv6 /64
+ * counts once, server/plugins/rateLimit.ts; a trusted proxy's are not counted),
  * and a request body must keep the minimum rate (`timeouts.bodyMinBytes` per `timeouts.bodyWindowMs`).
  */
 function guardConnections(app: FastifyInstance, o: BuildOptions): void {
@@ -85,8 +97,8 @@ function guardConnections(app: FastifyInstance, o: BuildOptions): void {
   const exempt = trustedPeer(o.trustProxy)
   const cap = o.limits.connectionsPerAddress
   const onConnection = (socket: Socket) => {
-    const address = socket.remoteAddress ?? ''
-    if (exempt(address)) return
+    if (exempt(socket.remoteAddress ?? '')) return
+    const address = socketKey(app, socket)
     const n = open.get(address) ?? 0
     if (n >= cap) {
       socket.destroy()
@@ -192,10 +204,8 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
   app.addHook('onSend', async (_req, reply) => {
     if (closing) reply.header('connection', 'close')
   })
-  // Which rate limit counts a request (auth, account, api), for /metrics: the refusal's envelope does not
-  // say. The other 429s are named by their data's reason (wrong passwords, upload quotas), else `other`
-  // (the SMS and task limits).
-  const countedBy = new WeakMap<object, string>()
+  // Which rate limit refused a request (auth, account, api: apiLimits says), for /metrics. The other 429s
+  // are named by their data's reason (wrong passwords, upload quotas), else `other` (SMS and task limits).
   const refusedBy = new WeakMap<object, string>()
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     if (err.statusCode === 429) {
@@ -239,23 +249,8 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
   await app.register(inboxPlugin)
   await app.register(
     async (api) => {
-      await api.register(rateLimit, {
-        global: true,
-        // A school's class shares one address: a signed-in call counts against its account (wherever it
-        // comes from), anything else against its address. See docs/security.md ("Rate limits").
-        keyGenerator: async (req) => {
-          const key = await rateKey(app, req)
-          countedBy.set(req, req.routeOptions.config.rateLimit ? 'auth' : key.startsWith('account:') ? 'account' : 'api')
-          return key
-        },
-        max: (_req, key) => (key.startsWith('account:') ? o.limits.accountPerMinute : o.limits.apiPerMinute),
-        timeWindow: 60_000,
-        errorResponseBuilder: (req, ctx) => {
-          refusedBy.set(req, countedBy.get(req) ?? 'api')
-          return tooMany(ctx.ttl / 1000)
-        },
-        ...(app.redis ? sharedLimits(app) : { store: LocalCounts }),
-      })
+      // A school's class shares one address: see docs/security.md ("Rate limits").
+      await api.register(rateLimit, apiLimits(app, (req, limit) => refusedBy.set(req, limit)))
       // A body-less POST/PUT is validated as {} so the message names the missing field, not "body".
       api.addHook('preValidation', async (req) => {
         if (req.body === undefined && (req.method === 'POST' || req.method === 'PUT')) req.body = {}

@@ -2,6 +2,7 @@
  * Server options: everything `build()` accepts, with their defaults (the values of docs/contract.md).
  * The environment maps onto them through one schema, server/env.ts.
  */
+import type { Socket } from 'node:net'
 import type { Clock } from './clock'
 import type { DownloadOptions } from './routes/download'
 import type { SmsLimits, SmsProvider } from './services/sms'
@@ -110,6 +111,11 @@ export interface BuildOptions {
   /** Origin used for the OIDC issuer instead of the request's origin. */
   publicUrl?: string
   trustProxy: boolean | string | number
+  /**
+   * Tests only: the address a connection counts as, asked once per connection, instead of its socket's
+   * (or the forwarded) address; undefined keeps the real one. Loopback gives a test no IPv6 /64 to try.
+   */
+  clientAddress?: (socket: Socket) => string | undefined
   /** Certificate and key: the server speaks TLS itself. */
   https?: { cert: string | Buffer; key: string | Buffer }
   appIds: string[]
@@ -221,6 +227,7 @@ export function resolveOptions(raw: BuildInput = {}): BuildOptions {
     mqtt: merge<MqttOptions>({}, input.mqtt),
     publicUrl: input.publicUrl,
     trustProxy: input.trustProxy ?? false,
+    clientAddress: input.clientAddress,
     https: input.https,
     appIds: input.appIds ?? ['jsj-habor'],
     production: input.production ?? false,
@@ -241,6 +248,26 @@ export function resolveOptions(raw: BuildInput = {}): BuildOptions {
  */
 export const TRUST_PROXY_TRUE_REFUSED =
   'TRUST_PROXY=true would believe the left-most X-Forwarded-For address, which any client can write. Give the number of proxies in front of the server (1 behind one nginx) or their addresses (loopback, an address, a CIDR, comma-separated).'
+
+/** 127.0.0.0/8, ::1 and localhost: a listener only this machine reaches. */
+const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/
+
+/**
+ * The start-up warning for TRUST_PROXY on a listener other machines reach (HOST not loopback), or null.
+ * A client that reaches the port directly, past the proxy, writes its own X-Forwarded-For: with a hop
+ * count it is believed, and every per-address limit takes a new address per request.
+ */
+export function trustProxyWarning(trustProxy: BuildOptions['trustProxy'], host: string): string | null {
+  if (trustProxy === false || LOOPBACK_HOST.test(host)) return null
+  const whom = typeof trustProxy === 'number' ? `from whichever client connects (a hop count trusts the nearest ${trustProxy} peer${trustProxy === 1 ? '' : 's'})` : `from ${String(trustProxy)}`
+  return [
+    `Warning: TRUST_PROXY is set and HOST=${host} lets other machines reach this port directly.`,
+    `  X-Forwarded-For is believed ${whom}: a client that reaches the port without going through the proxy`,
+    '  writes its own address into that header, a new one per request, and passes every per-address limit',
+    '  (sign-in and SMS rate limits, connections per address).',
+    '  Firewall the port so that only the proxy can connect, or listen on loopback (HOST=127.0.0.1) behind a proxy on this machine.',
+  ].join('\n')
+}
 
 /** Start-up refusals: settings that must never run (TRUST_PROXY=true), or never in production. */
 export function assertProductionSafe(o: BuildOptions): void {

@@ -79,7 +79,7 @@ export const ENV = Type.Object({
   HTTPS_CERT: Type.Optional(Text({ description: 'PEM file of the certificate: with `HTTPS_KEY`, the server speaks TLS itself' })),
   HTTPS_KEY: Type.Optional(Text({ description: 'PEM file of the key: with `HTTPS_CERT`, the server speaks TLS itself' })),
   TRUST_PROXY: Type.Optional(
-    Text({ 'x-doc-default': 'off', description: 'a hop count (`1` behind one nginx) or an address list (`loopback`, addresses, CIDRs): trust `X-Forwarded-*` from those proxies; `true` is refused at start' }),
+    Text({ 'x-doc-default': 'off', description: 'a hop count (`1` behind one nginx) or an address list (`loopback`, addresses, CIDRs): trust `X-Forwarded-*` from those proxies; `true` is refused at start; firewall the port so only the proxy reaches it (a start-up warning says so when `HOST` is not loopback)' }),
   ),
   MQTT_URL: Type.Optional(
     Url(['mqtt', 'mqtts', 'ws', 'wss', 'tcp', 'tls'], { description: 'external MQTT broker (`mqtt://`, `mqtts://`, `ws(s)://`): kicks are published there and `/mqtt` is not served; unset = the embedded broker at `/mqtt`' }),

@@ -1,6 +1,7 @@
 /** Start file: build the server from the environment, listen, print the URL and demo accounts, close gracefully. */
 import { readFileSync } from 'node:fs'
 import { build } from './app'
+import { trustProxyWarning } from './config'
 import { listenFromEnv, optionsFromEnv } from './env'
 import { demoBanner } from './db/seed'
 
@@ -33,6 +34,8 @@ const lines = [
   '',
 ]
 console.log(lines.join('\n'))
+const warning = trustProxyWarning(app.config.trustProxy, host)
+if (warning) console.warn(`${warning}\n`)
 
 // Graceful stop (docs/cluster.md, "Rolling restart"): health turns 503 at once; after SHUTDOWN_DRAIN_MS
 // (time for a balancer's active check to notice; 0 behind nginx's passive checks) the node stops taking

@@ -19,6 +19,7 @@ import mqemitter, { type MQEmitter } from 'mqemitter'
 import { Aedes, type AuthenticateError, type AuthErrorCode, type Client, type PublishPacket, type PubrelPacket } from 'aedes'
 import type { Clock } from '../clock'
 import { BROKER_USERNAME, KICK_PAYLOAD, maySubscribe, sessionTopic, topicOfClaims } from './acl'
+import { ACCOUNT_RATE, LiveSocket, TokenBucket } from './packet-gate'
 import { RENEW_EVERY_MS, type LiveEntry, type LiveRegistry } from './registry'
 import type { KickPublisher, LiveClaims } from './types'
 
@@ -72,6 +73,7 @@ export class EmbeddedBroker implements KickPublisher {
   readonly mode = 'embedded'
   private readonly connections = new Map<Client, Connection>()
   private readonly renewal: ReturnType<typeof setInterval> | undefined
+  private readonly bucketSweep: ReturnType<typeof setInterval>
   /** client id → the account and client holding it; an entry whose client has closed holds nothing. */
   private readonly holders = new Map<string, { userId: string; client: Client }>()
   /** Open connections by session and by account. */
@@ -80,6 +82,11 @@ export class EmbeddedBroker implements KickPublisher {
   /** Sockets not signed in yet, by client address; and how each one gives its place back. */
   private readonly unauthenticated = new Map<string, number>()
   private readonly release = new WeakMap<Client, () => void>()
+  /**
+   * Each account's packet bucket on this node, shared by its sockets (server/broker/packet-gate.ts). Kept
+   * after its last socket closes until it has refilled, so closing and reopening buys no packets.
+   */
+  private readonly buckets = new Map<string, TokenBucket>()
 
   private constructor(
     readonly aedes: Aedes,
@@ -110,6 +117,22 @@ export class EmbeddedBroker implements KickPublisher {
       }, RENEW_EVERY_MS)
       this.renewal.unref()
     }
+    this.bucketSweep = setInterval(() => this.sweepBuckets(), 60_000)
+    this.bucketSweep.unref()
+  }
+
+  /** The packet bucket of `userId`'s sockets on this node. */
+  private bucketOf(userId: string): TokenBucket {
+    let bucket = this.buckets.get(userId)
+    if (!bucket) {
+      bucket = new TokenBucket(ACCOUNT_RATE, this.deps.clock)
+      this.buckets.set(userId, bucket)
+    }
+    return bucket
+  }
+
+  private sweepBuckets(): void {
+    for (const [userId, bucket] of this.buckets) if (!this.byUser.has(userId) && bucket.full) this.buckets.delete(userId)
   }
 
   static async create(deps: EmbeddedBrokerDeps): Promise<EmbeddedBroker> {
@@ -249,6 +272,7 @@ export class EmbeddedBroker implements KickPublisher {
 
   close(): Promise<void> {
     clearInterval(this.renewal)
+    clearInterval(this.bucketSweep)
     return new Promise((resolve) => this.aedes.close(() => resolve()))
   }
 
@@ -283,6 +307,7 @@ export class EmbeddedBroker implements KickPublisher {
     this.holders.set(client.id, { userId: claims.sub, client })
     addTo(this.bySession, claims.sid, client)
     addTo(this.byUser, claims.sub, client)
+    if (client.conn instanceof LiveSocket) client.conn.signedIn(claims.sub, this.bucketOf(claims.sub))
     this.release.get(client)?.()
   }
 

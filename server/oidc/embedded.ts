@@ -13,8 +13,8 @@ import { DEMO } from '../db/seed'
 import { dbAdapter, purgeExpired } from './adapter'
 import { randomToken } from '../services/crypto'
 import { CODE } from '../../src/contract'
-import { envelope, tooMany } from '../errors'
-import { sharedLimits } from '../plugins/redis'
+import { envelope } from '../errors'
+import { signInProviderLimits } from '../plugins/rateLimit'
 import { sharedSecret } from '../services/secrets'
 import { acceptedOrigin } from '../origins'
 
@@ -42,7 +42,7 @@ async function jwk(app: FastifyInstance): Promise<Record<string, unknown>> {
  * exists for it, and limits the rate of sign-in requests per client address. Each /oidc scope adds it.
  */
 async function guard(app: FastifyInstance, scope: FastifyInstance): Promise<void> {
-  await scope.register(rateLimit, { max: app.config.limits.authPerMinute, timeWindow: 60_000, errorResponseBuilder: (_req, ctx) => tooMany(ctx.ttl / 1000), ...sharedLimits(app) })
+  await scope.register(rateLimit, signInProviderLimits(app))
   scope.addHook('onRequest', async (req, reply) => {
     if (!acceptedOrigin(app, req)) return reply.code(421).send(envelope(null, CODE.PARAM_INVALID, 'host: not served here'))
   })

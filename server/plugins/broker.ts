@@ -13,6 +13,7 @@ import mqemitterRedis from 'mqemitter-redis'
 import { EmbeddedBroker } from '../broker/embedded'
 import { ExternalBroker } from '../broker/external'
 import { gatedStream } from '../broker/packet-gate'
+import { clientKey } from './rateLimit'
 import { brokerAuthRoutes, MemoryTopicMap, RedisTopicMap } from '../broker/http-auth'
 import { RedisLiveRegistry } from '../broker/registry'
 import type { KickPublisher, LiveClaims } from '../broker/types'
@@ -88,7 +89,15 @@ export default fp(
         url: '/mqtt',
         // A plain GET is not an MQTT client: the same 404 as any unknown path.
         handler: (_req, reply) => reply.callNotFound(),
-        wsHandler: (socket, req) => void broker.handle(gatedStream(socket), req.raw, req.ip),
+        wsHandler: (socket, req) => {
+          const address = clientKey(app, req)
+          const stream = gatedStream(socket, {
+            clock: o.clock,
+            // A socket closed for what it cost: who (the account's id once signed in, the address's key) and why.
+            onRefuse: (reason, live) => app.log.warn({ address, account: live.account, reason }, 'live channel: socket closed'),
+          })
+          broker.handle(stream, req.raw, address)
+        },
       })
     }
     app.decorate('broker', { publisher, embedded })

@@ -4,7 +4,6 @@
  * stops the boot with a clear message instead of failing the first requests. `app.redis` is null on a
  * single node. See docs/cluster.md.
  */
-import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
 
@@ -65,11 +64,3 @@ export default fp(
   { name: 'redis' },
 )
 
-/**
- * Rate-limit counters in Redis when nodes share one (a limit spread over the nodes counts as one); a Redis
- * outage lets requests through rather than failing them (the password window and SMS limits live in the
- * database and still hold).
- */
-export function sharedLimits(app: FastifyInstance): { redis?: Redis; nameSpace?: string; skipOnError?: boolean } {
-  return app.redis ? { redis: app.redis, nameSpace: 'rate:', skipOnError: true } : {}
-}

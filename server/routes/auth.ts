@@ -12,6 +12,7 @@ import { hashPassword, verifyPassword } from '../services/crypto'
 import { attemptKey } from '../services/failures'
 import type { Trx } from '../services/sessions'
 import { createUser, findOrCreateByPhone, findUser, findUserByPhone, hasProfile } from '../services/users'
+import { clientKey } from '../plugins/rateLimit'
 import { checkDevice, checkPassword, loginAs, phoneOf } from './helpers'
 import type { ApiRoutes } from './provider'
 import { entry, type EntryHandler } from './table'
@@ -117,7 +118,7 @@ const routes: ApiRoutes = async (app) => {
     // An unknown and a known number get the same answer; only the message tells them apart, and only the
     // number's owner reads it (docs/security.md "Answers that do not tell who has an account").
     const note = scene === 'forget' && !user ? 'no-account' : scene === 'register' && user ? 'has-account' : undefined
-    return (await app.sms.send(phone, scene, req.ip, note)) satisfies SmsCodeData
+    return (await app.sms.send(phone, scene, clientKey(app, req), note)) satisfies SmsCodeData
   })
 
   signInRoute('forget', async (req) => {

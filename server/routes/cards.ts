@@ -27,12 +27,11 @@ import type { ApiRoutes } from './provider'
 import { entry } from './table'
 import type { SessionAccount } from '../services/users'
 import { audioDir, releaseAudio, removeAudioFile, reserveUpload, storeAudio, STORAGE_QUOTA_BYTES, sweepUnattached, UNATTACHED_MAX, UNATTACHED_TTL_MS, type CardTable } from '../services/cards'
-import { audioContainer, audioMime, sendFile } from '../services/media'
+import { audioContainer, audioMime, RECORDING_CACHE, sendFile } from '../services/media'
 import { audioLengthMs } from '../services/audioLength'
 
 /** Multipart overhead on top of the recording itself. */
 const UPLOAD_LIMIT = CARD_AUDIO_MAX_BYTES + 64 * 1024
-const YEAR_SECONDS = 365 * 24 * 3600
 
 /** A finished account: past the registration steps (a profile and a phone), as isReg says (services/users.ts). */
 const isFinished = (acc: SessionAccount | null): boolean => Boolean(acc?.student && acc.user.phone)
@@ -198,9 +197,8 @@ const routes: ApiRoutes = async (app) => {
       const allowed = audio && (audio.user_id === viewer || (audio.shareable === 1 && (await limitOf(app.db, audio.user_id, o.clock())) === null))
       const file = audio ? join(audioDir(o.dataDir), audio.key) : ''
       if (!audio || !allowed || !existsSync(file)) throw new ApiError(CODE.DATA_EMPTY)
-      // The id never changes its bytes: cache for a year (privately while only its author may hear it).
-      const scope = audio.shareable === 1 ? 'public' : 'private'
-      return sendFile(req, reply, file, { type: audio.mime, cacheControl: `${scope}, max-age=${YEAR_SECONDS}, immutable` })
+      // Withdrawing the share or deleting the card must reach every copy: revalidated on each play.
+      return sendFile(req, reply, file, { type: audio.mime, cacheControl: RECORDING_CACHE })
     },
   })
 

@@ -1,13 +1,13 @@
 /**
  * Public content for the share pages and Sound: `GET /content/<kind>/<id>` (100001 unless shared) and
- * `GET /content/media/<id>` (bytes with ranges and a year of caching; ids are random, so a media URL is
- * as private as the content that links it).
+ * `GET /content/media/<id>` (bytes with ranges, revalidated on each play like every recording; ids are
+ * random, so a media URL is as private as the content that links it).
  */
 import { existsSync } from 'node:fs'
 import { CODE } from '../../src/contract'
 import { ApiError } from '../errors'
 import { loadContent } from '../services/content'
-import { ASSET_DIR, MEDIA_CACHE, mediaPath, sendFile } from '../services/media'
+import { ASSET_DIR, MEDIA_CACHE, mediaPath, RECORDING_CACHE, sendFile } from '../services/media'
 import type { ApiRoutes } from './provider'
 import { entry } from './table'
 
@@ -21,7 +21,7 @@ const contentRoutes: ApiRoutes = async (app) => {
       const m = await app.db.selectFrom('media').select(['id', 'mime', 'storage', 'key']).where('id', '=', req.params.id).executeTakeFirst()
       const file = m ? mediaPath(m.storage, m.key, app.config.dataDir) : null
       if (!m || !file || !existsSync(file)) throw new ApiError(CODE.DATA_EMPTY)
-      return sendFile(req, reply, file, { type: m.mime, cacheControl: MEDIA_CACHE })
+      return sendFile(req, reply, file, { type: m.mime, cacheControl: RECORDING_CACHE })
     },
   })
 

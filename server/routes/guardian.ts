@@ -15,6 +15,7 @@ import { sql } from 'kysely'
 import { birthOf, childrenOf, closeGuardianSession, eraseAccount, exportOf, GUARDIAN_SESSION_MS, guardianPhoneRefusal, guardianSessionOf, latestConsent, limitOf, makePrivate, openGuardianSession, statusOf } from '../services/guardian'
 import type { SmsNoticeKind } from '../services/sms'
 import { sendFile } from '../services/media'
+import { clientKey } from '../plugins/rateLimit'
 import { phoneOf } from './helpers'
 import type { ApiRoutes } from './provider'
 import { entry } from './table'
@@ -73,7 +74,7 @@ const routes: ApiRoutes = async (app) => {
     if (!isUnderConsentAge(birth, o.clock())) throw badInput('guardianPhone', 'no consent is needed at 14 or older')
     // Also the current guardian's number: that code confirms another guardian's consent (`currentCode`).
     const guardianPhone = await guardianNumber(req, req.body.guardianPhone)
-    return app.sms.send(guardianPhone, 'guardian', req.ip, undefined, userId)
+    return app.sms.send(guardianPhone, 'guardian', clientKey(app, req), undefined, userId)
   } })
 
   // Only one consent is current: a new guardian's is refused (200010) unless the current guardian withdrew
@@ -116,7 +117,7 @@ const routes: ApiRoutes = async (app) => {
   app.route({
     ...entry(app, 'guardianSigninCode'),
     config: limit,
-    handler: async (req) => app.sms.send(phoneOf(req.body.phone, 'phone'), 'guardian', req.ip),
+    handler: async (req) => app.sms.send(phoneOf(req.body.phone, 'phone'), 'guardian', clientKey(app, req)),
   })
 
   app.route({ ...entry(app, 'guardianSignin'), config: limit, handler: async (req) => {

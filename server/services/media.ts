@@ -1,6 +1,6 @@
 /**
  * Media bytes: shipped demo files under server/assets/, uploads under DATA_DIR/media/. Served by id with
- * byte ranges (so audio can seek) and long cache lifetimes (a media id never changes its bytes).
+ * byte ranges (so audio can seek) and ETags; recordings are revalidated on each play (RECORDING_CACHE).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import send from '@fastify/send'
@@ -24,6 +24,12 @@ export const assetSize = (key: string): number => {
 }
 
 export const MEDIA_CACHE = 'public, max-age=31536000, immutable'
+/**
+ * Recordings (a card's voice, Sound's audio): kept only by the listener's own browser, and asked again
+ * each time (an ETag makes the answer a 304 while nothing changed), so a recording withdrawn or deleted
+ * is gone from every cache at its next play, and no shared cache holds a child's voice at all.
+ */
+export const RECORDING_CACHE = 'private, no-cache'
 
 /**
  * Sends a file whole or, for a Range request, the one range asked for, through @fastify/send: RFC 9110

@@ -54,13 +54,20 @@ export const Str = (max: number, min = 1) => Type.String({ minLength: min, maxLe
  * characters (\p{Cf}: the bidirectional overrides that make a name read backwards, zero-width spaces, the
  * byte order mark), nothing default-ignorable (U+034F, U+115F, U+3164 render blank), no line or paragraph
  * separators, and no lone surrogates. An emoji keeps its presentation selector (U+FE0F) and the joiner
- * (U+200D) between two emoji, so ❤️ and 👨‍👩‍👧 stay writable. Patterns are compiled with the `u` flag.
+ * (U+200D) between two emoji, so ❤️ and 👨‍👩‍👧 stay writable. And text that is not empty shows something:
+ * at least one letter, digit, punctuation mark or symbol other than U+2800 (a blank Braille pattern, a
+ * symbol that draws nothing), so a name of spaces, marks or U+2800 alone, which renders blank, is refused.
+ * Patterns are compiled with the `u` flag.
  */
 const UNSEEN = '\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Default_Ignorable_Code_Point}'
 const EMOJI_GLUE = '(?<=\\p{Extended_Pictographic})\\uFE0F|(?<=[\\p{Extended_Pictographic}\\uFE0F])\\u200D(?=\\p{Extended_Pictographic})'
-export const Shown = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max, pattern: `^(?:[^${UNSEEN}]|${EMOJI_GLUE})*$` })
+/** Somewhere ahead, one character that draws something. */
+const SOMETHING_VISIBLE = '(?=[^]*?(?!\\u2800)[\\p{L}\\p{N}\\p{P}\\p{S}])'
+/** `body` repeated, where a text that is not empty must show something. */
+const visible = (body: string) => `^(?:$|${SOMETHING_VISIBLE})(?:${body})*$`
+export const Shown = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max, pattern: visible(`[^${UNSEEN}]|${EMOJI_GLUE}`) })
 /** The same for text with lines (a card's message): tabs and line breaks are allowed. */
-export const ShownLines = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max, pattern: `^(?:[^${UNSEEN}]|[\\t\\n\\r]|${EMOJI_GLUE})*$` })
+export const ShownLines = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max, pattern: visible(`[^${UNSEEN}]|[\\t\\n\\r]|${EMOJI_GLUE}`) })
 /** The latest instant a request may name (milliseconds since the epoch): 2100-01-01. */
 export const LATEST_MS = 4_102_444_800_000
 

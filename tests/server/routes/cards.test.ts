@@ -1,4 +1,5 @@
 /** Mother's Day cards: upload, create, privacy rules, the public recording with ranges, and the demo card. */
+import { SHOWN_REFUSED } from '../../../server/app'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { CARD_AUDIO_MAX_BYTES, type Card, type CardAudioUploaded, type CardCreated } from '../../../src/contract/cards'
@@ -48,7 +49,7 @@ describe('cards', () => {
     const whole = await app.inject({ method: 'GET', url: `/api${card.body.data.audio!.path}` })
     expect(whole.statusCode).toBe(200)
     expect(whole.rawPayload.equals(AUDIO)).toBe(true)
-    expect(whole.headers).toMatchObject({ 'content-type': 'audio/webm', 'accept-ranges': 'bytes', 'cache-control': 'public, max-age=31536000, immutable' })
+    expect(whole.headers).toMatchObject({ 'content-type': 'audio/webm', 'accept-ranges': 'bytes', 'cache-control': 'private, no-cache' })
     const part = await app.inject({ method: 'GET', url: `/api${card.body.data.audio!.path}`, headers: { range: 'bytes=100-199' } })
     expect(part.statusCode).toBe(206)
     expect(part.headers['content-range']).toBe(`bytes 100-199/${AUDIO.length}`)
@@ -131,7 +132,7 @@ describe('cards', () => {
     expect((await call(app, 'POST', '/cards', { body: { design: 'garden', message: 'hi' } })).status).toBe(401)
     expect((await call(app, 'POST', '/cards', { token, body: { design: 'neon', message: 'hi' } })).body.code).toBe(100002)
     expect((await call(app, 'POST', '/cards', { token, body: { design: 'garden', message: 'x'.repeat(141) } })).body.msg).toMatch(/^message:/)
-    expect((await call(app, 'POST', '/cards', { token, body: { design: 'garden', message: '   ' } })).body.msg).toBe('message: is required')
+    expect((await call(app, 'POST', '/cards', { token, body: { design: 'garden', message: '   ' } })).body.msg).toBe(`message: ${SHOWN_REFUSED}`)
     expect((await call(app, 'POST', '/cards', { token, body: { design: 'garden', message: 'x'.repeat(140) } })).body.code).toBe(0)
     const up = await uploadAudio(app, token)
     const other = await smsUser(app)
@@ -155,17 +156,28 @@ describe('cards', () => {
     expect((await app.inject({ method: 'GET', url: audioUrl, headers: { authorization: `Bearer ${other}` } })).json()).toMatchObject({ code: 100001 })
     const own = await app.inject({ method: 'GET', url: audioUrl, headers: { authorization: `Bearer ${token}` } })
     expect(own.statusCode).toBe(200)
-    expect(own.headers['cache-control']).toBe('private, max-age=31536000, immutable')
+    expect(own.headers['cache-control']).toBe('private, no-cache')
     // Only the author may share it; then everyone sees it.
     expect((await call(app, 'PUT', `/cards/${id}`, { token: other, body: { shareable: true } })).body.code).toBe(100001)
     expect((await call(app, 'PUT', `/cards/${id}`, { token, body: { shareable: true } })).body.code).toBe(0)
     expect((await call(app, 'GET', `/cards/${id}`)).body.code).toBe(0)
-    expect((await app.inject({ method: 'GET', url: audioUrl })).statusCode).toBe(200)
+    const shared = await app.inject({ method: 'GET', url: audioUrl })
+    expect(shared.statusCode).toBe(200)
+    // Shared, it is still kept by the listener's browser only, and asked again at each play: while it is
+    // unchanged a 304, once withdrawn or deleted no copy is served any more.
+    expect(shared.headers['cache-control']).toBe('private, no-cache')
+    const etag = shared.headers.etag as string
+    expect(etag).toBeTruthy()
+    expect((await app.inject({ method: 'GET', url: audioUrl, headers: { 'if-none-match': etag } })).statusCode).toBe(304)
+    expect((await call(app, 'PUT', `/cards/${id}`, { token, body: { shareable: false } })).body.code).toBe(0)
+    expect((await app.inject({ method: 'GET', url: audioUrl, headers: { 'if-none-match': etag } })).json()).toMatchObject({ code: 100001 })
+    expect((await call(app, 'PUT', `/cards/${id}`, { token, body: { shareable: true } })).body.code).toBe(0)
     // Deleted: gone for everyone, the author too.
     expect((await call(app, 'DELETE', `/cards/${id}`, { token: other })).body.code).toBe(100001)
     expect((await call(app, 'DELETE', `/cards/${id}`, { token })).body.code).toBe(0)
     expect((await call(app, 'GET', `/cards/${id}`, { token })).body.code).toBe(100001)
     expect((await app.inject({ method: 'GET', url: audioUrl })).json()).toMatchObject({ code: 100001 })
+    expect((await app.inject({ method: 'GET', url: audioUrl, headers: { 'if-none-match': etag } })).json()).toMatchObject({ code: 100001 })
     // A recording on no card is not served.
     const loose = await uploadAudio(app, token)
     expect((await app.inject({ method: 'GET', url: `/api/cards/audio/${loose.data.audioId}` })).json()).toMatchObject({ code: 100001 })

@@ -1,5 +1,5 @@
 /** The real server process (server/main.ts) for the crash tests: start on a data directory, clean-up after each test. */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { fork, spawn, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
@@ -39,5 +39,31 @@ export async function startServer(dataDir: string): Promise<{ proc: ChildProcess
     if (base && (await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) return { proc, base, exited }
     if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`)
     await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+export interface HeapServer {
+  base: string
+  /** The child's heap in use after a full GC, in MiB. */
+  heapMiB: () => Promise<number>
+}
+
+/** tests/server/support/heap-server.ts in a child process with `--expose-gc`; stopped after the test. */
+export async function startHeapServer(): Promise<HeapServer> {
+  const proc = fork(join(ROOT, 'tests', 'server', 'support', 'heap-server.ts'), [], { cwd: ROOT, execArgv: ['--expose-gc', '--import', 'tsx'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] })
+  spawned.push(proc)
+  let stderr = ''
+  proc.stderr?.on('data', (d: Buffer) => (stderr += d.toString()))
+  const port = await new Promise<number>((resolve, reject) => {
+    proc.once('message', (m) => resolve((m as { port: number }).port))
+    proc.once('exit', () => reject(new Error(`heap server exited at start: ${stderr}`)))
+  })
+  return {
+    base: `http://127.0.0.1:${port}`,
+    heapMiB: () =>
+      new Promise((resolve) => {
+        proc.once('message', (m) => resolve((m as { heapUsed: number }).heapUsed / 1024 / 1024))
+        proc.send('heap')
+      }),
   }
 }

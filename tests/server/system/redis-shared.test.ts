@@ -57,6 +57,18 @@ describe.skipIf(!reachable)('two nodes sharing Redis', () => {
     expect(answers.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(10)
   })
 
+  it('addresses of one IPv6 /64, and an IPv4 address in both forms, are one count over the nodes', async () => {
+    const [a, b] = await twoNodes({ limits: { apiPerMinute: 6 } })
+    const v6 = await Promise.all(Array.from({ length: 10 }, (_, i) => call(i % 2 ? b.app : a.app, 'GET', '/health', { ip: `2001:db8:3:3:${(i + 1).toString(16)}::1` })))
+    expect(v6.filter((r) => r.status === 200).length).toBeLessThanOrEqual(6)
+    expect(v6.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(4)
+    const v4 = await Promise.all(Array.from({ length: 10 }, (_, i) => call(i % 2 ? b.app : a.app, 'GET', '/health', { ip: i % 3 ? '192.0.2.77' : '::ffff:192.0.2.77' })))
+    expect(v4.filter((r) => r.status === 200).length).toBeLessThanOrEqual(6)
+    expect(v4.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(4)
+    // Another /64 has its own count.
+    expect((await call(a.app, 'GET', '/health', { ip: '2001:db8:3:4::1' })).status).toBe(200)
+  })
+
   it('a signed-in account is counted once over the nodes, wherever it calls from; the school address stays free', async () => {
     const [a, b] = await twoNodes({ limits: { apiPerMinute: 5, accountPerMinute: 12 } })
     const { token } = await passwordLogin(a.app)
