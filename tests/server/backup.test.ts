@@ -22,10 +22,13 @@ const hasPgTools = spawnSync('pg_dump', ['--version']).status === 0 && spawnSync
 if (PG_BASE && !hasPgTools && process.env.CI && process.env.CI !== 'false') throw new Error('pg_dump and pg_restore are needed on PostgreSQL (apt-get install postgresql-client; .ci/run does)')
 const skip = Boolean(PG_BASE && !hasPgTools)
 
-/** Cards written before the backup starts; the load then goes on until the backup process has exited. */
-const BEFORE = 30
-/** The load's ceiling, should the backup take long: it ends the test's writes either way. */
-const MAX_CARDS = 600
+/**
+ * The load: two writers write cards with recordings for LOAD_MS; the backup starts BACKUP_AFTER_MS into it,
+ * so cards are written before, during and after it. MAX_CARDS bounds the writes should the machine be fast.
+ */
+const LOAD_MS = 30_000
+const BACKUP_AFTER_MS = 10_000
+const MAX_CARDS = 6000
 
 // After the file, once the helpers have closed every app (a database is dropped with its connections gone).
 const cleanups: (() => Promise<void> | void)[] = []
@@ -112,31 +115,35 @@ describe.skipIf(skip)(`backup and restore (${PG_BASE ? 'PostgreSQL' : 'SQLite'})
   it('a backup taken while cards and recordings are written restores every card acknowledged before it began, and no card lacks its recording', async () => {
     const src = await source()
     const { token } = await passwordLogin(src.app)
-    const acked: Written[] = []
-    for (let n = 0; n < BEFORE; n++) acked.push(await writeCard(src.app, token, n))
-
-    // The load: two writers, one after another card, until the backup process has exited.
+    // The load: two writers, one card after another, for LOAD_MS; the backup starts BACKUP_AFTER_MS into it.
+    // A card whose write was acknowledged before the backup began must be in it.
     const out = join(tempDir('backup'), 'b1')
-    let running = true
-    let during = 0
-    const later: Written[] = []
-    const writer = async (from: number) => {
-      for (let n = from; running && n < MAX_CARDS; n += 2) {
-        later.push(await writeCard(src.app, token, n))
-        during++
+    const written: (Written & { ackedAt: number })[] = []
+    const started = Date.now()
+    let next = 0
+    const writer = async () => {
+      while (Date.now() - started < LOAD_MS && next < MAX_CARDS) {
+        const w = await writeCard(src.app, token, next++)
+        written.push({ ...w, ackedAt: Date.now() })
       }
     }
-    const before = acked.length
-    const load = Promise.all([writer(BEFORE), writer(BEFORE + 1)])
+    const load = Promise.all([writer(), writer()])
+    await new Promise((r) => setTimeout(r, BACKUP_AFTER_MS))
+    const backupAt = Date.now()
     const taken = await script('backup', out, { DATA_DIR: src.dir, DATABASE_URL: src.databaseUrl })
-    running = false
+    const backupDone = Date.now()
     await load
+    const acked = written.filter((w) => w.ackedAt < backupAt)
+    const later = written.filter((w) => w.ackedAt >= backupAt)
+    const during = written.filter((w) => w.ackedAt >= backupAt && w.ackedAt <= backupDone).length
     expect(taken.stderr).toBe('')
     expect(taken.code).toBe(0)
     expect(taken.stdout).toMatch(/^backup written to /)
-    // Writes went on while the backup ran.
+    // Writes went on before, while and after the backup ran.
+    expect(acked.length).toBeGreaterThan(0)
     expect(during).toBeGreaterThan(0)
-    console.log(`backup under load: ${BEFORE} cards before it, ${during} written while it ran; ${taken.stdout.trim()}`)
+    expect(written.length).toBeGreaterThan(acked.length + during)
+    console.log(`backup under load: ${acked.length} cards before it, ${during} while it ran (${backupDone - backupAt} ms), ${written.length} in ${Math.round((Date.now() - started) / 1000)} s; ${taken.stdout.trim()}`)
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { database: { kind: string }; missing: string[]; files: { path: string; size: number; sha256: string }[] }
     expect(manifest.database.kind).toBe(PG_BASE ? 'postgres' : 'sqlite')
     expect(manifest.missing).toEqual([])
@@ -154,7 +161,6 @@ describe.skipIf(skip)(`backup and restore (${PG_BASE ? 'PostgreSQL' : 'SQLite'})
     expect(restored.code).toBe(0)
 
     const { app } = await makeApp({ ...LOAD_LIMITS, dataDir, ...(target ? { databaseUrl: target } : {}), seedDemo: false })
-    expect(before).toBe(BEFORE)
     for (const c of acked) {
       const card = await call<Card>(app, 'GET', `/cards/${c.id}`, { token })
       expect(card.body.code, c.id).toBe(0)
@@ -165,7 +171,7 @@ describe.skipIf(skip)(`backup and restore (${PG_BASE ? 'PostgreSQL' : 'SQLite'})
     }
     // Every card in the restored database, those written during the backup included, has its recording.
     const rows = await app.db.selectFrom('cards').innerJoin('card_audio', 'card_audio.id', 'cards.audio_id').select(['cards.id', 'card_audio.key']).execute()
-    expect(rows.length).toBeGreaterThanOrEqual(BEFORE)
+    expect(rows.length).toBeGreaterThanOrEqual(acked.length)
     const lacking = rows.filter((r) => !existsSync(join(dataDir, 'cards', r.key)))
     expect(lacking).toEqual([])
     // And the restored recordings are those the database names (an upload not yet on a card included), no more.
@@ -174,7 +180,7 @@ describe.skipIf(skip)(`backup and restore (${PG_BASE ? 'PostgreSQL' : 'SQLite'})
     // The cards written during the backup are either whole in it or absent.
     const ids = new Set(rows.map((r) => r.id))
     for (const c of later.filter((w) => ids.has(w.id))) expect((await call<Card>(app, 'GET', `/cards/${c.id}`, { token })).body.code).toBe(0)
-  })
+  }, 180_000)
 
   it('a backup whose files do not match their checksums is refused, and nothing is written', async () => {
     const src = await source()
