@@ -10,7 +10,7 @@ import type { Db } from '../db/connect'
 import type { ClassTable, MembershipTable, StudentTable, TeacherClassTable, UserTable } from '../db/schema'
 import { revokeUserSessions } from '../services/sessions'
 import { pendingRows } from '../services/teacher'
-import { STUDENT_PERMS } from '../services/users'
+import { parseList, STUDENT_PERMS } from '../services/users'
 import type { RosterProblem, RosterRow } from './roster'
 
 /** Thrown for what the operator must fix; the command line prints the message (and the problems) and exits 1. */
@@ -59,19 +59,11 @@ export async function listOrgs(db: Db): Promise<{ code: string; name: string; te
   const members = await db.selectFrom('memberships').select(['org_id', 'roles']).execute()
   return orgs.map((o) => {
     const mine = members.filter((m) => m.org_id === o.id)
-    const teachers = mine.filter((m) => rolesOf(m.roles).includes(TEACHER_ROLE)).length
+    const teachers = mine.filter((m) => parseList(m.roles).includes(TEACHER_ROLE)).length
     return { code: o.code, name: o.name, teachers, students: mine.length - teachers }
   })
 }
 
-const rolesOf = (json: string): string[] => {
-  try {
-    const v: unknown = JSON.parse(json)
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
-  } catch {
-    return []
-  }
-}
 
 export interface ImportResult {
   added: number
@@ -121,7 +113,7 @@ export async function importTeachers(
       for (const row of rows) {
         const userId = users.get(row.phone)
         const student = userId ? students.get(userId) : undefined
-        if (student && !(memberships.get(student.id) ?? []).some((m) => rolesOf(m.roles).includes(TEACHER_ROLE))) {
+        if (student && !(memberships.get(student.id) ?? []).some((m) => parseList(m.roles).includes(TEACHER_ROLE))) {
           problems.push({ line: row.line, reason: `phone ${maskPhone(row.phone)} belongs to a student's account` })
         }
       }
@@ -153,8 +145,8 @@ export async function importTeachers(
         if (!here) {
           write.memberships.push({ student_id: studentId, org_id: org.id, roles: JSON.stringify([TEACHER_ROLE]), perms: JSON.stringify(STUDENT_PERMS), is_primary: mine.length === 0 ? 1 : 0, created_at: now })
           changed = true
-        } else if (!rolesOf(here.roles).includes(TEACHER_ROLE)) {
-          await trx.updateTable('memberships').set({ roles: JSON.stringify([...rolesOf(here.roles), TEACHER_ROLE]) }).where('student_id', '=', studentId).where('org_id', '=', org.id).execute()
+        } else if (!parseList(here.roles).includes(TEACHER_ROLE)) {
+          await trx.updateTable('memberships').set({ roles: JSON.stringify([...parseList(here.roles), TEACHER_ROLE]) }).where('student_id', '=', studentId).where('org_id', '=', org.id).execute()
           changed = true
         }
         // The teacher's classes here become exactly the file's; a class named for the first time is made.
@@ -235,7 +227,7 @@ export async function listTeachers(db: Db, code: string): Promise<TeacherLine[]>
     .where('memberships.org_id', '=', org.id)
     .orderBy('students.name')
     .execute()
-  const teachers = rows.filter((r) => rolesOf(r.roles).includes(TEACHER_ROLE))
+  const teachers = rows.filter((r) => parseList(r.roles).includes(TEACHER_ROLE))
   const taught = await classesOfTeachers(db, org.id)
   return teachers.map((t) => ({ phone: t.phone ?? '', name: t.name, status: t.status, classes: taught.get(t.id) ?? [] }))
 }
@@ -298,7 +290,7 @@ export async function listClasses(db: Db, code: string): Promise<ClassLine[]> {
   return classes.sort(classOrder).map((c) => ({
     label: `${c.grade} ${c.class_name}`,
     teachers: teachers.filter((t) => t.class_id === c.id).map((t) => t.name),
-    students: students.filter((s) => s.confirmed_grade === c.grade && s.confirmed_class === c.class_name && !rolesOf(s.roles).includes(TEACHER_ROLE)).length,
+    students: students.filter((s) => s.confirmed_grade === c.grade && s.confirmed_class === c.class_name && !parseList(s.roles).includes(TEACHER_ROLE)).length,
   }))
 }
 

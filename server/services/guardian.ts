@@ -10,7 +10,7 @@ import type { GuardianConsentTable } from '../db/schema'
 import { keysDb } from './idempotency'
 import { randomToken, sha256Hex } from './crypto'
 import type { Sessions, Trx } from './sessions'
-import { deleteAccount } from './users'
+import { deleteAccount, parseList } from './users'
 
 /** How long the guardian page's sign-in lasts. */
 export const GUARDIAN_SESSION_MS = 30 * 60_000
@@ -35,14 +35,6 @@ export const latestConsent = (db: Trx, userId: string): Promise<GuardianConsentT
 const isCurrent = <C extends { withdrawn_at: number | null; rules_version: string | null }>(c: C | undefined): c is C =>
   Boolean(c && c.withdrawn_at === null && c.rules_version === CHILDREN_RULES_VERSION)
 
-const rolesOf = (json: string): string[] => {
-  try {
-    const v: unknown = JSON.parse(json)
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
-  } catch {
-    return []
-  }
-}
 
 /**
  * The accounts among `userIds` that are staff: a membership anywhere holds the role `teacher`. Staff are
@@ -51,7 +43,7 @@ const rolesOf = (json: string): string[] => {
 export async function staffOf(db: Trx, userIds: readonly string[]): Promise<Set<string>> {
   if (!userIds.length) return new Set()
   const rows = await db.selectFrom('memberships').innerJoin('students', 'students.id', 'memberships.student_id').select(['students.user_id', 'memberships.roles']).where('students.user_id', 'in', [...userIds]).execute()
-  return new Set(rows.filter((r) => rolesOf(r.roles).includes(TEACHER_ROLE)).map((r) => r.user_id))
+  return new Set(rows.filter((r) => parseList(r.roles).includes(TEACHER_ROLE)).map((r) => r.user_id))
 }
 
 /**
@@ -162,7 +154,7 @@ export async function guardianPhoneRefusal(db: Db, phone: string, now: number): 
   const birth = birthFrom(student)
   if (birth && isUnderAge(birth, now, ADULT_AGE)) return 'child'
   const memberships = await db.selectFrom('memberships').select('roles').where('student_id', '=', student.id).execute()
-  const staff = memberships.some((m) => (JSON.parse(m.roles) as unknown[]).includes(TEACHER_ROLE))
+  const staff = memberships.some((m) => parseList(m.roles).includes(TEACHER_ROLE))
   return staff || birth ? null : 'child'
 }
 

@@ -13,7 +13,7 @@ import type { AuditAction, TaskTable } from '../db/schema'
 import { ApiError } from '../errors'
 import { limitsOf } from './guardian'
 import type { Trx } from './sessions'
-import type { SessionAccount } from './users'
+import { parseList, type SessionAccount } from './users'
 
 /** 403 200008: the caller is not a teacher of this organisation, class or task (or the id does not exist). */
 export const roleForbidden = (why = 'only a teacher of this class may do this'): ApiError => new ApiError(CODE.ROLE_FORBIDDEN, why, 403)
@@ -52,17 +52,9 @@ export async function teachersOfClass(db: Trx, orgId: string, grade: string | nu
 /** Every account with the teacher role in the organisation. */
 export async function teachersOfOrg(db: Trx, orgId: string): Promise<string[]> {
   const rows = await db.selectFrom('memberships').innerJoin('students', 'students.id', 'memberships.student_id').select(['students.user_id', 'memberships.roles']).where('memberships.org_id', '=', orgId).execute()
-  return rows.filter((r) => parseRoles(r.roles).includes(TEACHER_ROLE)).map((r) => r.user_id)
+  return rows.filter((r) => parseList(r.roles).includes(TEACHER_ROLE)).map((r) => r.user_id)
 }
 
-const parseRoles = (json: string): string[] => {
-  try {
-    const v: unknown = JSON.parse(json)
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
-  } catch {
-    return []
-  }
-}
 
 /**
  * Who answers a request for class (org, grade, class name): its teachers, or every teacher of the
@@ -152,7 +144,7 @@ export async function rosterRows(db: Trx, orgId: string, grade: string | null, c
     .where('students.confirmed_class', '=', className)
   if (grade !== null) q = q.where('students.confirmed_grade', '=', grade)
   // A teacher of the organisation is not a student of its classes, whatever their own profile says.
-  return (await q.orderBy('students.name').orderBy('students.id').limit(1000).execute()).filter((r) => !parseRoles(r.roles).includes(TEACHER_ROLE))
+  return (await q.orderBy('students.name').orderBy('students.id').limit(1000).execute()).filter((r) => !parseList(r.roles).includes(TEACHER_ROLE))
 }
 
 export interface PendingRow extends StudentRow {
@@ -195,7 +187,7 @@ export async function pendingRows(db: Trx, orgId: string, only?: { grade: string
     )
   if (only) q = q.where('students.grade', '=', only.grade).where('students.class_name', '=', only.className)
   const rows = await q.orderBy('students.updated_at', 'asc').orderBy('students.id').limit(500).execute()
-  return rows.filter((r) => !parseRoles(r.roles).includes(TEACHER_ROLE))
+  return rows.filter((r) => !parseList(r.roles).includes(TEACHER_ROLE))
 }
 
 // ---- tasks ------------------------------------------------------------------------------------------

@@ -56,7 +56,8 @@ export async function flagsOf(db: Trx, user: UserRow): Promise<Flags> {
   return { isReg: !complete || user.phone === null, isPassword: user.password_hash !== null, isPhone: user.phone !== null }
 }
 
-const parseList = (s: string): string[] => {
+/** A membership's roles or permissions as stored (a JSON list); anything else reads as none. */
+export const parseList = (s: string): string[] => {
   try {
     const v: unknown = JSON.parse(s)
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
