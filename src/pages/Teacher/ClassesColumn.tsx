@@ -121,7 +121,7 @@ export function ClassesColumn({ orgCode, classes, requests, retryClasses, retryR
           <p className="teacher__empty">{t.requestsEmpty}</p>
         ) : (
           groupRequests(requests.data).map((g) => (
-            <div key={g.key} className="teacher__group">
+            <div key={g.key} className="teacher__group" role="group" aria-label={klassOf(lang, g)}>
               <div className="teacher__group-head">
                 <span className="teacher__group-name">{klassOf(lang, g)}</span>
                 {g.classId && g.list.length > 1 ? (
