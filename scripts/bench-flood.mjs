@@ -7,12 +7,10 @@
 // range of the ratios, and fails when the median is over 3.
 // Usage: node scripts/bench-flood.mjs [--rounds N] [--seconds S]   (default 5 rounds of 2 × 5 s)
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { loadavg, tmpdir } from 'node:os'
+import { loadavg } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { api, localServerEnv } from './local-server.mjs'
+import { api, startLocalServer } from './local-server.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const arg = (name, fallback) => {
@@ -29,37 +27,7 @@ const sorted = (xs) => [...xs].sort((a, b) => a - b)
 const median = (xs) => sorted(xs)[Math.floor((xs.length - 1) / 2)]
 const pct = (xs, p) => sorted(xs)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]
 
-async function sparePort() {
-  const s = createServer()
-  await new Promise((resolve) => s.listen(0, '127.0.0.1', resolve))
-  const { port } = s.address()
-  await new Promise((resolve) => s.close(resolve))
-  return port
-}
-
-async function startServer() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'habor-flood-'))
-  const port = await sparePort()
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: localServerEnv({ dataDir, port, logLevel: 'error', limit: 10_000_000 }), stdio: ['ignore', 'ignore', 'inherit'] })
-  const exited = new Promise((resolve) => proc.once('exit', resolve))
-  const base = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error('server exited during start-up')
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s')
-    await sleep(100)
-  }
-  return {
-    base,
-    ws: `ws://127.0.0.1:${port}/mqtt`,
-    async stop() {
-      proc.kill('SIGTERM')
-      await exited
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
+const startServer = () => startLocalServer({ prefix: 'habor-flood', logLevel: 'error' })
 
 /** GET /api/health one after another for `seconds`: each answer's milliseconds. */
 async function healthLatencies(base, seconds) {

@@ -12,15 +12,9 @@
 // Usage: node scripts/bench-server.mjs [--runs N]   (default 3 runs of under a minute each; the medians come last)
 import autocannon from 'autocannon'
 import mqtt from 'mqtt'
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { cpus, loadavg, tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { api, localServerEnv } from './local-server.mjs'
+import { cpus, loadavg } from 'node:os'
+import { api, startLocalServer } from './local-server.mjs'
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const argRuns = process.argv.indexOf('--runs')
 const RUNS = argRuns > 0 ? Math.max(1, Number(process.argv[argRuns + 1]) || 1) : 3
 const CONNECTIONS = 10
@@ -42,42 +36,7 @@ const pct = (xs, p) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]
 }
 
-async function sparePort() {
-  const s = createServer()
-  await new Promise((resolve) => s.listen(0, '127.0.0.1', resolve))
-  const { port } = s.address()
-  await new Promise((resolve) => s.close(resolve))
-  return port
-}
-
-async function startServer() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'habor-bench-'))
-  const port = await sparePort()
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: localServerEnv({ dataDir, port, logLevel: 'warn', limit: 10_000_000 }),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const exited = new Promise((resolve) => proc.once('exit', resolve))
-  const base = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error('server exited during start-up')
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s')
-    await sleep(100)
-  }
-  return {
-    base,
-    ws: `ws://127.0.0.1:${port}/mqtt`,
-    rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))[1]) / 1024,
-    async stop() {
-      proc.kill('SIGTERM')
-      await exited
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
+const startServer = () => startLocalServer({ prefix: 'habor-bench', logLevel: 'warn' })
 
 const login = (base, deviceCode) => api(base, 'POST', '/login', { ...STUDENT, ...DEVICE, deviceCode })
 

@@ -1,6 +1,13 @@
 // What the bench scripts and the server's crash tests (tests/server/support/process.ts) share about a local
-// server process: its environment, and a call of its /api.
-import { join } from 'node:path'
+// server process: its environment, starting one from the TypeScript sources, and a call of its /api.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
  * The environment of server/main.ts on its own: SQLite in `dataDir`, its own broker, loopback on `port`
@@ -38,4 +45,46 @@ export async function api(base, method, path, body, token) {
   const json = await res.json()
   if (json.code !== 0) throw new Error(`${method} ${path}: ${json.code} ${json.msg}`)
   return json.data
+}
+
+/** A port the system has free now. */
+export async function sparePort() {
+  const s = createServer()
+  await new Promise((resolve) => s.listen(0, '127.0.0.1', resolve))
+  const { port } = s.address()
+  await new Promise((resolve) => s.close(resolve))
+  return port
+}
+
+/**
+ * server/main.ts on a fresh data folder (named after `prefix`) and a spare port, with the limits raised for a
+ * bench; resolves once it answers /api/health (60 s at most). `stop()` ends it and removes its data.
+ */
+export async function startLocalServer({ prefix, logLevel }) {
+  const dataDir = mkdtempSync(join(tmpdir(), `${prefix}-`))
+  const port = await sparePort()
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: localServerEnv({ dataDir, port, logLevel, limit: 10_000_000 }),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const exited = new Promise((resolve) => proc.once('exit', resolve))
+  const base = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error('server exited during start-up')
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break
+    if (Date.now() > deadline) throw new Error('server did not start within 60 s')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    base,
+    ws: `ws://127.0.0.1:${port}/mqtt`,
+    rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))[1]) / 1024,
+    async stop() {
+      proc.kill('SIGTERM')
+      await exited
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
 }
