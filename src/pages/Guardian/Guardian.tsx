@@ -25,6 +25,7 @@ import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { PROFILE_TEXTS, ProfileForm, refusalText } from './ProfileForm'
 import './Guardian.css'
+import { saveBlob } from '../../lib/device/saveBlob'
 
 const TEXTS = {
   'zh-Hans': {
@@ -174,18 +175,6 @@ async function guardianFetch(lang: Lang, token: string, path: string, method: 'G
   throw new GuardianCallError(refusalText(lang, res.status, body), res.status === 401)
 }
 
-/** Saves bytes under a name, as a download. */
-function saveAs(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = name
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}
-
 /** One kind of the child's data: its count, and what more there is to say (minutes, shared, the latest date). */
 function Tile({ label, count, lines }: { label: string; count: string; lines: string[] }) {
   return (
@@ -329,13 +318,13 @@ export default function Guardian({ page }: PageProps) {
       const text = await res.text()
       const data = JSON.parse(text) as { recordings?: { id: string }[] }
       setRecordings((r) => ({ ...r, [child.id]: (data.recordings ?? []).map((x) => x.id) }))
-      saveAs(new Blob([text], { type: 'application/json' }), `habor-${child.name || child.id}.json`)
+      saveBlob(new Blob([text], { type: 'application/json' }), `habor-${child.name || child.id}.json`)
     })
 
   const downloadRecording = (child: Child, audioId: string) =>
     guarded(async (token) => {
       const res = await guardianFetch(lang, token, childPath(child.id, `/recordings/${encodeURIComponent(audioId)}`), 'GET')
-      saveAs(await res.blob(), audioId)
+      saveBlob(await res.blob(), audioId)
     })
 
   const act = (child: Child, what: 'withdraw' | 'delete') =>

@@ -20,20 +20,9 @@ import { klassOf } from './ClassesColumn'
 import { countStates, filterStudents, notDone, remindWaitS, type ProgressFilter } from './model'
 import { TEXTS } from './texts'
 import { useLoad } from './useLoad'
+import { saveBlob } from '../../lib/device/saveBlob'
 
 const FILTERS: readonly ProgressFilter[] = ['all', 'not-opened', 'read', 'done']
-
-/** Saves bytes under a name, as a download. */
-function saveAs(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = name
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}
 
 /** A file name without the characters Windows and Android refuse. */
 const safeName = (s: string): string =>
@@ -109,7 +98,7 @@ export function TaskProgressView({ taskId, summary, tick, onBack, onChanged }: P
     try {
       const res = await download({ url: progressCsvPath(taskId), auth: true, loading: false })
       const file = safeName(fill(TEXTS['zh-Hans'].fileName, { title: task.title, klass: klassOf('zh-Hans', task) }))
-      saveAs(res.data, file)
+      saveBlob(res.data, file)
       showToast(fill(t.exported, { file }), { icon: 'success' })
     } catch (e) {
       showToast(isRequestError(e) && e.code !== CODE.SERVICE_ERROR ? fill(t.failed, { why: errorText(lang, e) }) : t.exportFailed)

@@ -154,16 +154,4 @@ export async function slidePng(text: SlideText, brand: string): Promise<Blob> {
   return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the picture could not be made'))), 'image/png'))
 }
 
-/** Starts a download of `blob` under `name`. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = name
-  a.rel = 'noopener'
-  document.body.append(a)
-  a.click()
-  a.remove()
-  // The browser has taken the file once the click is handled; the URL can go after that turn.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000)
-}
+export { saveBlob } from '../../lib/device/saveBlob'
