@@ -4,8 +4,7 @@
  */
 import { fill } from '../../i18n/format'
 import { Button } from '../../ui/Button/Button'
-import { MY_CARDS_ID } from './MyCards'
-import { showMyCards } from './storageQuota'
+import { FreeSpaceLink } from './FreeSpaceLink'
 import type { Texts } from './texts'
 import type { Recorder } from './useRecorder'
 
@@ -54,16 +53,7 @@ export function VoiceMessage({ recorder, busy, error, full = false, onAttach, t 
       {rec.kind === 'unsupported' ? <p className="motherday__error">{t.unsupported}</p> : null}
       {error ? <p className="motherday__error" role="alert">{error}</p> : null}
       {error && full ? (
-        <a
-          className="motherday__free"
-          href={`#${MY_CARDS_ID}`}
-          onClick={(e) => {
-            e.preventDefault()
-            showMyCards()
-          }}
-        >
-          {t.freeSpace}
-        </a>
+        <FreeSpaceLink text={t.freeSpace} />
       ) : null}
     </section>
   )

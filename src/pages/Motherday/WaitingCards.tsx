@@ -3,8 +3,8 @@ import { fill } from '../../i18n/format'
 import * as outbox from '../../lib/outbox/outbox'
 import type { OutboxItem } from '../../lib/outbox/outbox'
 import { Button } from '../../ui/Button/Button'
-import { MY_CARDS_ID } from './MyCards'
-import { showMyCards, storageFullText, storageQuotaOf } from './storageQuota'
+import { FreeSpaceLink } from './FreeSpaceLink'
+import { storageFullText, storageQuotaOf } from './storageQuota'
 import type { Texts } from './texts'
 import { CARD } from '../../ui/Card/card'
 
@@ -29,16 +29,7 @@ export function WaitingCards({ items, t }: { items: OutboxItem[]; t: Texts }) {
                     {storageQuotaOf(item.errorData) ? storageFullText(t, storageQuotaOf(item.errorData)!, true) : fill(t.refused, { why: item.error ?? '' })}
                   </p>
                   {storageQuotaOf(item.errorData) ? (
-                    <a
-                      className="motherday__free"
-                      href={`#${MY_CARDS_ID}`}
-                      onClick={(e) => {
-                        e.preventDefault()
-                        showMyCards()
-                      }}
-                    >
-                      {t.freeSpace}
-                    </a>
+                    <FreeSpaceLink text={t.freeSpace} />
                   ) : null}
                   <div className="motherday__row">
                     <Button variant="secondary" size="s" onClick={() => act('retry', item.id)}>
