@@ -169,19 +169,27 @@ const newest = (rows: readonly { at: number | string }[]): number | null => (row
 
 /** What the guardian's page shows of a child's data: counts and dates (the export holds everything). */
 export async function summaryOf(db: Db, userId: string): Promise<GuardianChildSummary> {
-  const user = await db.selectFrom('users').select('created_at').where('id', '=', userId).executeTakeFirstOrThrow()
-  const student = await db.selectFrom('students').select(['id', 'birth_year', 'birth_month']).where('user_id', '=', userId).executeTakeFirst()
-  const reading = await db
-    .selectFrom('reading_records')
-    .innerJoin('books', 'books.id', 'reading_records.book_id')
-    .select(['books.title', 'reading_records.read_at as at', 'reading_records.minutes'])
-    .where('reading_records.student_id', '=', student?.id ?? '')
-    .where('reading_records.deleted_at', 'is', null)
-    .orderBy('reading_records.read_at', 'desc')
-    .execute()
-  const cards = await db.selectFrom('cards').select(['created_at as at', 'shareable']).where('user_id', '=', userId).where('deleted_at', 'is', null).execute()
-  const recordings = await db.selectFrom('card_audio').select(['created_at as at', 'duration_ms']).where('owner_user_id', '=', userId).execute()
-  const reports = await db.selectFrom('reports').select(['created_at as at', 'year', 'shareable']).where('user_id', '=', userId).orderBy('year').execute()
+  // Independent reads, sent together (on PostgreSQL each is a round trip).
+  const [user, reading, cards, recordings, reports] = await Promise.all([
+    db
+      .selectFrom('users')
+      .leftJoin('students', 'students.user_id', 'users.id')
+      .select(['users.created_at', 'students.birth_year', 'students.birth_month'])
+      .where('users.id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('reading_records')
+      .innerJoin('students', 'students.id', 'reading_records.student_id')
+      .innerJoin('books', 'books.id', 'reading_records.book_id')
+      .select(['books.title', 'reading_records.read_at as at', 'reading_records.minutes'])
+      .where('students.user_id', '=', userId)
+      .where('reading_records.deleted_at', 'is', null)
+      .orderBy('reading_records.read_at', 'desc')
+      .execute(),
+    db.selectFrom('cards').select(['created_at as at', 'shareable']).where('user_id', '=', userId).where('deleted_at', 'is', null).execute(),
+    db.selectFrom('card_audio').select(['created_at as at', 'duration_ms']).where('owner_user_id', '=', userId).execute(),
+    db.selectFrom('reports').select(['created_at as at', 'year', 'shareable']).where('user_id', '=', userId).orderBy('year').execute(),
+  ])
   return {
     reading: {
       count: reading.length,
@@ -193,7 +201,7 @@ export async function summaryOf(db: Db, userId: string): Promise<GuardianChildSu
     reports: { count: reports.length, last: newest(reports), years: reports.map((r) => Number(r.year)), shared: reports.filter((r) => Number(r.shareable) === 1).length },
     recordings: { count: recordings.length, last: newest(recordings), seconds: Math.round(recordings.reduce((n, r) => n + Number(r.duration_ms), 0) / 1000) },
     since: Number(user.created_at),
-    birth: birthFrom(student),
+    birth: birthFrom(user),
   }
 }
 
@@ -210,14 +218,15 @@ export async function childrenOf(db: Db, phone: string): Promise<{ id: string; n
     .where('users.status', '=', 'active')
     .distinct()
     .execute()
-  const out: { id: string; name: string; consent: 'given' | 'withdrawn' | 'outdated'; summary: GuardianChildSummary }[] = []
-  for (const { user_id } of rows) {
-    const c = await latestConsent(db, user_id)
-    if (!c || c.guardian_phone !== phone) continue
-    const s = await db.selectFrom('students').select('name').where('user_id', '=', user_id).executeTakeFirst()
-    out.push({ id: user_id, name: s?.name ?? '', consent: c.withdrawn_at !== null ? 'withdrawn' : c.rules_version === CHILDREN_RULES_VERSION ? 'given' : 'outdated', summary: await summaryOf(db, user_id) })
-  }
-  return out.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+  // Each child's reads are independent of the others': they go together.
+  const children = await Promise.all(
+    rows.map(async ({ user_id }) => {
+      const [c, s, summary] = await Promise.all([latestConsent(db, user_id), db.selectFrom('students').select('name').where('user_id', '=', user_id).executeTakeFirst(), summaryOf(db, user_id)])
+      if (!c || c.guardian_phone !== phone) return null
+      return { id: user_id, name: s?.name ?? '', consent: c.withdrawn_at !== null ? ('withdrawn' as const) : c.rules_version === CHILDREN_RULES_VERSION ? ('given' as const) : ('outdated' as const), summary }
+    }),
+  )
+  return children.filter((c) => c !== null).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
 }
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(Number(ms)).toISOString())
