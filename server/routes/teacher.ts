@@ -42,16 +42,19 @@ const routes: ApiRoutes = async (app) => {
     handler: async (req) => {
       const acc = req.account!
       const org = teacherOrg(acc, req.query.orgCode)
-      const classes = await db
-        .selectFrom('classes')
-        .innerJoin('teacher_classes', 'teacher_classes.class_id', 'classes.id')
-        .select(['classes.id', 'classes.grade', 'classes.class_name'])
-        .where('classes.org_id', '=', org.id)
-        .where('teacher_classes.user_id', '=', acc.user.id)
-        .orderBy('classes.grade')
-        .orderBy('classes.class_name')
-        .execute()
-      const pending = await pendingRows(db, org.id)
+      // The classes and the organisation's requests together; then each class's roster, together.
+      const [classes, pending] = await Promise.all([
+        db
+          .selectFrom('classes')
+          .innerJoin('teacher_classes', 'teacher_classes.class_id', 'classes.id')
+          .select(['classes.id', 'classes.grade', 'classes.class_name'])
+          .where('classes.org_id', '=', org.id)
+          .where('teacher_classes.user_id', '=', acc.user.id)
+          .orderBy('classes.grade')
+          .orderBy('classes.class_name')
+          .execute(),
+        pendingRows(db, org.id),
+      ])
       return Promise.all(
         classes.map(async (c) => ({
           classId: c.id,
