@@ -2,10 +2,10 @@
 // server process: its environment, starting one from the TypeScript sources, and a call of its /api.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { sparePort } from './cluster-lib.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -45,15 +45,6 @@ export async function api(base, method, path, body, token) {
   const json = await res.json()
   if (json.code !== 0) throw new Error(`${method} ${path}: ${json.code} ${json.msg}`)
   return json.data
-}
-
-/** A port the system has free now. */
-export async function sparePort() {
-  const s = createServer()
-  await new Promise((resolve) => s.listen(0, '127.0.0.1', resolve))
-  const { port } = s.address()
-  await new Promise((resolve) => s.close(resolve))
-  return port
 }
 
 /**
