@@ -215,17 +215,17 @@ test('the CSV of a class’s progress holds the names as typed, Chinese intact, 
   const asking = await api.get<{ studentId: string; name: string }[]>('/classes/requests?orgCode=DEMO')
   const r = asking.data.find((x) => x.name === '=1+1')!
   expect((await api.post('/classes/confirm', { orgCode: 'DEMO', studentId: r.studentId, grade: '七年级', className: '2班' })).code).toBe(0)
-  const assigned = await api.post<{ id: string }>('/tasks', { orgCode: 'DEMO', grade: '七年级', className: '2班', title: '背诵《静夜思》', brief: '背给家人听。', publisherName: '李老师' }, { 'Idempotency-Key': 'e2e-teacher-csv' })
+  const assigned = await api.post<{ id: string }>('/tasks', { orgCode: 'DEMO', grade: '七年级', className: '2班', title: '默写《静夜思》', brief: '背给家人听。', publisherName: '李老师' }, { 'Idempotency-Key': 'e2e-teacher-csv' })
   expect(assigned.code).toBe(0)
 
   const teacher = await signedIn(browser, baseURL, await login(request, TEACHER, 'e2e-teacher-csv', 'browser'), true)
   await teacher.page.goto('/teacher')
-  await teacher.page.getByTestId('teacher-task').filter({ hasText: '背诵《静夜思》' }).click()
+  await teacher.page.getByTestId('teacher-task').filter({ hasText: '默写《静夜思》' }).click()
   await expect(teacher.page.getByTestId('progress-student').first()).toBeVisible()
   const downloading = teacher.page.waitForEvent('download')
   await teacher.page.getByRole('button', { name: '导出进度（CSV）' }).click()
   const file = await downloading
-  expect(file.suggestedFilename()).toBe('背诵《静夜思》-七年级 2班-完成情况.csv')
+  expect(file.suggestedFilename()).toBe('默写《静夜思》-七年级 2班-完成情况.csv')
   const bytes = readFileSync((await file.path())!)
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
   const text = bytes.subarray(3).toString('utf8')
@@ -307,10 +307,10 @@ test('a class of 45: 全部确认 after a question, then the roster and the prog
   await expect(pcRoster).toHaveCount(45)
   await screenshot(pc.page, 'teacher-roster-45-1280x800')
 
-  const assigned = await api.post<{ id: string }>('/tasks', { orgCode: 'DEMO', classId: klass.classId, grade: '七年级', className: '2班', title: '读《城南旧事》', brief: '读第一章。', publisherName: '李老师' }, { 'Idempotency-Key': 'e2e-teacher-45' })
+  const assigned = await api.post<{ id: string }>('/tasks', { orgCode: 'DEMO', classId: klass.classId, grade: '七年级', className: '2班', title: '共读《城南旧事》', brief: '读第一章。', publisherName: '李老师' }, { 'Idempotency-Key': 'e2e-teacher-45' })
   expect(assigned.code).toBe(0)
   await pc.page.reload()
-  await pc.page.getByTestId('teacher-task').filter({ hasText: '读《城南旧事》' }).click()
+  await pc.page.getByTestId('teacher-task').filter({ hasText: '共读《城南旧事》' }).click()
   await expect(pc.page.getByTestId('progress-student')).toHaveCount(45)
   await screenshot(pc.page, 'teacher-progress-45-1280x800')
   await pc.context.close()
@@ -329,7 +329,7 @@ test('a class of 45: 全部确认 after a question, then the roster and the prog
   await screenshot(phone.page, 'teacher-roster-45-375x812')
 
   await phone.page.getByRole('tab', { name: '任务' }).click()
-  await phone.page.getByTestId('teacher-task').filter({ hasText: '读《城南旧事》' }).click()
+  await phone.page.getByTestId('teacher-task').filter({ hasText: '共读《城南旧事》' }).click()
   const rows = phone.page.getByTestId('progress-student')
   await expect(rows).toHaveCount(45)
   await rows.last().scrollIntoViewIfNeeded()
