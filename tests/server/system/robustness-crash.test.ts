@@ -28,8 +28,14 @@ async function api<T>(base: string, method: string, path: string, body?: unknown
   return (await res.json()) as { code: number; data: T }
 }
 
-/** One registration, step by step; records each step that answered code 0. Network errors end it. */
-async function register(base: string, p: Progress, i: number): Promise<void> {
+/** The burst starts in waves of this size: each wave once the one before it has signed in. */
+const WAVE = 5
+
+/**
+ * One registration, step by step; records each step that answered code 0. Network errors end it.
+ * `signedIn` lets the next wave start; `finished` is told of each completed registration.
+ */
+async function register(base: string, p: Progress, i: number, signedIn: () => void, finished: () => void): Promise<void> {
   const username = `+86${p.phone}`
   if ((await api(base, 'POST', '/sms/code', { username, scene: 'register' })).code !== 0) return
   const box = await api<{ code: string }>(base, 'GET', `/dev/sms/outbox?phone=${p.phone}`)
@@ -37,11 +43,13 @@ async function register(base: string, p: Progress, i: number): Promise<void> {
   const login = await api<{ isReg: boolean; token: string }>(base, 'POST', '/login/sms', { username, code: box.data.code, isAdmin: false, ...device })
   if (login.code !== 0 || !login.data.isReg) return
   p.signedIn = true
+  signedIn()
   const token = login.data.token
   if ((await api(base, 'PUT', '/auth/user/password/reset', { password: 'Passw0rd!' }, token)).code !== 0) return
   p.passwordSet = true
   if ((await api(base, 'PUT', '/auth/student/improve', { name: `Student ${i}`, grade: '7', className: '2', orgCode: 'DEMO' }, token)).code !== 0) return
   p.improved = true
+  finished()
 }
 
 it('a SIGKILL in the middle of a registration burst loses no answered step and leaves nothing half-written', { timeout: 90_000 }, async () => {
@@ -50,13 +58,40 @@ it('a SIGKILL in the middle of a registration burst loses no answered step and l
   const first = await startServer(dataDir)
 
   const progress: Progress[] = Array.from({ length: REGISTRATIONS }, (_, i) => ({ phone: `137${String(10_000_000 + i * 7919).slice(-8)}`, signedIn: false, passwordSet: false, improved: false }))
-  const burst = Promise.allSettled(progress.map((p, i) => register(first.base, p, i)))
-  // Kill once a few registrations are complete and others are still between steps.
-  const deadline = Date.now() + 45_000
-  while (progress.filter((p) => p.improved).length < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5))
-  first.proc.kill('SIGKILL')
+  // The kill is sent by the fifth finished registration itself, in the same turn, so no slow test
+  // worker can let the rest of the burst finish first. Waves keep the burst spread over its steps:
+  // wave w+1 starts once a registration of wave w has signed in, so when wave 0 finishes, the later
+  // waves are between steps or not started (all forty starting at once ran in lockstep and could all
+  // be on their last step together).
+  let killed = false
+  let improvedCount = 0
+  const kill = (): void => {
+    if (killed) return
+    killed = true
+    first.proc.kill('SIGKILL')
+  }
+  const waves: Promise<void>[] = []
+  const startWave = (w: number): void => {
+    if (killed || w * WAVE >= REGISTRATIONS || waves[w]) return
+    let nextStarted = false
+    const signedIn = (): void => {
+      if (nextStarted) return
+      nextStarted = true
+      startWave(w + 1)
+    }
+    const finished = (): void => {
+      improvedCount += 1
+      if (improvedCount === 5) kill()
+    }
+    const members = progress.slice(w * WAVE, (w + 1) * WAVE)
+    waves[w] = Promise.allSettled(members.map((p, k) => register(first.base, p, w * WAVE + k, signedIn, finished))).then(() => undefined)
+  }
+  startWave(0)
+  const timer = setTimeout(kill, 45_000)
   await first.exited
-  await burst
+  clearTimeout(timer)
+  // No wave starts after the kill, so these are all the registrations there will be.
+  await Promise.all(waves)
   const answered = progress.filter((p) => p.signedIn)
   const improved = progress.filter((p) => p.improved)
   expect(improved.length).toBeGreaterThanOrEqual(5)
