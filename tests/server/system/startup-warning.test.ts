@@ -27,14 +27,15 @@ async function startOutput(env: Record<string, string>): Promise<string> {
   let out = ''
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()))
   proc.stderr.on('data', (d: Buffer) => (out += d.toString()))
-  // The warning follows the banner's demo accounts; the process stops cleanly on SIGTERM and all is read.
+  // The warning follows the banner's demo accounts on the other stream; the process stops cleanly on
+  // SIGTERM, and 'close' (not 'exit', which can come before the pipes are drained) means all is read.
   await new Promise<void>((resolve, reject) => {
-    proc.once('exit', () => reject(new Error(`server exited at start: ${out}`)))
+    proc.once('close', () => reject(new Error(`server exited at start: ${out}`)))
     const poll = setInterval(() => {
       if (/Habor is running at/.test(out)) {
         clearInterval(poll)
-        proc.removeAllListeners('exit')
-        proc.once('exit', () => resolve())
+        proc.removeAllListeners('close')
+        proc.once('close', () => resolve())
         proc.kill('SIGTERM')
       }
     }, 20)
