@@ -20,6 +20,9 @@ afterEach(() => {
  * URL, read from the start-up banner, once /api/health answers. A port picked here and handed to the
  * process would be free only until something else (another test file, any outgoing connection) took it.
  */
+/** How long a child server may take to answer /api/health; the test files' timeouts allow for it. */
+export const START_WITHIN_MS = 120_000
+
 export async function startServer(dataDir: string): Promise<{ proc: ChildProcess; base: string; exited: Promise<void> }> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
@@ -32,7 +35,8 @@ export async function startServer(dataDir: string): Promise<{ proc: ChildProcess
   proc.stderr?.on('data', (d: Buffer) => (stderr += d.toString()))
   proc.stdout?.on('data', (d: Buffer) => (stdout += d.toString()))
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()))
-  const deadline = Date.now() + 30_000
+  // A safety net, not a bound: a start on a machine loaded twenty times over has taken more than 30 s.
+  const deadline = Date.now() + START_WITHIN_MS
   for (;;) {
     if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`server exited at start: ${stderr}`)
     const base = /Habor is running at (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout)?.[1]

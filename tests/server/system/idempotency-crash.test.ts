@@ -62,7 +62,7 @@ async function drain(base: string, token: string, items: Item[]): Promise<void> 
   }
 }
 
-it('a SIGKILL while the outbox drains, then a replay of everything with the same keys: each card once, each recording once', { timeout: 90_000 }, async () => {
+it('a SIGKILL while the outbox drains, then a replay of everything with the same keys: each card once, each recording once', { timeout: 300_000 }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'habor-outbox-crash-'))
   dirs.push(dataDir)
   const first = await startServer(dataDir)
