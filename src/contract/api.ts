@@ -6,7 +6,7 @@
  */
 import type { Static } from '@sinclair/typebox'
 import type { BusinessCode } from './codes'
-import { spec } from './route'
+import { spec, type Typed } from './route'
 // Type-only: the schemas (and TypeBox) stay on the server; the app takes only their types.
 import type * as S from './schemas/api'
 import { DEVICE_TYPES, SMS_SCENES, type DeviceType, type SentScene, type SmsScene } from './values/api'
@@ -89,7 +89,7 @@ export interface TooManyData {
 
 // ---- the table ----------------------------------------------------------------------------------------
 
-export { spec, type Access, type Bearer, type CallFlags, type CallSpec, type Method, type Route } from './route'
+export { spec, type Access, type Bearer, type CallFlags, type CallOf, type CallSpec, type Entry, type Method, type Route, type Typed } from './route'
 
 /** A registration step carries the temporary token of the login that began it, which the app does not store as its session. */
 const REGISTRATION_STEP = { auth: false, bearer: 'temp' } as const
@@ -99,25 +99,26 @@ const REGISTRATION_STEP = { auth: false, bearer: 'temp' } as const
  * pages' calls (calls.ts) and the routes the app does not send (served.ts) so that /login's start chunk
  * carries only these (docs/contract.md "The route table").
  */
-export const API = {
-  weixinJsInit: spec<WxJsInitBody, undefined, WxJsInitData>('POST', '/weixin/js/init', 'signed'),
-  student: spec<undefined, { appId: string }, StudentProfile>('GET', '/auth/student', 'account'),
-  login: spec<LoginBody, undefined, TokenPair>('POST', '/login', 'public'),
-  loginSms: spec<LoginSmsBody, undefined, SmsLoginData>('POST', '/login/sms', 'public'),
-  loginOauth: spec<LoginOauthBody, undefined, OauthLoginData>('POST', '/login/oauth', 'public'),
-  loginWxMp: spec<LoginWxMpBody, undefined, OauthLoginData>('POST', '/login/wx/mp', 'signed'),
-  loginOauthBinding: spec<LoginOauthBindingBody, undefined, OauthLoginData>('POST', '/login/oauth/binding', 'token', REGISTRATION_STEP),
+const apiPart = {
+  weixinJsInit: spec('POST', '/weixin/js/init', 'signed'),
+  student: spec('GET', '/auth/student', 'account'),
+  login: spec('POST', '/login', 'public'),
+  loginSms: spec('POST', '/login/sms', 'public'),
+  loginOauth: spec('POST', '/login/oauth', 'public'),
+  loginWxMp: spec('POST', '/login/wx/mp', 'signed'),
+  loginOauthBinding: spec('POST', '/login/oauth/binding', 'token', REGISTRATION_STEP),
   /** Any live session may end itself, whatever organisation it acts for. */
-  logout: spec<LogoutBody, undefined, null>('POST', '/logout', 'token'),
-  logoutCancel: spec<LogoutCancelBody, undefined, null>('POST', '/logout/cancel', 'session'),
-  forget: spec<ForgetBody, undefined, null>('PUT', '/auth/user/forget', 'public'),
-  passwordReset: spec<PasswordResetBody, undefined, null>('PUT', '/auth/user/password/reset', 'token', REGISTRATION_STEP),
-  password: spec<PasswordSetBody, undefined, null>('POST', '/auth/user/password', 'session'),
-  improve: spec<ImproveBody, undefined, TokenPair>('PUT', '/auth/student/improve', 'token', REGISTRATION_STEP),
-  refresh: spec<undefined, undefined, TokenPair>('GET', '/refresh', 'refresh'),
-  smsCode: spec<SmsCodeBody, undefined, SmsCodeData>('POST', '/sms/code', 'public'),
-  oauthUrl: spec<undefined, { redirectUri: string }, OauthUrlData>('GET', '/oauth/url', 'public'),
-  devSmsOutbox: spec<undefined, { phone: string }, SmsOutboxData>('GET', '/dev/sms/outbox', 'public', { devOnly: true }),
-} as const
+  logout: spec('POST', '/logout', 'token'),
+  logoutCancel: spec('POST', '/logout/cancel', 'session'),
+  forget: spec('PUT', '/auth/user/forget', 'public'),
+  passwordReset: spec('PUT', '/auth/user/password/reset', 'token', REGISTRATION_STEP),
+  password: spec('POST', '/auth/user/password', 'session'),
+  improve: spec('PUT', '/auth/student/improve', 'token', REGISTRATION_STEP),
+  refresh: spec('GET', '/refresh', 'refresh'),
+  smsCode: spec('POST', '/sms/code', 'public'),
+  oauthUrl: spec('GET', '/oauth/url', 'public'),
+  devSmsOutbox: spec('GET', '/dev/sms/outbox', 'public', { devOnly: true }),
+}
+export const API: Typed<typeof apiPart> = apiPart
 
 export type ApiName = keyof typeof API

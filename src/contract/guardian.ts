@@ -6,7 +6,7 @@
 import type { Static } from '@sinclair/typebox'
 // Type-only: the schemas and TypeBox stay on the server (docs/contract.md).
 import type * as S from './schemas/guardian'
-import { spec, type SmsCodeData } from './api'
+import { spec, type Typed } from './api'
 
 /**
  * The version of 儿童个人信息保护规则 (the Agreement page's `?section=children`). A consent is to one
@@ -87,23 +87,22 @@ export function isPlausibleBirth(birth: { year: number; month: number }, now: nu
 
 const GUARDIAN_TIMEOUT_MS = 15_000
 const quiet = { loading: false, timeout: GUARDIAN_TIMEOUT_MS } as const
-/** `:id` is the child's user id; the handler checks the Guardian-Token header (the page sends it itself). */
-type Child = { id: string }
-
-export const GUARDIAN = {
-  guardianStatus: spec<undefined, undefined, GuardianStatus>('GET', GUARDIAN_STATUS_PATH, 'account', quiet),
-  guardianBirth: spec<BirthBody, undefined, GuardianStatus>('PUT', GUARDIAN_BIRTH_PATH, 'account', quiet),
-  guardianCode: spec<GuardianCodeBody, undefined, SmsCodeData>('POST', GUARDIAN_CODE_PATH, 'account', quiet),
-  guardianConsent: spec<GuardianConsentBody, undefined, GuardianStatus>('POST', GUARDIAN_CONSENT_PATH, 'account', quiet),
-  guardianSigninCode: spec<{ phone: string }, undefined, SmsCodeData>('POST', GUARDIAN_SIGNIN_CODE_PATH, 'public', quiet),
-  guardianSignin: spec<{ phone: string; code: string }, undefined, GuardianSignin>('POST', GUARDIAN_SIGNIN_PATH, 'public', quiet),
+// `:id` is the child's user id; the handler checks the Guardian-Token header (the page sends it itself).
+const guardianPart = {
+  guardianStatus: spec('GET', GUARDIAN_STATUS_PATH, 'account', quiet),
+  guardianBirth: spec('PUT', GUARDIAN_BIRTH_PATH, 'account', quiet),
+  guardianCode: spec('POST', GUARDIAN_CODE_PATH, 'account', quiet),
+  guardianConsent: spec('POST', GUARDIAN_CONSENT_PATH, 'account', quiet),
+  guardianSigninCode: spec('POST', GUARDIAN_SIGNIN_CODE_PATH, 'public', quiet),
+  guardianSignin: spec('POST', GUARDIAN_SIGNIN_PATH, 'public', quiet),
   /** The handler checks the Guardian-Token header (the page sends it itself). */
-  guardianSignout: spec<undefined, undefined, null>('POST', GUARDIAN_SIGNOUT_PATH, 'public', quiet),
-  guardianChildren: spec<undefined, undefined, GuardianChildren>('GET', GUARDIAN_CHILDREN_PATH, 'public', quiet),
+  guardianSignout: spec('POST', GUARDIAN_SIGNOUT_PATH, 'public', quiet),
+  guardianChildren: spec('GET', GUARDIAN_CHILDREN_PATH, 'public', quiet),
   /** The child's data as one JSON file (an attachment). */
-  guardianExport: spec<undefined, undefined, unknown, Child>('GET', `${GUARDIAN_CHILDREN_PATH}/:id`, 'public', quiet),
-  guardianRecording: spec<undefined, undefined, unknown, Child & { audioId: string }>('GET', `${GUARDIAN_CHILDREN_PATH}/:id/recordings/:audioId`, 'public', quiet),
-  guardianProfile: spec<GuardianChildProfileBody, undefined, null, Child>('PUT', `${GUARDIAN_CHILDREN_PATH}/:id/profile`, 'public', quiet),
-  guardianWithdraw: spec<undefined, undefined, null, Child>('POST', `${GUARDIAN_CHILDREN_PATH}/:id/withdraw`, 'public', quiet),
-  guardianDelete: spec<undefined, undefined, null, Child>('POST', `${GUARDIAN_CHILDREN_PATH}/:id/delete`, 'public', quiet),
-} as const
+  guardianExport: spec('GET', `${GUARDIAN_CHILDREN_PATH}/:id`, 'public', quiet),
+  guardianRecording: spec('GET', `${GUARDIAN_CHILDREN_PATH}/:id/recordings/:audioId`, 'public', quiet),
+  guardianProfile: spec('PUT', `${GUARDIAN_CHILDREN_PATH}/:id/profile`, 'public', quiet),
+  guardianWithdraw: spec('POST', `${GUARDIAN_CHILDREN_PATH}/:id/withdraw`, 'public', quiet),
+  guardianDelete: spec('POST', `${GUARDIAN_CHILDREN_PATH}/:id/delete`, 'public', quiet),
+}
+export const GUARDIAN: Typed<typeof guardianPart> = guardianPart

@@ -1,9 +1,13 @@
 /**
- * One entry of the route table (docs/contract.md "The route table"): a call's method, path, who may call
- * it, and its request and answer types. The app sends an entry with `call(entry, input)` (lib/http); the
- * server registers its route from the same entry (server/routes/table.ts), so a call cannot exist on one
- * side only. Pure TypeScript with no TypeBox: the app's bundles take it.
+ * One entry of the route table (docs/contract.md "The route table"): a call's method, path and who may call
+ * it, with its request and answer types derived from the route's schemas (schemas/routes.ts, under the
+ * same name). The app sends an entry with `call(entry, input)` (lib/http); the server registers its route
+ * from the same entry (server/routes/table.ts), so a call cannot exist on one side only, and its types
+ * cannot say other than what the server validates. TypeBox and the schemas are imported for their types
+ * only: the app's bundles take none of it.
  */
+import type { Static, TSchema } from '@sinclair/typebox'
+import type { Schemas } from './schemas/routes'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -47,6 +51,31 @@ export interface CallSpec<Body, Query, Data, Params = undefined> {
 /** A table entry: the shape the route table and the server read, whatever its types. */
 export type Route = CallSpec<unknown, unknown, unknown, unknown>
 
+/** What `spec()` makes: an entry whose types its part of the table derives (`Typed`). */
+export type Entry = CallSpec<never, never, never, never>
+
+/** The type of a request part a route's schemas declare (`body`, `querystring`, `params`); undefined when none. */
+type Part<S, Key extends string> = S extends { readonly [P in Key]: infer T extends TSchema } ? Static<T> : undefined
+/**
+ * What a call resolves with: the `data` of its answer's success (code 0). A route whose success is a file
+ * declares only the refusal as JSON: its bytes are not typed.
+ */
+type SuccessData<Answer> = [Extract<Answer, { code: 0; data: unknown }>] extends [never] ? unknown : Extract<Answer, { code: 0; data: unknown }>['data']
+
+/** The call types of the route named `K`, from its schemas. */
+export type CallOf<K extends keyof Schemas> = CallSpec<
+  Part<Schemas[K], 'body'>,
+  Part<Schemas[K], 'querystring'>,
+  SuccessData<Static<Schemas[K]['response'][200]>>,
+  Part<Schemas[K], 'params'>
+>
+
+/**
+ * A part of the route table with every entry typed from the schemas under its name: `export const PART:
+ * Typed<typeof part> = part`. A name with no schemas is a compile error.
+ */
+export type Typed<Part> = { readonly [K in keyof Part]: K extends keyof Schemas ? CallOf<K> : never }
+
 export interface CallFlags {
   auth?: boolean
   bearer?: Bearer
@@ -59,16 +88,11 @@ export interface CallFlags {
 const SESSION: readonly Access[] = ['token', 'session', 'account']
 
 /**
- * One entry: `spec<Body, Query, Data, Params>(method, path, access, flags)`. A call that needs a session
- * sends the stored access token and is refused in the app without one, unless its flags say otherwise
- * (a registration step sends the temporary token).
+ * One entry: `spec(method, path, access, flags)`; its part of the table gives it its types (`Typed`). A
+ * call that needs a session sends the stored access token and is refused in the app without one, unless
+ * its flags say otherwise (a registration step sends the temporary token).
  */
-export const spec = <Body = undefined, Query = undefined, Data = null, Params = undefined>(
-  method: Method,
-  path: string,
-  access: Access,
-  flags: CallFlags = {},
-): CallSpec<Body, Query, Data, Params> => {
+export const spec = (method: Method, path: string, access: Access, flags: CallFlags = {}): Entry => {
   const session = SESSION.includes(access)
   return {
     method,

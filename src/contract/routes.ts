@@ -10,6 +10,7 @@ import { API } from './api'
 import { CALLS } from './calls'
 import { GUARDIAN } from './guardian'
 import { SERVED } from './served'
+import type { Schemas } from './schemas/routes'
 import { TEACHER } from './teacher'
 
 /** A name in two parts would hide one of the entries: the spread below keeps the last. */
@@ -29,3 +30,7 @@ export const ROUTES = { ...API, ...CALLS, ...SERVED, ...GUARDIAN, ...TEACHER } a
 
 export type RouteName = keyof typeof ROUTES
 export type RouteTable = typeof ROUTES
+
+/** `true` when it compiles: every route has its schemas under its name (schemas/routes.ts), and no schema names a route the table lacks. */
+export type SameNamesAsSchemas = Holds<[Exclude<RouteName, keyof Schemas> | Exclude<keyof Schemas, RouteName>] extends [never] ? true : false>
+type Holds<T extends true> = T

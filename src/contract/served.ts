@@ -6,10 +6,10 @@
  * from API and CALLS so that no page's chunk carries them.
  */
 import type { Static } from '@sinclair/typebox'
-import { spec } from './route'
+import { spec, type Typed } from './route'
 // Type-only: the schemas and TypeBox stay on the server (docs/contract.md).
 import type * as H from './schemas/health'
-import { CARD_AUDIO_PATH, CARD_AUDIO_UPLOAD_PATH, CARDS_PATH, type CardAudioUploaded, type CardUpdateBody } from './cards'
+import { CARD_AUDIO_PATH, CARD_AUDIO_UPLOAD_PATH, CARDS_PATH } from './cards'
 import { MEDIA_PATH } from './content'
 import { DOWNLOAD_FILES_PATH } from './download'
 import { PUSH_SUBSCRIPTION_PATH } from './push'
@@ -20,19 +20,20 @@ export type FileBytes = unknown
 /** GET /health's answer (for operators and load balancers). */
 export type Health = Static<typeof H.Health>
 
-export const SERVED = {
-  health: spec<undefined, undefined, Health>('GET', '/health', 'public'),
+const servedPart = {
+  health: spec('GET', '/health', 'public'),
   /** Multipart, file part `audio`; Idempotency-Key honoured. */
-  cardAudioUpload: spec<undefined, undefined, CardAudioUploaded>('POST', CARD_AUDIO_UPLOAD_PATH, 'account'),
+  cardAudioUpload: spec('POST', CARD_AUDIO_UPLOAD_PATH, 'account'),
   /** Public while the card is shared; byte ranges. */
-  cardAudio: spec<undefined, undefined, FileBytes, { id: string }>('GET', `${CARD_AUDIO_PATH}/:id`, 'public'),
-  cardUpdate: spec<CardUpdateBody, undefined, null, { id: string }>('PUT', `${CARDS_PATH}/:id`, 'session'),
-  media: spec<undefined, undefined, FileBytes, { id: string }>('GET', `${MEDIA_PATH}/:id`, 'public'),
+  cardAudio: spec('GET', `${CARD_AUDIO_PATH}/:id`, 'public'),
+  cardUpdate: spec('PUT', `${CARDS_PATH}/:id`, 'session'),
+  media: spec('GET', `${MEDIA_PATH}/:id`, 'public'),
   /** The link-preview picture of pages without a picture of their own (1200×630). */
-  shareCardImage: spec<undefined, undefined, FileBytes>('GET', '/content/card.png', 'public'),
-  downloadFile: spec<undefined, undefined, FileBytes, { name: string }>('GET', `${DOWNLOAD_FILES_PATH}/:name`, 'public'),
+  shareCardImage: spec('GET', '/content/card.png', 'public'),
+  downloadFile: spec('GET', `${DOWNLOAD_FILES_PATH}/:name`, 'public'),
   /** The app ends a subscription with the session instead (docs/notifications.md). */
-  pushUnsubscribe: spec<undefined, undefined, null>('DELETE', PUSH_SUBSCRIPTION_PATH, 'token'),
+  pushUnsubscribe: spec('DELETE', PUSH_SUBSCRIPTION_PATH, 'token'),
   /** The API description (docs/openapi.json), served when API_DOCS=1. */
-  openApi: spec<undefined, undefined, FileBytes>('GET', '/openapi.json', 'public', { servedWhen: 'API_DOCS' }),
-} as const
+  openApi: spec('GET', '/openapi.json', 'public', { servedWhen: 'API_DOCS' }),
+}
+export const SERVED: Typed<typeof servedPart> = servedPart

@@ -25,11 +25,11 @@
  * Live, on the teacher's own session topic: TeacherLive (below).
  */
 import type { Static } from '@sinclair/typebox'
-import { spec } from './route'
-import { CLASS_CONFIRM_PATH, CLASS_REQUESTS_PATH, type ClassConfirm, type ClassConfirmed, type ClassRequest } from './classes'
+import { spec, type Typed } from './route'
+import { CLASS_CONFIRM_PATH, CLASS_REQUESTS_PATH } from './classes'
 // Type-only: the schemas and TypeBox stay on the server (docs/contract.md).
 import type * as S from './schemas/teacher'
-import { TASKS_PATH, type TaskAssign, type TaskAssigned } from './tasks'
+import { TASKS_PATH } from './tasks'
 import { AGE_BANDS, REMIND_EVERY_MS, TASK_STATES, type AgeBand, type TaskState } from './values/teacher'
 export { AGE_BANDS, REMIND_EVERY_MS, TASK_STATES, type AgeBand, type TaskState }
 
@@ -86,21 +86,21 @@ export function isTeacherLive(v: unknown): v is TeacherLive {
 const TEACHER_TIMEOUT_MS = 15_000
 const quiet = { loading: false, timeout: TEACHER_TIMEOUT_MS } as const
 const write = { loading: false } as const
-type Id = { id: string }
 
-export const TEACHER = {
-  teacherClasses: spec<undefined, { orgCode: string }, TeacherClass[]>('GET', TEACHER_CLASSES_PATH, 'account', quiet),
-  classRequests: spec<undefined, { orgCode: string }, ClassRequest[]>('GET', CLASS_REQUESTS_PATH, 'account', quiet),
-  classConfirm: spec<ClassConfirm, undefined, ClassConfirmed>('POST', CLASS_CONFIRM_PATH, 'account', write),
-  classConfirmAll: spec<ClassConfirmAll, undefined, ClassConfirmedAll>('POST', CLASS_CONFIRM_ALL_PATH, 'account', write),
-  classRefuse: spec<ClassConfirm, undefined, ClassRefused>('POST', CLASS_REFUSE_PATH, 'account', write),
-  classRoster: spec<undefined, undefined, RosterStudent[], Id>('GET', `${TEACHER_CLASSES_PATH}/:id/roster`, 'account', quiet),
-  classRemove: spec<ClassRemove, undefined, null, Id>('POST', `${TEACHER_CLASSES_PATH}/:id/remove`, 'account', write),
+const teacherPart = {
+  teacherClasses: spec('GET', TEACHER_CLASSES_PATH, 'account', quiet),
+  classRequests: spec('GET', CLASS_REQUESTS_PATH, 'account', quiet),
+  classConfirm: spec('POST', CLASS_CONFIRM_PATH, 'account', write),
+  classConfirmAll: spec('POST', CLASS_CONFIRM_ALL_PATH, 'account', write),
+  classRefuse: spec('POST', CLASS_REFUSE_PATH, 'account', write),
+  classRoster: spec('GET', `${TEACHER_CLASSES_PATH}/:id/roster`, 'account', quiet),
+  classRemove: spec('POST', `${TEACHER_CLASSES_PATH}/:id/remove`, 'account', write),
   /** Idempotency-Key honoured: one call per class, each with its own key. */
-  assignTask: spec<TaskAssign, undefined, TaskAssigned>('POST', TASKS_PATH, 'account', write),
-  teacherTasks: spec<undefined, { orgCode: string }, TeacherTask[]>('GET', TEACHER_TASKS_PATH, 'account', quiet),
-  taskProgress: spec<undefined, undefined, TaskProgress, Id>('GET', `${TEACHER_TASKS_PATH}/:id`, 'account', quiet),
-  taskRemind: spec<undefined, undefined, TaskReminded, Id>('POST', `${TEACHER_TASKS_PATH}/:id/remind`, 'account', write),
+  assignTask: spec('POST', TASKS_PATH, 'account', write),
+  teacherTasks: spec('GET', TEACHER_TASKS_PATH, 'account', quiet),
+  taskProgress: spec('GET', `${TEACHER_TASKS_PATH}/:id`, 'account', quiet),
+  taskRemind: spec('POST', `${TEACHER_TASKS_PATH}/:id/remind`, 'account', write),
   /** A file: the app fetches it with the bearer token and saves the blob. */
-  taskProgressCsv: spec<undefined, CsvQuery, unknown, Id>('GET', `${TEACHER_TASKS_PATH}/:id/progress.csv`, 'account', quiet),
-} as const
+  taskProgressCsv: spec('GET', `${TEACHER_TASKS_PATH}/:id/progress.csv`, 'account', quiet),
+}
+export const TEACHER: Typed<typeof teacherPart> = teacherPart

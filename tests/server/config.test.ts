@@ -56,8 +56,19 @@ describe('optionsFromEnv', () => {
     }
   })
 
-  it.each(['0x10', '1e3', '12 000'])('a count is written in digits only (%s is refused)', (value) => {
+  it('reads a count as a number, with what the table says in its words', () => {
+    const o = optionsFromEnv({ SMS_PER_HOUR: ' 12 ', SHUTDOWN_DRAIN_MS: '0', APK_SIZE: '1e6' })
+    expect(o.limits?.sms?.perHour).toBe(12)
+    expect(o.shutdownDrainMs).toBe(0)
+    expect(o.download?.apkSize).toBe(1_000_000)
+  })
+
+  it.each(['12 000', '1,000', '1.5', 'Infinity', 'NaN', '0', '-3', '9007199254740993'])('a count that is not a whole number from its least (%s) is refused by name', (value) => {
     expect(refusal({ SMS_PER_HOUR: value })).toContain(`SMS_PER_HOUR=${value} is not a whole number of at least 1`)
+  })
+
+  it('takes a URL scheme in any case', () => {
+    expect(optionsFromEnv({ PUBLIC_URL: 'HTTPS://Read.Example.edu.cn/' }).publicUrl).toBe('HTTPS://Read.Example.edu.cn/')
   })
 
   it("never repeats a URL's password in a refusal", () => {
@@ -97,6 +108,11 @@ describe('optionsFromEnv', () => {
     ['VAPID_SUBJECT', 'admin@example.edu.cn'],
     ['VAPID_SUBJECT', 'http://example.edu.cn'],
     ['VAPID_PUBLIC_KEY', 'BAAA'],
+    ['PUBLIC_URL', 'https://'],
+    ['PUBLIC_URL', 'https://read example'],
+    ['OIDC_ISSUER', 'mailto:it@example.edu.cn'],
+    ['VAPID_SUBJECT', 'mailto:'],
+    ['SMS_PROVIDER', 'CONSOLE'],
   ])('%s=%s is refused by name', (name, value) => {
     expect(refusal({ [name]: value })).toContain(`${name}=${value} `)
   })
@@ -110,6 +126,23 @@ describe('optionsFromEnv', () => {
     const bad = refusal({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: 'not-the-right-length-secret' })
     expect(bad).toContain('VAPID_PRIVATE_KEY is not a base64url P-256 private key')
     expect(bad).not.toContain('not-the-right-length-secret')
+  })
+
+  it('splits a list at its commas, trims the entries and drops empty ones', () => {
+    expect(optionsFromEnv({ MQTT_AUTH_FROM: ' 10.0.0.5 ,,10.0.0.6,' }).mqtt?.authFrom).toEqual(['10.0.0.5', '10.0.0.6'])
+    expect(optionsFromEnv({ MQTT_AUTH_FROM: '10.0.0.5' }).mqtt?.authFrom).toEqual(['10.0.0.5'])
+    expect(optionsFromEnv({}).mqtt?.authFrom).toBeUndefined()
+    expect(optionsFromEnv({ PUSH_SERVICES: ' , ' }).push?.services).toEqual([])
+  })
+
+  it('names a list entry that is not a host, and every setting that fails a check across settings', () => {
+    expect(refusal({ PUSH_SERVICES: 'fcm.googleapis.com,push service.example' })).toContain('PUSH_SERVICES entry push service.example is not a host name')
+    const keys = newVapidKeys()
+    const message = refusal({ VAPID_PUBLIC_KEY: keys.publicKey, REDIS_URL: 'redis://cache:6379/0', TRUST_PROXY: 'true', SMS_PER_DAY: 'lots' })
+    expect(message).toContain('SMS_PER_DAY=lots is not a whole number of at least 1')
+    expect(message).toContain('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together')
+    expect(message).toContain('REDIS_URL is set (several nodes) but DATABASE_URL is not')
+    expect(message).toContain('TRUST_PROXY')
   })
 
   it('joins a cluster only on a shared PostgreSQL database, and reads the shutdown drain', () => {
@@ -147,7 +180,7 @@ describe('listenFromEnv', () => {
     expect(listenFromEnv({ PORT: '65535' }).port).toBe(65_535)
   })
 
-  it.each(['65536', 'http', '80.5'])('PORT=%s is refused', (port) => {
+  it.each(['65536', 'http', '80.5', '-1'])('PORT=%s is refused', (port) => {
     expect(() => listenFromEnv({ PORT: port })).toThrow(`PORT=${port} is not a port number`)
   })
 })

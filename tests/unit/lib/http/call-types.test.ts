@@ -4,11 +4,16 @@
  * the run-time part only proves the file loads. Negative cases are `@ts-expect-error`: the line must
  * not compile, or the typecheck fails.
  */
+import type { Static } from '@sinclair/typebox'
 import { describe, expectTypeOf, it } from 'vitest'
-import { API, type LoginBody, type StudentProfile, type TokenPair } from '../../../../src/contract'
+import { API, type CallOf, type LoginBody, type StudentProfile, type TokenPair } from '../../../../src/contract'
 import { CALLS } from '../../../../src/contract/calls'
+import { SERVED } from '../../../../src/contract/served'
 import type { OwnerReport, ReportUpdateBody } from '../../../../src/contract/report'
 import type { InboxPage } from '../../../../src/contract/inbox'
+import type { RouteName, RouteTable } from '../../../../src/contract/routes'
+import type * as S from '../../../../src/contract/schemas/api'
+import type { Schemas } from '../../../../src/contract/schemas/routes'
 import { call } from '../../../../src/lib/http'
 
 // Never called: the calls below exist for the compiler only.
@@ -48,5 +53,25 @@ describe('call() is typed by the route table', () => {
   it('entries keep their literal method and access for the server to register', () => {
     expectTypeOf(API.login.method).toEqualTypeOf<'GET' | 'POST' | 'PUT' | 'DELETE'>()
     expectTypeOf(CALLS.desk.access).toEqualTypeOf<'public' | 'signed' | 'refresh' | 'token' | 'session' | 'account'>()
+  })
+
+  it("an entry's types are its schemas' (schemas/routes.ts), not picked by hand", () => {
+    // The names whose entry says other than the schemas under the same name: none.
+    type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+    type Drift = { [K in RouteName]: Same<RouteTable[K], CallOf<K>> extends true ? never : K }[RouteName]
+    expectTypeOf<Drift>().toBeNever()
+    expectTypeOf<keyof Schemas>().toEqualTypeOf<RouteName>()
+    // GET /auth/student: the schema makes appId optional, so a call may leave it out (it was once typed required).
+    expectTypeOf(API.student.query).toEqualTypeOf<Static<typeof S.StudentQuery> | undefined>()
+    expectTypeOf<NonNullable<typeof API.student.query>>().toEqualTypeOf<{ appId?: string }>()
+    expectTypeOf(API.student.data).toEqualTypeOf<Static<typeof S.StudentProfile> | undefined>()
+    // A success without data answers null; a file's bytes are not typed.
+    expectTypeOf(CALLS.cardDelete.data).toEqualTypeOf<null | undefined>()
+    expectTypeOf(SERVED.cardAudio.data).toEqualTypeOf<unknown>()
+    if (typesOnly) {
+      void call(API.student, { query: {} })
+      // @ts-expect-error the query's own fields only
+      void call(API.student, { query: { appID: 'a' } })
+    }
   })
 })
