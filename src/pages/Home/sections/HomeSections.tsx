@@ -21,7 +21,7 @@ import { Section } from './Section'
 import './sections.css'
 import { fill, formatWhen } from '../../../i18n/format'
 import { Icon } from '../icons'
-import { setFrameRows } from '../../../lib/device/homeRows'
+import { setFrameRows } from '../../../start/lib/homeRows'
 import { frameRows } from '../frameRows'
 
 const TEXTS = {

@@ -1,6 +1,6 @@
 /**
  * The daily open (docs/performance.md "The daily open"): the service worker has painted Home's frame
- * (pages/Home/HomeFrame.tsx) before any script ran; as soon as the app's logic has restored the session,
+ * (start/HomeFrame.tsx) before any script ran; as soon as the app's logic has restored the session,
  * this reads the signed-in account's last desk from the device (lib/offline/copies.ts, per account) and
  * writes its titles into the frame's lists, before React DOM and the view have even loaded. The copy is
  * kept read ahead, so Home's first render shows the same rows in the same places (useResource's
@@ -11,7 +11,7 @@
  */
 import { primeCopy } from '../lib/offline/copies'
 import { COPY, isDesk } from '../lib/offline/pages'
-import { FRAME_SECTIONS } from '../pages/Home/HomeFrame'
+import { FRAME_SECTIONS } from './HomeFrame'
 import { frameRows } from '../pages/Home/frameRows'
 import { authState } from '../state/auth'
 import { sessionAccount } from '../state/session/machine'

@@ -1,6 +1,6 @@
 /**
  * Home's rows for the next daily open (docs/performance.md "The daily open"), kept beside the signed-in
- * marker (lib/device/signedInMarker.ts) and read by the service worker. Apart from the marker, so that
+ * marker (start/lib/signedInMarker.ts) and read by the service worker. Apart from the marker, so that
  * Login's start, which writes the marker, does not carry it.
  */
 import { json, MARKER_CACHE, ROWS_URL, type FrameRows } from './signedInMarker'

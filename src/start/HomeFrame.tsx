@@ -7,11 +7,11 @@
  * Generic on purpose: the layout of Home (the bar, the header, the desk's sections) with placeholders, and
  * nothing of a student, no notice and no words — so it is right for every account and in both languages.
  * Its icons are its first contentful paint. The app's logic fills the sections' lists from this account's
- * copy of the desk (app/dailyOpen.ts) before React draws the real Home over it in the same places.
+ * copy of the desk (start/dailyOpen.ts) before React draws the real Home over it in the same places.
  */
-import { Icon } from './icons'
-import './Home.css'
-import './sections/sections.css'
+import { Icon } from '../pages/Home/icons'
+import '../pages/Home/Home.css'
+import '../pages/Home/sections/sections.css'
 
 /** The desk's sections, in Home's order: their lists are what the logic fills. */
 export const FRAME_SECTIONS = ['reading', 'works', 'tasks'] as const

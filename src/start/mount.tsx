@@ -6,8 +6,8 @@
  */
 import { lazy, startTransition, StrictMode, Suspense } from 'react'
 import { afterFirstPage } from './afterFirstPage'
-import { App } from './App'
-import { keepPrestart } from '../lib/device/prestart'
+import { App } from '../app/App'
+import { keepPrestart } from './lib/prestart'
 import { appState } from '../state/app'
 import { isSignedIn } from '../state/session/machine'
 import { usePwa } from '../state/pwa'
@@ -81,7 +81,7 @@ export function mount({ createRoot, hydrateRoot }: ReactDomClient): void {
   }
 
   const startPwa = () =>
-    void import('./pwa').then(({ registerServiceWorker, listenForInstall }) => {
+    void import('../app/pwa').then(({ registerServiceWorker, listenForInstall }) => {
       listenForInstall()
       if (import.meta.env.PROD) afterFirstPage(registerServiceWorker)
     })

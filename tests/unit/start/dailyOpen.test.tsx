@@ -1,5 +1,5 @@
 /**
- * The daily open's content from the device (app/dailyOpen.ts, useResource's `revalidate`): the signed-in
+ * The daily open's content from the device (start/dailyOpen.ts, useResource's `revalidate`): the signed-in
  * account's last desk fills Home's painted frame as soon as the logic runs, Home's first render shows the
  * same rows, the answer replaces them; nothing of another account ever shows. IndexedDB is not ours:
  * idb-keyval is replaced by a Map with the same calls.
@@ -15,8 +15,8 @@ const fetchDesk = vi.fn<() => Promise<Desk>>()
 vi.mock('../../../src/pages/Home/sections/deskApi', () => ({ fetchDesk: () => fetchDesk() }))
 
 const { HomeSections } = await import('../../../src/pages/Home/sections/HomeSections')
-const { HomeFrame } = await import('../../../src/pages/Home/HomeFrame')
-const { openDaily } = await import('../../../src/app/dailyOpen')
+const { HomeFrame } = await import('../../../src/start/HomeFrame')
+const { openDaily } = await import('../../../src/start/dailyOpen')
 const { clearCopies, saveCopy } = await import('../../../src/lib/offline/copies')
 const { COPY } = await import('../../../src/lib/offline/pages')
 const { authState, reset: resetAuth } = await import('../../../src/state/auth')
