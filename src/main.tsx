@@ -26,8 +26,8 @@ boot()
 wireNetwork()
 const root = document.getElementById('root')
 const early = root?.dataset.prerendered === '/login' && !hasSession() ? takeOverTaps() : undefined
-// The daily open: the service worker painted Home's frame; the device's copy of the desk fills it now.
-const daily = root?.dataset.prerendered === '/home' && hasSession() ? import('./start/dailyOpen').then((m) => m.openDaily(root), () => undefined) : undefined
+// The daily open: the service worker painted Home's frame; the device's copy of the desk is read for Home now.
+const daily = root?.dataset.prerendered === '/home' && hasSession() ? import('./start/dailyOpen').then((m) => m.openDaily(), () => undefined) : undefined
 await nextTask()
 preloadView()
 await Promise.all([bootLangReady(), early, daily, nextTask()])

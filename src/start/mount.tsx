@@ -31,7 +31,7 @@ export const FRAME_COVER_MS = 10_000
 
 /**
  * A login-only page's frame (the daily open, docs/performance.md) is not React's to hydrate: it moves into
- * a cover over the page, where it stays painted — with the rows the logic filled in — until React has
+ * a cover over the page, where it stays painted — with the rows the worker wrote in — until React has
  * rendered a page under it (its scaffold is there), so the screen never goes blank between the two.
  */
 export function coverWithFrame(root: HTMLElement): void {
