@@ -14,7 +14,8 @@ const MQTT = { name: 'mqtt', message: 'Only src/lib/live talks MQTT.' }
 
 /**
  * What each layer of src/ may import, lowest first: contract ← i18n, lib ← state, hooks ← ui, pages ← app.
- * start/ (the start-up and the daily open, docs/architecture.md "Start-up") spans two: start/lib/ beside lib/, what the stores, the client and the pages
+ * start/ (the start-up and the daily open, docs/performance.md "From the first byte to the first tap and
+ * the daily open's frame") spans two: start/lib/ beside lib/, what the stores, the client and the pages
  * call; the rest of start/ on top with app/. main.tsx and dev/ sit on top too. styles/ is CSS, imported
  * anywhere.
  */

@@ -1,5 +1,5 @@
 /**
- * Home's frame (docs/performance.md "The daily open"):
+ * Home's frame (docs/performance.md "From the first byte to the first tap and the daily open's frame"):
  * what a signed-in student's daily open paints before any script has run. The build prerenders it into
  * dist/_prerender/home.html, and for English readers __frame/en/home.html (scripts/prerender.mjs), and the
  * service worker answers `/home`, and `/` while the signed-in marker is there, with the one in the

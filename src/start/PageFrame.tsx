@@ -1,4 +1,6 @@
 /**
+ * Start-up, in order: docs/performance.md "From the first byte to the first tap and the daily open's frame".
+ *
  * The frame of a login-only page (docs/performance.md "The daily open"): what the service worker paints
  * for a signed-in open of that page before any script has run. The build prerenders one per login-only
  * page of the page table (scripts/prerender.mjs, src/start/frames.tsx) and the app draws the real page in

@@ -1,5 +1,6 @@
 /**
- * The start-up's chunks (docs/architecture.md "Start-up"): the build's grouping of modules into the few files a prerendered page asks for as it starts.
+ * The start-up's chunks (docs/performance.md "From the first byte to the first tap and the daily open's
+ * frame"): the build's grouping of modules into the few files a prerendered page asks for as it starts.
  * Run by the build (vite.config.ts), on Node: typed with the build scripts (tsconfig.node.json), not the app.
  */
 import type { Plugin } from 'vite'

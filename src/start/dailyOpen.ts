@@ -1,5 +1,5 @@
 /**
- * The daily open (docs/performance.md "The daily open"):
+ * The daily open (docs/performance.md "From the first byte to the first tap and the daily open's frame"):
  * the service worker has painted Home's frame, with the rows Home last listed for this account
  * (start/lib/homeRows.ts, the one store that fills the frame), before any script ran. As soon as the app's
  * logic has restored the session, this reads the signed-in account's last desk from the device

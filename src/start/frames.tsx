@@ -1,4 +1,6 @@
 /**
+ * Start-up, in order: docs/performance.md "From the first byte to the first tap and the daily open's frame".
+ *
  * The frames of the login-only pages other than Home (docs/performance.md "The daily open"): page name →
  * what its frame shows in the page's column, in the page's own classes and with its own loading
  * placeholders where it has them, so the page renders in the same places. Words and data are

@@ -1,4 +1,6 @@
 /**
+ * Start-up, in order: docs/performance.md "From the first byte to the first tap and the daily open's frame".
+ *
  * The view half of the start (docs/architecture.md "Start-up"): React renders the router — hydrating the
  * HTML that the build prerendered for public entry pages (Login, Download, the share pages), or rendering
  * afresh when the HTML cannot match (another language, a logged-in user who will be redirected). The

@@ -1,4 +1,6 @@
 /**
+ * Start-up, in order: docs/performance.md "From the first byte to the first tap and the daily open's frame".
+ *
  * Build-time prerender of the public entry pages (scripts/prerender.mjs): the page's HTML in zh-Hans for
  * a logged-out visitor, so the first paint never waits for JavaScript. React hydrates it on the client.
  */

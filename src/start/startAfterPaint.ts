@@ -1,4 +1,6 @@
 /**
+ * Start-up, in order: docs/performance.md "From the first byte to the first tap and the daily open's frame".
+ *
  * The starter of the prerendered pages. scripts/prerender.mjs writes it into their HTML as an inline
  * module script, so nothing is fetched before the first paint: the HTML and its inlined CSS are the whole
  * first screen. Once the page has loaded and painted, it asks for the modules of the app's logic all at

@@ -1,4 +1,6 @@
 /**
+ * Start-up, in order: docs/performance.md "From the first byte to the first tap and the daily open's frame".
+ *
  * A first visit's 登录, sent before the app's logic has loaded (docs/architecture.md "Start-up").
  *
  * The prerendered Login's starter imports this small chunk first, before the logic's modules. On a first

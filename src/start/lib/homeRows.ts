@@ -1,5 +1,6 @@
 /**
- * Home's rows for the next daily open (docs/performance.md "The daily open"): the one store that fills the frame. Home keeps the titles it lists beside the
+ * Home's rows for the next daily open (docs/performance.md "From the first byte to the first tap and the
+ * daily open's frame"): the one store that fills the frame. Home keeps the titles it lists beside the
  * signed-in marker (start/lib/signedInMarker.ts), and the service worker writes them into Home's frame
  * with frameRowsHtml before any script runs. Apart from the marker, so that Login's start, which writes
  * the marker, does not carry it.

@@ -1,4 +1,6 @@
 /**
+ * Start-up, in order: docs/performance.md "From the first byte to the first tap and the daily open's frame".
+ *
  * The other half of the prerendered pages' starter (start/startAfterPaint.ts): what a student did on the
  * page before the app had started. The app's logic may carry out held taps early (onTapHeld, releaseTap);
  * the page calls takePrestart() once, as it takes the page over.

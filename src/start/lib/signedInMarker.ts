@@ -1,4 +1,6 @@
 /**
+ * Start-up, in order: docs/performance.md "From the first byte to the first tap and the daily open's frame".
+ *
  * The signed-in marker (docs/performance.md "The daily open"): what the service worker needs to paint a
  * signed-in open before any script of the app has run. Kept in Cache Storage, which the page and the
  * worker both reach:

@@ -1,5 +1,6 @@
 /**
- * One row definition for Home's desk (docs/performance.md "The daily open"): the HTML the service worker writes into Home's frame (start/lib/homeRows.ts
+ * One row definition for Home's desk (docs/performance.md "From the first byte to the first tap and the
+ * daily open's frame"): the HTML the service worker writes into Home's frame (start/lib/homeRows.ts
  * frameRowsHtml) is what React renders for the same rows through Home's Section and DeskRow, escaping
  * included, so the frame and the page draw one row in the same boxes.
  */
