@@ -211,7 +211,7 @@ async function dailyOpenRuns(link) {
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
         await cdp.send('Network.enable')
         if (link) await cdp.send('Network.emulateNetworkConditions', link)
-        // The floor's page asks for its scripts only after it has painted (app/startAfterPaint.ts); they are refused anyway.
+        // The floor's page asks for its scripts only after it has painted (start/startAfterPaint.ts); they are refused anyway.
         if (kind === 'floor') await page.route('**/*.js', (route) => route.abort())
         await page.addInitScript(() => {
           const w = globalThis

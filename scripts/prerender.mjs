@@ -1,6 +1,6 @@
 // After `vite build`: prerender the public entry pages (Login, Download, the share pages) into
 // dist/_prerender/<path>.html with their CSS inlined, so the first paint comes from HTML alone; their only
-// script is inline (src/app/startAfterPaint.ts), and it fetches the app only after the page has loaded and
+// script is inline (src/start/startAfterPaint.ts), and it fetches the app only after the page has loaded and
 // painted: its logic first, then its view. The server sends these files for those paths; everything else gets dist/index.html.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -25,7 +25,7 @@ export const PRERENDERED = {
 
 rmSync(ssrOut, { recursive: true, force: true })
 // Minified: the starter's source is copied from this build into every page.
-const built = spawnSync('npx', ['vite', 'build', '--ssr', 'src/prerender.tsx', '--outDir', ssrOut, '--minify', '--logLevel', 'warn'], {
+const built = spawnSync('npx', ['vite', 'build', '--ssr', 'src/start/prerender.tsx', '--outDir', ssrOut, '--minify', '--logLevel', 'warn'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, HABOR_PRERENDER: '1' },
@@ -35,8 +35,8 @@ if (built.status !== 0) process.exit(built.status ?? 1)
 /**
  * The frames of login-only pages (docs/performance.md "The daily open"): one per login-only page of the
  * page table and language, each with the URL it is served and precached under and the source module of
- * the page that renders over it (src/prerender.tsx FRAME_PAGES). No one is signed in at build time, so
- * each is a generic frame (src/prerender.tsx renderFrame), painted by the service worker for a signed-in
+ * the page that renders over it (src/start/prerender.tsx FRAME_PAGES). No one is signed in at build time, so
+ * each is a generic frame (src/start/prerender.tsx renderFrame), painted by the service worker for a signed-in
  * student, in the student's language, before any script runs.
  */
 const { renderPage, renderFrame, startAfterPaint, stuckTexts, FRAME_PAGES: FRAMES, FRAME_HEAD } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)

@@ -80,7 +80,7 @@ let failed = false
 
 /**
  * The daily open and the entry pages paint from HTML alone: no script file is fetched and evaluated before
- * the first paint (their one inline script, the starter, asks for the app only after it: app/startAfterPaint.ts).
+ * the first paint (their one inline script, the starter, asks for the app only after it: start/startAfterPaint.ts).
  */
 function checkScriptsBeforePaint(page, file) {
   if (!existsSync(join(dist, file))) {
@@ -156,7 +156,7 @@ for (const route of routes) {
     }
   }
 }
-// The frames the service worker paints on a signed-in open (src/prerender.tsx FRAME_PAGES): HTML alone.
+// The frames the service worker paints on a signed-in open (src/start/prerender.tsx FRAME_PAGES): HTML alone.
 for (const frame of frames) {
   const file = join('_prerender', `${frame.name.replace(/^\//, '')}.html`)
   const rows = existsSync(join(dist, file)) ? [{ file, gzip: gzipSize(file) }] : []

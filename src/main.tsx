@@ -2,11 +2,11 @@
  * The app starts in two halves (docs/architecture.md "Start-up"). First its logic, without React: the
  * storage cipher, the stores, the network layer and — on a prerendered Login — the sign-in taps a student
  * made before the app was there (pages/Login/early.ts), so the first tap is answered within a small download.
- * Then its view: React DOM and the router (app/mount.tsx), which take the page over.
+ * Then its view: React DOM and the router (start/mount.tsx), which take the page over.
  */
 import { boot, bootLangReady } from './app/boot'
 import { wireNetwork } from './app/network'
-import { preloadView } from './lib/device/prestart'
+import { preloadView } from './start/lib/prestart'
 import { initStorage } from './lib/storage'
 import { takeOverTaps } from './pages/Login/early'
 import { hasSession } from './state/session/machine'
@@ -26,17 +26,17 @@ boot()
 wireNetwork()
 const root = document.getElementById('root')
 const early = root?.dataset.prerendered === '/login' && !hasSession() ? takeOverTaps() : undefined
-// The daily open: the service worker painted Home's frame; the device's copy of the desk fills it now.
-const daily = root?.dataset.prerendered === '/home' && hasSession() ? import('./app/dailyOpen').then((m) => m.openDaily(root), () => undefined) : undefined
+// The daily open: the service worker painted Home's frame; the device's copy of the desk is read for Home now.
+const daily = root?.dataset.prerendered === '/home' && hasSession() ? import('./start/dailyOpen').then((m) => m.openDaily(), () => undefined) : undefined
 await nextTask()
 preloadView()
 await Promise.all([bootLangReady(), early, daily, nextTask()])
 // React DOM is a chunk of its own, so that evaluating it is a task of its own, not part of the view's.
-const view = () => Promise.all([import('react-dom/client'), import('./app/mount')])
+const view = () => Promise.all([import('react-dom/client'), import('./start/mount')])
 // A view that does not load (a Wi-Fi sign-in page answering with HTML) is tried again when the starter says
-// (app/startAfterPaint.ts `stuck`), which meanwhile says why and ends the held taps.
+// (start/startAfterPaint.ts `stuck`), which meanwhile says why and ends the held taps.
 // Its note goes once this module has run, as the starter's import of it then resolves.
-const stuck = (window as { __startStuck?: (retry: () => void) => void }).__startStuck ?? ((retry) => setTimeout(retry, 3000))
+const stuck = window.__startStuck ?? ((retry) => setTimeout(retry, 3000))
 const [client, { mount }] = await view().catch(function retry(): ReturnType<typeof view> {
   return new Promise<void>(stuck).then(() => view().catch(retry))
 })

@@ -19,7 +19,8 @@ import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { LANGS } from '../manifest/app'
 import { frameUrl, PAGES } from '../manifest/pages'
-import { readSignedIn, type FrameRows } from '../src/lib/device/signedInMarker'
+import { frameRowsHtml } from '../src/start/lib/homeRows'
+import { readSignedIn, type FrameRows } from '../src/start/lib/signedInMarker'
 import { listenForPush } from './push'
 
 declare let self: ServiceWorkerGlobalScope
@@ -44,15 +45,11 @@ function frameFor(pathname: string): string | undefined {
   return FRAMED.has(clean) ? clean : undefined
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-
-/** Home's frame with these rows written into its lists (the same markup as app/dailyOpen.ts). */
+/** Home's frame with these rows written into its lists (Home's own row markup: src/start/lib/homeRows.ts). */
 async function fillFrame(frame: Response, rows: FrameRows | null): Promise<Response> {
   if (!rows) return frame
   const html = (await frame.text()).replace(/(<ul class="hs-list" data-frame-list="(reading|works|tasks)">)[\s\S]*?(<\/ul>)/g, (whole, open: string, id: keyof FrameRows, close: string) =>
-    rows[id].length === 0
-      ? whole
-      : open + rows[id].map((title) => `<li class="hs-item"><span class="hs-link"><span class="hs-link__title" data-user-content="">${escapeHtml(title)}</span><span class="hs-link__meta hs-sk hs-sk--meta"></span></span></li>`).join('') + close,
+    rows[id].length === 0 ? whole : open + frameRowsHtml(rows[id]) + close,
   )
   // Its Content-Security-Policy and caching stay; its length and encoding were those of the stored copy.
   const headers = new Headers(frame.headers)
@@ -62,7 +59,7 @@ async function fillFrame(frame: Response, rows: FrameRows | null): Promise<Respo
 }
 
 // The daily open: a login-only page (`/home`, `/settings`, `/task?id=…`, …) and `/`, while the signed-in
-// marker says someone is signed in (src/lib/device/signedInMarker.ts), are that page's frame at once, in
+// marker says someone is signed in (src/start/lib/signedInMarker.ts), are that page's frame at once, in
 // the language the marker keeps — Home's for `/`, with the rows Home last listed for that account. Without
 // the marker they are the shell, which opens on Login: a signed-out open never paints a login-only page.
 // Registered before the precache's route, which would answer them from its copies as they are.

@@ -5,7 +5,7 @@
  */
 import { LANGS, type Lang } from '../../manifest/app'
 import { langFromQuery, loadLang } from '../i18n/i18n'
-import { setFrameLang } from '../lib/device/signedInMarker'
+import { setFrameLang } from '../start/lib/signedInMarker'
 import { read, write } from '../lib/storage'
 import { appState, setLang } from './app'
 

@@ -1,6 +1,6 @@
 /**
  * Login's own checks before a sign-in, without anything else of the forms (lib/auth/checks.ts re-exports them): the
- * chunk that sends a first visit's 登录 before the app's logic (lib/auth/firstTap.ts) needs the same checks
+ * chunk that sends a first visit's 登录 before the app's logic (start/lib/firstTap.ts) needs the same checks
  * as the page, and none of its words.
  */
 import { barePhone } from '../../contract/phone'

@@ -3,10 +3,10 @@
  * A new code is stored once start-up is over — when the page is next idle, or as it is hidden, whichever
  * comes first — and read from memory until then: its encryption (10–30 ms at 4× CPU slowdown) would
  * otherwise sit in the window where a tap held on Login waits for the app (docs/performance.md). A new
- * code is the one a first visit's 登录 may already have sent before the logic loaded (lib/auth/firstTap.ts).
+ * code is the one a first visit's 登录 may already have sent before the logic loaded (start/lib/firstTap.ts).
  */
 import { read, write } from '../storage'
-import { firstDeviceCode } from '../auth/firstTap'
+import { firstDeviceCode } from '../../start/lib/firstTap'
 
 /** How long a new code may wait for an idle moment before it is stored anyway. */
 export const STORE_WITHIN_MS = 2000

@@ -13,7 +13,7 @@ import { trackLoading } from './loading'
 import { isPortalAnswer, reportCutOff, reportPortal, reportReachable } from './reach'
 import { apiBase, httpText } from './texts'
 import { listenToOtherTabs, refreshSession, waitForRefresh } from './refresh'
-import { takeFirstAnswer, type FirstAnswer } from '../auth/firstTap'
+import { takeFirstAnswer, type FirstAnswer } from '../../start/lib/firstTap'
 import { fetchTransport, parse, type ResponseType, type TransferProgress, type Transport, type WireResponse } from './transport'
 
 /** docs/product.md "Timing and limits": request, socket, upload and download time-out. */
@@ -141,7 +141,7 @@ function adopted(answer: FirstAnswer, opts: RequestOptions, networkError: () => 
 async function attempt(opts: RequestOptions, transport: Transport, networkError: () => RequestError): Promise<{ res: WireResponse; token: string }> {
   const b = build(opts)
   const method = opts.method ?? 'GET'
-  // A first visit's 登录 may have been sent before the logic loaded (lib/auth/firstTap.ts): the same request's answer is this one's.
+  // A first visit's 登录 may have been sent before the logic loaded (start/lib/firstTap.ts): the same request's answer is this one's.
   const first = takeFirstAnswer(method, b.url, b.body)
   const res = first ? adopted(await first, opts, networkError) : await transport({
     url: b.url,

@@ -106,7 +106,7 @@ export async function readCopy<T>(account: string, name: string, isData: (d: unk
 }
 
 /**
- * Copies read ahead at start-up (the daily open: app/dailyOpen.ts), so that the page's first render shows
+ * Copies read ahead at start-up (the daily open: start/dailyOpen.ts), so that the page's first render shows
  * them at once instead of a skeleton; keyed by account and name like the store, and dropped with the
  * account's other copies.
  */

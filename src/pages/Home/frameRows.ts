@@ -1,6 +1,6 @@
 /** Home's desk as its frame lists it (docs/performance.md "The daily open"): each section's titles, in Home's order. */
 import type { Desk } from '../../contract/desk'
-import type { FrameRows } from '../../lib/device/signedInMarker'
+import type { FrameRows } from '../../start/lib/signedInMarker'
 import { groupReading } from './sections/readingGroups'
 
 export function frameRows(desk: Desk): FrameRows {

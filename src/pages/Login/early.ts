@@ -1,14 +1,14 @@
 /**
  * Login before its view has started (docs/architecture.md "Start-up"): the sign-in taps a student
  * makes on the prerendered page — 登录, 获取验证码, single sign-on — are held by the starter
- * (app/startAfterPaint.ts) and carried out here, by the app's own sign-in flows, as soon as the app's logic
+ * (start/startAfterPaint.ts) and carried out here, by the app's own sign-in flows, as soon as the app's logic
  * has started, without waiting for React DOM. A tap whose form is not ready (a field missing or malformed,
  * the agreement unticked) stays held for the page, which says why when it starts. The page adopts what is
  * under way (takeEarly) to keep the control busy and to say how it ended.
  */
 import { checkPhone, codeDigits, failed, phoneDigits, signInChecks } from '../../lib/auth/checks'
-import { closeFirstTap } from '../../lib/auth/firstTap'
-import { onTapHeld, releaseTap } from '../../lib/device/prestart'
+import { closeFirstTap } from '../../start/lib/firstTap'
+import { onTapHeld, releaseTap } from '../../start/lib/prestart'
 import { loadFlows as importFlows } from '../../ui/AuthForm/loadFlows'
 
 export type EarlyTap = 'login' | 'sms' | 'sso'

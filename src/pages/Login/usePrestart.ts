@@ -1,12 +1,12 @@
 /**
  * Login taking over its prerendered page (docs/architecture.md "Start-up"), before the app's first paint:
  * what was typed, ticked and chosen before the app started stays; the taps held meanwhile
- * (lib/device/prestart.ts) are carried out once, with those values; and what the app's logic already
+ * (start/lib/prestart.ts) are carried out once, with those values; and what the app's logic already
  * started for a tap (early.ts) is adopted, so its control stays busy until it ends and a failure is said.
  */
 import { useEffect, useLayoutEffect, useState } from 'react'
 import { codeDigits, phoneDigits } from '../../lib/auth/checks'
-import { takePrestart } from '../../lib/device/prestart'
+import { takePrestart } from '../../start/lib/prestart'
 import { useLatest } from '../../hooks/useLatest'
 import { takeEarly, type EarlyWork } from './early'
 import type { LoginValues } from './useLoginValues'

@@ -14,7 +14,7 @@
 import { proxy, useSnapshot } from 'valtio'
 import type { Stored } from '../../lib/auth/decisions'
 import { emitLoggedIn } from '../../lib/events/loggedIn'
-import { setSignedInMarker } from '../../lib/device/signedInMarker'
+import { setSignedInMarker } from '../../start/lib/signedInMarker'
 import { appState } from '../app'
 import { authState, clearSession, hydrate, reset as resetAuth, setRefreshToken, setSessionTokens, setTempToken } from '../auth'
 
@@ -77,7 +77,7 @@ export const liveReady = (phase: SessionPhase): boolean => phase === 'entering' 
 export const sessionState = proxy<{ phase: SessionPhase }>({ phase: 'signedOut' })
 
 /**
- * Whether the device's signed-in marker (lib/device/signedInMarker.ts) changes with this step: set once a
+ * Whether the device's signed-in marker (start/lib/signedInMarker.ts) changes with this step: set once a
  * session with its profile is in, removed when the session ends or launch finds none; otherwise left.
  * The one place it is written, so that every way a session starts or ends keeps it right.
  */

@@ -13,17 +13,19 @@ const ROOT = join(import.meta.dirname, '..', '..', '..')
 
 /** The rule's own table (eslint.config.js), not a copy: what each layer may import from src/. Everything else of src/ is forbidden. */
 const { MAY_IMPORT } = (await import(pathToFileURL(join(ROOT, 'eslint.config.js')).href)) as { MAY_IMPORT: Record<string, string[]> }
-const LAYERS = [...Object.keys(MAY_IMPORT), 'app', 'dev']
+const LAYERS = [...Object.keys(MAY_IMPORT), 'app', 'start', 'dev']
 /** A real module of each layer, as written from src/. */
 const MODULE: Record<string, string> = {
   contract: 'contract/codes',
   i18n: 'i18n/format',
   lib: 'lib/http',
+  'start/lib': 'start/lib/prestart',
   state: 'state/auth',
   hooks: 'hooks/useOnline',
   ui: 'ui/AuthForm/AuthForm',
   pages: 'pages/Login/Login',
   app: 'app/boot',
+  start: 'start/dailyOpen',
   dev: 'dev/kit',
 }
 
@@ -44,7 +46,9 @@ async function importErrors(file: string, code: string): Promise<string[]> {
 const placements = (layer: string, target: string) =>
   layer === 'pages'
     ? [{ file: 'src/pages/Login/fixture.tsx', spec: `../../${MODULE[target]}` }, { file: 'src/pages/Login/parts/fixture.tsx', spec: `../../../${MODULE[target]}` }]
-    : [{ file: `src/${layer}/fixture.ts`, spec: `../${MODULE[target]}` }, { file: `src/${layer}/sub/fixture.ts`, spec: `../../${MODULE[target]}` }]
+    : [{ file: `src/${layer}/fixture.ts`, spec: `${up(layer)}${MODULE[target]}` }, { file: `src/${layer}/sub/fixture.ts`, spec: `../${up(layer)}${MODULE[target]}` }]
+/** The climb from a layer's folder to src/ (start/lib/ is two folders down). */
+const up = (layer: string) => '../'.repeat(layer.split('/').length)
 
 const forbidden = Object.entries(MAY_IMPORT).flatMap(([layer, allowed]) => LAYERS.filter((t) => !allowed.includes(t)).map((target) => [layer, target] as const))
 const allowed = Object.entries(MAY_IMPORT).flatMap(([layer, ok]) => ok.map((target) => [layer, target] as const))
@@ -123,7 +127,7 @@ describe('the slips a path-counting rule let through, each caught on the resolve
 
   it('9. a file lying in src/pages/ itself, which is no page folder', async () => {
     await refused('src/pages/fixture.tsx', `import { x } from './Invite/Invite'\nexport const y = x\n`)
-    expect(await importErrors('src/pages/fixture.tsx', `import { Sk } from '../ui/PageFrame/PageFrame'\nexport const y = Sk\n`)).toEqual([])
+    expect(await importErrors('src/pages/fixture.tsx', `import { InviteSkeleton } from '../ui/InviteSkeleton/InviteSkeleton'\nexport const y = InviteSkeleton\n`)).toEqual([])
   })
 
   it('10. manifest/, below every layer', async () => {

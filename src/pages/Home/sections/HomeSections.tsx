@@ -17,11 +17,12 @@ import { fetchDesk } from './deskApi'
 import { COPY, isDesk } from '../../../lib/offline/pages'
 import { groupReading, type ReadingGroup } from './readingGroups'
 import { SeenAt } from '../../../ui/SeenAt/SeenAt'
+import { DeskRow } from './DeskRow'
 import { Section } from './Section'
 import './sections.css'
 import { fill, formatWhen } from '../../../i18n/format'
 import { Icon } from '../icons'
-import { setFrameRows } from '../../../lib/device/homeRows'
+import { setFrameRows } from '../../../start/lib/homeRows'
 import { frameRows } from '../frameRows'
 
 const TEXTS = {
@@ -85,14 +86,7 @@ const TEXTS = {
 const day = (ms: number, lang: Lang) => formatWhen(lang, ms, { time: false })
 
 function Item({ title, meta, to }: { title: string; meta: string; to: string }) {
-  return (
-    <button type="button" className="hs-link" onClick={() => push(to)}>
-      <span className="hs-link__title" data-user-content>
-        {title}
-      </span>
-      <span className="hs-link__meta">{meta}</span>
-    </button>
-  )
+  return <DeskRow title={title} meta={meta} onOpen={() => push(to)} />
 }
 
 /** An entry of the shortcuts; its id names its icon too. */

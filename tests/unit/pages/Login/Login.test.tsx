@@ -5,7 +5,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { pageByName } from '../../../../manifest/pages'
-import { keepPrestart } from '../../../../src/lib/device/prestart'
+import { keepPrestart } from '../../../../src/start/lib/prestart'
 import { readDraft } from '../../../../src/lib/storage/drafts'
 import { ok } from '../../support/http'
 import { bodiesTo, fakeServer as server, openAt, pathOf } from '../../support/pageFakes'
@@ -28,7 +28,7 @@ beforeEach(() => {
 })
 afterEach(() => {
   cleanup()
-  delete (window as { __prestart?: string[] }).__prestart
+  delete window.__prestart
   vi.unstubAllGlobals()
   vi.useRealTimers()
 })
@@ -39,7 +39,7 @@ function prerendered(taps: string[]): void {
   root.innerHTML = `<input id="login-phone" value="138-0013-8000"><input id="login-code" value="12a3456"><input id="login-agree" type="checkbox" checked>
     <button id="login-tab-password" role="tab" aria-selected="false"></button><button id="login-tab-sms" role="tab" aria-selected="true"></button>`
   keepPrestart(root)
-  ;(window as { __prestart?: string[] }).__prestart = taps
+  window.__prestart = taps
 }
 
 describe('Login takes over the prerendered page', () => {
@@ -61,7 +61,7 @@ describe('Login takes over the prerendered page', () => {
 
   it('a held tap the form does not allow yet is refused with the reason, and nothing is sent', async () => {
     const { calls } = server({})
-    ;(window as { __prestart?: string[] }).__prestart = ['login']
+    window.__prestart = ['login']
     render(<Login page={PAGE} query={{}} />)
     await settle()
     expect(screen.getByText('请输入手机号')).toBeTruthy()

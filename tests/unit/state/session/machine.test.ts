@@ -222,7 +222,7 @@ describe('the steps', () => {
   })
 })
 
-describe('the signed-in marker (the daily open: lib/device/signedInMarker.ts)', () => {
+describe('the signed-in marker (the daily open: start/lib/signedInMarker.ts)', () => {
   it('is set when a session with its profile is in, removed whenever it ends or launch finds none, left otherwise', () => {
     // From each phase (columns in the order of PHASES): set, clear, or '-' (left as it is).
     const MARKER: Record<string, ('set' | 'clear' | '-')[]> = {

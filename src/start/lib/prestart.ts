@@ -1,13 +1,15 @@
 /**
- * The other half of the prerendered pages' starter (app/startAfterPaint.ts): what a student did on the
+ * Start-up, in order: docs/performance.md "From the first byte to the first tap and the daily open's frame".
+ *
+ * The other half of the prerendered pages' starter (start/startAfterPaint.ts): what a student did on the
  * page before the app had started. The app's logic may carry out held taps early (onTapHeld, releaseTap);
  * the page calls takePrestart() once, as it takes the page over.
  */
 
-/** The event the starter sends when it holds a tap (app/startAfterPaint.ts names it in its own body). */
+/** The event the starter sends when it holds a tap (start/startAfterPaint.ts names it in its own body). */
 const TAP_HELD_EVENT = 'habor:tap-held'
 
-const heldList = (): string[] | undefined => (window as unknown as { __prestart?: string[] }).__prestart
+const heldList = (): string[] | undefined => window.__prestart
 
 /** Calls `handle` with each held tap's key, those held already and those held later, until the page starts. */
 export function onTapHeld(handle: (key: string) => void): void {
@@ -18,9 +20,9 @@ export function onTapHeld(handle: (key: string) => void): void {
   each()
 }
 
-/** Asks for the view's modules, which the starter of a prerendered page names (app/startAfterPaint.ts). */
+/** Asks for the view's modules, which the starter of a prerendered page names (start/startAfterPaint.ts). */
 export function preloadView(): void {
-  ;(window as unknown as { __preloadView?: () => void }).__preloadView?.()
+  window.__preloadView?.()
 }
 
 /** Takes a held tap off the list the page will carry out: the app's logic has carried it out already. Its control stays busy. */
@@ -63,9 +65,9 @@ export function keepPrestart(root: Element): void {
 
 /** Reads the held taps (and forgets them), clears their busy marks and marks the page as started. */
 export function takePrestart(): Prestart {
-  const w = window as unknown as { __prestart?: string[] }
-  const taps = [...(w.__prestart ?? [])]
-  if (w.__prestart) w.__prestart.length = 0
+  const held = heldList()
+  const taps = [...(held ?? [])]
+  if (held) held.length = 0
   for (const control of document.querySelectorAll('[data-prestart][aria-busy]')) {
     control.removeAttribute('aria-busy')
     control.classList.remove('btn--busy')

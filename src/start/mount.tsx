@@ -1,4 +1,6 @@
 /**
+ * Start-up, in order: docs/performance.md "From the first byte to the first tap and the daily open's frame".
+ *
  * The view half of the start (docs/architecture.md "Start-up"): React renders the router — hydrating the
  * HTML that the build prerendered for public entry pages (Login, Download, the share pages), or rendering
  * afresh when the HTML cannot match (another language, a logged-in user who will be redirected). The
@@ -6,8 +8,8 @@
  */
 import { lazy, startTransition, StrictMode, Suspense } from 'react'
 import { afterFirstPage } from './afterFirstPage'
-import { App } from './App'
-import { keepPrestart } from '../lib/device/prestart'
+import { App } from '../app/App'
+import { keepPrestart } from './lib/prestart'
 import { appState } from '../state/app'
 import { isSignedIn } from '../state/session/machine'
 import { usePwa } from '../state/pwa'
@@ -31,7 +33,7 @@ export const FRAME_COVER_MS = 10_000
 
 /**
  * A login-only page's frame (the daily open, docs/performance.md) is not React's to hydrate: it moves into
- * a cover over the page, where it stays painted — with the rows the logic filled in — until React has
+ * a cover over the page, where it stays painted — with the rows the worker wrote in — until React has
  * rendered a page under it (its scaffold is there), so the screen never goes blank between the two.
  */
 export function coverWithFrame(root: HTMLElement): void {
@@ -81,7 +83,7 @@ export function mount({ createRoot, hydrateRoot }: ReactDomClient): void {
   }
 
   const startPwa = () =>
-    void import('./pwa').then(({ registerServiceWorker, listenForInstall }) => {
+    void import('../app/pwa').then(({ registerServiceWorker, listenForInstall }) => {
       listenForInstall()
       if (import.meta.env.PROD) afterFirstPage(registerServiceWorker)
     })

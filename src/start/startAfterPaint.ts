@@ -1,4 +1,6 @@
 /**
+ * Start-up, in order: docs/performance.md "From the first byte to the first tap and the daily open's frame".
+ *
  * The starter of the prerendered pages. scripts/prerender.mjs writes it into their HTML as an inline
  * module script, so nothing is fetched before the first paint: the HTML and its inlined CSS are the whole
  * first screen. Once the page has loaded and painted, it asks for the modules of the app's logic all at
@@ -10,7 +12,7 @@
  * `data-prestart` is held, not lost: a tab (`tab:<panel>`) switches at once between the prerendered
  * panels (`data-prestart-panel`); any other control shows itself busy and its key is kept in
  * `window.__prestart`, for the app to carry out once: its logic may do so before its view has started
- * (pages/Login/early.ts), else the page does as it starts (lib/device/prestart.ts). What was typed stays in
+ * (pages/Login/early.ts), else the page does as it starts (start/lib/prestart.ts). What was typed stays in
  * the fields, where the page reads it back.
  *
  * When the app's scripts do not load (a Wi-Fi sign-in page answers every request with its own HTML, or
@@ -30,7 +32,7 @@ export function startAfterPaint(
   // eslint-disable-next-line no-restricted-syntax
   load: (url: string) => Promise<unknown> = (url) => import(/* @vite-ignore */ url),
   // Imported before the logic's modules are asked for: on Login, the chunk that sends a first visit's
-  // held 登录 before the logic has loaded (lib/auth/firstTap.ts).
+  // held 登录 before the logic has loaded (start/lib/firstTap.ts).
   first: readonly string[] = [],
   // The web app manifest, linked once the first paint is reported: its request and its icons', done
   // before the paint, are counted by Lighthouse as holding that paint back.
@@ -73,9 +75,9 @@ export function startAfterPaint(
     started = true
     removeEventListener('load', afterPaint)
     for (const type of inputs) removeEventListener(type, startSoon, true)
-    // The app's logic first; its view once the logic runs (lib/device/prestart.ts preloadView), so that on
+    // The app's logic first; its view once the logic runs (start/lib/prestart.ts preloadView), so that on
     // a slow link the logic, which carries out a held tap, does not share the link with React DOM.
-    ;(window as unknown as { __preloadView?: () => void }).__preloadView = () => preload(view)
+    window.__preloadView = () => preload(view)
     const logic = () => {
       preload(modules)
       const attempt = () => load(app).then(going, () => stuck(attempt))
@@ -110,7 +112,7 @@ export function startAfterPaint(
   for (const type of inputs) addEventListener(type, startSoon, { capture: true, passive: true })
 
   const held: string[] = []
-  ;(window as unknown as { __prestart?: string[] }).__prestart = held
+  window.__prestart = held
 
   let note: HTMLElement | undefined
   let again: (() => void) | undefined
@@ -163,7 +165,7 @@ export function startAfterPaint(
       ;(note.firstChild as HTMLElement).textContent = portal ? texts.portal : texts.cutOff
     })
   }
-  ;(window as unknown as { __startStuck?: (retry: () => void) => void }).__startStuck = stuck
+  window.__startStuck = stuck
 
   const hold = (event: Event) => {
     if (document.documentElement.hasAttribute('data-started')) {
@@ -186,7 +188,7 @@ export function startAfterPaint(
       held.push(key)
       control.setAttribute('aria-busy', 'true')
       control.classList.add('btn--busy')
-      // The app's logic, once it runs, may carry it out before the page starts (lib/device/prestart.ts).
+      // The app's logic, once it runs, may carry it out before the page starts (start/lib/prestart.ts).
       dispatchEvent(new Event('habor:tap-held'))
     }
     startSoon()

@@ -1,16 +1,18 @@
 /**
+ * Start-up, in order: docs/performance.md "From the first byte to the first tap and the daily open's frame".
+ *
  * The frames of the login-only pages other than Home (docs/performance.md "The daily open"): page name →
  * what its frame shows in the page's column, in the page's own classes and with its own loading
  * placeholders where it has them, so the page renders in the same places. Words and data are
- * placeholders: a frame is the same for every account. Home's frame is its own (Home/HomeFrame.tsx).
+ * placeholders: a frame is the same for every account. Home's frame is its own (start/HomeFrame.tsx).
  *
  * Every login-only page of the page table (manifest/pages.ts `access`) has one: the build prerenders them
- * all (scripts/prerender.mjs) and tests/unit/pages/frames.test.tsx holds the two lists together. A page
+ * all (scripts/prerender.mjs) and tests/unit/start/frames.test.tsx holds the two lists together. A page
  * that takes its subject from the query (/task?id=…) has a generic frame of that page.
  */
 import type { ReactNode } from 'react'
 import type { PageName } from '../../manifest/pages'
-import { Sk } from '../ui/PageFrame/PageFrame'
+import { Sk } from './PageFrame'
 import { InviteSkeleton } from '../ui/InviteSkeleton/InviteSkeleton'
 
 const two = [0, 1] as const

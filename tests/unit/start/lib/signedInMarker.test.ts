@@ -1,12 +1,12 @@
 /**
- * The signed-in marker's store (lib/device/signedInMarker.ts) on a fake Cache Storage: the reader's
+ * The signed-in marker's store (start/lib/signedInMarker.ts) on a fake Cache Storage: the reader's
  * language kept beside the marker for the daily open's frames — written with the marker and when a
  * language is applied, read back as zh-Hans when missing or corrupt, removed with the marker; and the
  * app's language reaching it (state/lang.ts applyLang, state/session/machine.ts dispatch).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { LANG_URL, MARKER_CACHE, MARKER_URL, readSignedIn, setFrameLang, setSignedInMarker } from '../../../../src/lib/device/signedInMarker'
-import { setFrameRows } from '../../../../src/lib/device/homeRows'
+import { LANG_URL, MARKER_CACHE, MARKER_URL, readSignedIn, setFrameLang, setSignedInMarker } from '../../../../src/start/lib/signedInMarker'
+import { setFrameRows } from '../../../../src/start/lib/homeRows'
 import { appState, reset as resetApp } from '../../../../src/state/app'
 import { authState } from '../../../../src/state/auth'
 import { applyLang } from '../../../../src/state/lang'

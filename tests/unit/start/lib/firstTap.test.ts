@@ -4,7 +4,7 @@ import { API } from '../../../../src/contract/api'
 import { detectDeviceType } from '../../../../src/lib/device/device'
 import { fakeFetch, ok, setup } from '../../support/http'
 
-type FirstTap = typeof import('../../../../src/lib/auth/firstTap')
+type FirstTap = typeof import('../../../../src/start/lib/firstTap')
 let first: FirstTap
 
 /** Login's prerendered form as the starter leaves it: the fields filled, the agreement ticked, the tap held. */
@@ -13,7 +13,7 @@ function loginForm({ phone = '138 0013 8000', password = 'Passw0rd!', agreed = t
     <button id="login-tab-password" aria-selected="${!sms}"></button><button id="login-tab-sms" aria-selected="${sms}"></button>
     <input id="login-phone" value="${phone}"><input id="login-password" value="${password}">
     <input id="login-agree" type="checkbox" ${agreed ? 'checked' : ''}></div>`
-  ;(window as unknown as { __prestart?: string[] }).__prestart = ['login']
+  window.__prestart = ['login']
 }
 
 const bodyOf = (deviceCode: string) => ({
@@ -30,13 +30,13 @@ beforeEach(async () => {
   localStorage.clear()
   vi.resetModules()
   setup()
-  first = await import('../../../../src/lib/auth/firstTap')
+  first = await import('../../../../src/start/lib/firstTap')
 })
 afterEach(() => {
   vi.useRealTimers()
   vi.unstubAllGlobals()
   document.body.innerHTML = ''
-  delete (window as unknown as { __prestart?: string[] }).__prestart
+  delete window.__prestart
 })
 
 describe('a first visit\'s held 登录', () => {
@@ -93,7 +93,7 @@ describe('a first visit\'s held 登录', () => {
     ['the phone is malformed', () => loginForm({ phone: '1234' })],
     ['the password is empty', () => loginForm({ password: '' })],
     ['the device has stored something of ours', () => (loginForm(), localStorage.setItem('jsj_habor_lang', 'x'))],
-    ['no 登录 is held', () => (loginForm(), ((window as unknown as { __prestart: string[] }).__prestart = ['sms']))],
+    ['no 登录 is held', () => (loginForm(), (window.__prestart = ['sms']))],
     ['the logic has taken the taps over', () => (loginForm(), first.closeFirstTap())],
   ])('is not sent when %s', (_, arrange) => {
     arrange()

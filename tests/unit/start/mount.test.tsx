@@ -1,9 +1,9 @@
 /**
- * Home's frame over the app (app/mount.tsx coverWithFrame): the painted frame moves into a cover and stays
+ * Home's frame over the app (start/mount.tsx coverWithFrame): the painted frame moves into a cover and stays
  * on screen until a page's scaffold has rendered under it, or FRAME_COVER_MS at most.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { coverWithFrame, FRAME_COVER_MS } from '../../../src/app/mount'
+import { coverWithFrame, FRAME_COVER_MS } from '../../../src/start/mount'
 
 let root: HTMLElement
 beforeEach(() => {

@@ -1,4 +1,6 @@
 /**
+ * Start-up, in order: docs/performance.md "From the first byte to the first tap and the daily open's frame".
+ *
  * The signed-in marker (docs/performance.md "The daily open"): what the service worker needs to paint a
  * signed-in open before any script of the app has run. Kept in Cache Storage, which the page and the
  * worker both reach:
@@ -6,7 +8,7 @@
  *   The session machine (state/session/machine.ts) sets it when a session with its profile is in and
  *   removes it when the session ends (logout, a kick, a refused refresh, a deleted account) or launch
  *   finds none. With it, `/` is Home's frame; without it, Login.
- * - Home's rows: the titles Home last listed for that account (written by lib/device/homeRows.ts as
+ * - Home's rows: the titles Home last listed for that account (written by start/lib/homeRows.ts as
  *   Home's sections show them), which the worker writes into the frame. Stamped with the account, and shown only while the marker names the same one,
  *   so a late write after a logout never shows to the next account; removed with the marker.
  * - the reader's language: the one the app last showed (state/lang.ts), so the worker paints the frame in

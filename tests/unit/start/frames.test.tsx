@@ -1,5 +1,5 @@
 /**
- * The login-only pages' frames (pages/frames.tsx, ui/PageFrame): every login-only page of the page table
+ * The login-only pages' frames (start/frames.tsx, start/PageFrame.tsx): every login-only page of the page table
  * has one in every language, each shows its page's own title in the bar in that language, and none holds
  * words or data of anyone. Each is built, precached and budgeted under its URL (manifest/pages.ts
  * FRAMES, budgets.json `frames`): a page or a language without its frame there fails here.
@@ -10,8 +10,8 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { LANGS } from '../../../manifest/app'
 import { FRAMES, frameUrl, pageByPath, PAGES } from '../../../manifest/pages'
-import { FRAME_BODIES } from '../../../src/pages/frames'
-import { PageFrame } from '../../../src/ui/PageFrame/PageFrame'
+import { FRAME_BODIES } from '../../../src/start/frames'
+import { PageFrame } from '../../../src/start/PageFrame'
 
 const loginOnly = PAGES.filter((page) => page.access === 'login')
 

@@ -1,7 +1,7 @@
 /** The prerendered pages' inline starter: the app starts after load and a painted frame, or at the first input; Login's first chunk at the painted frame. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startAfterPaint } from '../../../src/app/startAfterPaint'
-import { onTapHeld, preloadView, releaseTap } from '../../../src/lib/device/prestart'
+import { startAfterPaint } from '../../../src/start/startAfterPaint'
+import { onTapHeld, preloadView, releaseTap } from '../../../src/start/lib/prestart'
 
 const MODULES = ['/assets/index-a.js', '/assets/start-b.js', '/assets/codec-c.js']
 const VIEW = ['/assets/client-d.js', '/assets/view-e.js', '/assets/Login-f.js']
@@ -195,7 +195,7 @@ describe('startAfterPaint', () => {
     expect(fetchSpy).toHaveBeenCalledWith('/assets/index-a.js', expect.objectContaining({ redirect: 'manual' }))
     // The held tap ends: 登录 is not busy any more, and nothing is left for the page to carry out.
     expect(button.hasAttribute('aria-busy')).toBe(false)
-    expect((window as unknown as { __prestart: string[] }).__prestart).toEqual([])
+    expect(window.__prestart).toEqual([])
     expect(note()?.querySelector('a')?.getAttribute('href')).toBe('/download?wifi=1')
     expect(load).toHaveBeenCalledTimes(1)
     // Tried again at 3 s, not before.

@@ -1,8 +1,10 @@
 /**
+ * Start-up, in order: docs/performance.md "From the first byte to the first tap and the daily open's frame".
+ *
  * The frame of a login-only page (docs/performance.md "The daily open"): what the service worker paints
  * for a signed-in open of that page before any script has run. The build prerenders one per login-only
- * page of the page table (scripts/prerender.mjs, src/pages/frames.tsx) and the app draws the real page in
- * the same places (app/mount.tsx keeps the frame over it until the page's scaffold is there).
+ * page of the page table (scripts/prerender.mjs, src/start/frames.tsx) and the app draws the real page in
+ * the same places (start/mount.tsx keeps the frame over it until the page's scaffold is there).
  *
  * The same bar as PageScaffold on a page opened straight from a link (a signed-in student's way to Home
  * on the left, the page's title in the middle) over the page's column with placeholders: nothing of a
@@ -10,8 +12,8 @@
  * frame in every language and the service worker paints the reader's.
  */
 import type { CSSProperties, ReactNode } from 'react'
-import type { Lang } from '../../../manifest/app'
-import { DEFAULT_MAX_WIDTH, type PageRow } from '../../../manifest/pages'
+import type { Lang } from '../../manifest/app'
+import { DEFAULT_MAX_WIDTH, type PageRow } from '../../manifest/pages'
 
 /** A placeholder block: `w` its width (CSS length, default the whole line), `h` its height in px (default a line of text). */
 export function Sk({ w, h, round = false }: { w?: string; h?: number; round?: boolean }) {

@@ -1,4 +1,6 @@
 /**
+ * Start-up, in order: docs/performance.md "From the first byte to the first tap and the daily open's frame".
+ *
  * A first visit's 登录, sent before the app's logic has loaded (docs/architecture.md "Start-up").
  *
  * The prerendered Login's starter imports this small chunk first, before the logic's modules. On a first
@@ -12,11 +14,11 @@
  */
 import { APP_CONFIG } from '../../../manifest/app'
 import { API, API_BASE, HEADER } from '../../contract/api'
-import { env, httpConfig } from '../http/config'
-import { urlOf } from '../http/headers'
-import { detectDeviceType, newDeviceCode } from '../device/device'
-import { STORAGE_PREFIX } from '../storage/prefix'
-import { checkPassword, checkPhone, phoneDigits } from './signInRules'
+import { env, httpConfig } from '../../lib/http/config'
+import { urlOf } from '../../lib/http/headers'
+import { detectDeviceType, newDeviceCode } from '../../lib/device/device'
+import { STORAGE_PREFIX } from '../../lib/storage/prefix'
+import { checkPassword, checkPhone, phoneDigits } from '../../lib/auth/signInRules'
 
 /** What came back for the request sent here: the response, or why none came. */
 export type FirstAnswer = { statusCode: number; url?: string; header: Record<string, string>; text: string } | { failed: 'network' | 'timeout' }
@@ -94,7 +96,7 @@ async function exchange(url: string, body: string): Promise<FirstAnswer> {
 
 /** Sends the held 登录 when it may go before the logic (see above); at most once. */
 export function sendHeld(): void {
-  const held = (window as unknown as { __prestart?: string[] }).__prestart
+  const held = window.__prestart
   if (closed || sent || !held?.includes('login')) return
   if (document.getElementById('login-tab-sms')?.getAttribute('aria-selected') === 'true') return
   if (!field('login-agree')?.checked) return

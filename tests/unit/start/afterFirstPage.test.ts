@@ -1,6 +1,6 @@
 /** Work deferred until the first page has rendered and the browser is idle (the service worker's install). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { afterFirstPage, FIRST_PAGE_WAIT_MS, IDLE_WAIT_MS, onFirstPage } from '../../../src/app/afterFirstPage'
+import { afterFirstPage, FIRST_PAGE_WAIT_MS, IDLE_WAIT_MS, onFirstPage } from '../../../src/start/afterFirstPage'
 import { FIRST_PAGE_LIVE_WAIT_MS } from '../../../src/app/network'
 import { reset, setLoaded } from '../../../src/state/app'
 

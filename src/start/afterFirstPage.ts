@@ -1,4 +1,6 @@
 /**
+ * Start-up, in order: docs/performance.md "From the first byte to the first tap and the daily open's frame".
+ *
  * Defers work that would compete with the first page (the service worker's install fetches the whole
  * precache, about 120 files): it runs once a page has rendered (`appState.loaded`) and the main thread is
  * idle, or after FIRST_PAGE_WAIT_MS whatever happens, so a page that never finishes still gets it.

@@ -1,20 +1,22 @@
 /**
- * Home's frame (docs/performance.md "The daily open"): what a signed-in student's daily open paints before
- * any script has run. The build prerenders it into dist/_prerender/home.html, and for English readers
- * __frame/en/home.html (scripts/prerender.mjs), and the service worker answers `/home`, and `/` while the
- * signed-in marker is there, with the one in the reader's language.
+ * Home's frame (docs/performance.md "From the first byte to the first tap and the daily open's frame"):
+ * what a signed-in student's daily open paints before any script has run. The build prerenders it into
+ * dist/_prerender/home.html, and for English readers __frame/en/home.html (scripts/prerender.mjs), and the
+ * service worker answers `/home`, and `/` while the signed-in marker is there, with the one in the
+ * reader's language.
  *
  * Generic on purpose: the layout of Home (the bar, the header, the desk's sections) with placeholders, and
  * nothing of a student, no notice and no words — so it is right for every account and in both languages.
- * Its icons are its first contentful paint. The app's logic fills the sections' lists from this account's
- * copy of the desk (app/dailyOpen.ts) before React draws the real Home over it in the same places.
+ * Its icons are its first contentful paint. The worker writes the rows Home last listed for this account
+ * into the sections' lists (`data-frame-list`, start/lib/homeRows.ts) before React draws the real Home
+ * over it in the same places.
  */
-import { Icon } from './icons'
-import './Home.css'
-import './sections/sections.css'
+import { Icon } from '../pages/Home/icons'
+import '../pages/Home/Home.css'
+import '../pages/Home/sections/sections.css'
 
-/** The desk's sections, in Home's order: their lists are what the logic fills. */
-export const FRAME_SECTIONS = ['reading', 'works', 'tasks'] as const
+/** The desk's sections, in Home's order: their lists are what the worker fills. */
+const FRAME_SECTIONS = ['reading', 'works', 'tasks'] as const
 
 function Placeholder({ kind }: { kind: 'title' | 'meta' }) {
   return <span className={`hs-sk hs-sk--${kind}`} />

@@ -1,23 +1,25 @@
 /**
+ * Start-up, in order: docs/performance.md "From the first byte to the first tap and the daily open's frame".
+ *
  * Build-time prerender of the public entry pages (scripts/prerender.mjs): the page's HTML in zh-Hans for
  * a logged-out visitor, so the first paint never waits for JavaScript. React hydrates it on the client.
  */
 import type { JSX } from 'react'
 import { prerender } from 'react-dom/static'
 import { Router } from 'wouter'
-import { APP_CONFIG, type Lang } from '../manifest/app'
-import { FRAMES, PAGES } from '../manifest/pages'
-import { App } from './app/App'
-import { loadLang, translate } from './i18n/i18n'
-import { FRAME_BODIES } from './pages/frames'
-import { HomeFrame } from './pages/Home/HomeFrame'
-import { PageFrame } from './ui/PageFrame/PageFrame'
-import { UpdatePrompt } from './ui/UpdatePrompt/UpdatePrompt'
+import { APP_CONFIG, type Lang } from '../../manifest/app'
+import { FRAMES, PAGES } from '../../manifest/pages'
+import { App } from '../app/App'
+import { loadLang, translate } from '../i18n/i18n'
+import { FRAME_BODIES } from './frames'
+import { HomeFrame } from './HomeFrame'
+import { PageFrame } from './PageFrame'
+import { UpdatePrompt } from '../ui/UpdatePrompt/UpdatePrompt'
 
-export { startAfterPaint } from './app/startAfterPaint'
+export { startAfterPaint } from './startAfterPaint'
 
 /**
- * The starter's note when the app's scripts do not load (app/startAfterPaint.ts `stuckTexts`), in each
+ * The starter's note when the app's scripts do not load (start/startAfterPaint.ts `stuckTexts`), in each
  * language. Written into the pages' HTML at build time only, so the app's catalogue does not carry them.
  */
 const STUCK: Record<Lang, { portal: string; cutOff: string }> = {
@@ -55,7 +57,7 @@ export async function renderPage(path: string): Promise<string> {
  * The frames the service worker paints on a signed-in open (docs/performance.md "The daily open"): one
  * per login-only page of the page table and language (manifest/pages.ts FRAMES). Home's is its own, with
  * no words, the same in every language; every other page's is its bar and title over its placeholders
- * (pages/frames.tsx).
+ * (start/frames.tsx).
  */
 const FRAME_VIEWS: Record<string, (lang: Lang) => JSX.Element> = Object.fromEntries(
   PAGES.filter((page) => page.access === 'login').map((page) => {
