@@ -29,11 +29,11 @@ export const CALLS = {
   downloadInfo: spec<undefined, undefined, DownloadInfo>('GET', DOWNLOAD_INFO_PATH, 'public', read),
   content: spec<undefined, undefined, ContentViews[ContentKind], { kind: ContentKind; id: string }>('GET', '/content/:kind/:id', 'public', read),
   reports: spec<undefined, undefined, ReportSummary[]>('GET', MY_REPORTS_PATH, 'session', mine),
-  report: spec<undefined, undefined, OwnerReport, { id: string }>('GET', `${MY_REPORTS_PATH}/:id`, 'session', mine),
+  report: spec<undefined, undefined, OwnerReport, { id: string }>('GET', `${MY_REPORTS_PATH}/:id`, 'account', mine),
   /** Computing the figures can take longer than a read: the client's default time-out. */
-  createReport: spec<ReportCreateBody, undefined, OwnerReport>('POST', MY_REPORTS_PATH, 'session', write),
+  createReport: spec<ReportCreateBody, undefined, OwnerReport>('POST', MY_REPORTS_PATH, 'account', write),
   /** Takes Idempotency-Key (docs/offline.md). */
-  updateReport: spec<ReportUpdateBody, undefined, OwnerReport, { id: string }>('PUT', `${MY_REPORTS_PATH}/:id`, 'session', write),
+  updateReport: spec<ReportUpdateBody, undefined, OwnerReport, { id: string }>('PUT', `${MY_REPORTS_PATH}/:id`, 'account', write),
   publicReport: spec<undefined, undefined, PublicReport, { id: string }>('GET', `${PUBLIC_REPORT_PATH}/:id`, 'public', read),
   card: spec<undefined, undefined, Card, { id: string }>('GET', `${CARDS_PATH}/:id`, 'public', read),
   /** The student's own cards, newest first (50 at most). */
