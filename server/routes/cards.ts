@@ -209,9 +209,10 @@ const routes: ApiRoutes = async (app) => {
   app.route({
     ...entry(app, 'myCards'),
     handler: async (req) => {
-      const userId = req.auth!.sub
-      const rows = await cardsOf(db, userId)
-      return Promise.all(rows.map((r) => cardView(db, r, userId)))
+      const acc = req.account!
+      const rows = await cardsOf(db, acc.user.id)
+      const sender = { name: acc.student?.name ?? '' }
+      return Promise.all(rows.map((r) => cardView(db, r, acc.user.id, sender)))
     },
   })
 

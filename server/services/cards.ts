@@ -17,10 +17,13 @@ export type CardTables = Pick<Database, 'cards' | 'card_audio'>
 
 const isDesign = (d: string): d is CardDesign => (CARD_DESIGNS as readonly string[]).includes(d)
 
-/** A card as the app shows it; the sender's name and the recording are read together. */
-export async function cardView(db: Db, row: CardTable, viewer: string | null): Promise<Card> {
-  const [sender, audio] = await Promise.all([
-    db.selectFrom('students').select('name').where('user_id', '=', row.user_id).executeTakeFirst(),
+/**
+ * A card as the app shows it; the sender's name and the recording are read together. `sender`: the
+ * author's name when the caller has it already (the signed-in author's own cards).
+ */
+export async function cardView(db: Db, row: CardTable, viewer: string | null, sender?: { name: string }): Promise<Card> {
+  const [author, audio] = await Promise.all([
+    sender ?? db.selectFrom('students').select('name').where('user_id', '=', row.user_id).executeTakeFirst(),
     row.audio_id ? db.selectFrom('card_audio').selectAll().where('id', '=', row.audio_id).executeTakeFirst() : undefined,
   ])
   return {
@@ -28,7 +31,7 @@ export async function cardView(db: Db, row: CardTable, viewer: string | null): P
     design: isDesign(row.design) ? row.design : 'carnation',
     to: row.recipient,
     message: row.message,
-    senderName: sender?.name ?? '',
+    senderName: author?.name ?? '',
     audio: audio ? { path: `${CARD_AUDIO_PATH}/${audio.id}`, mime: audio.mime, durationMs: Number(audio.duration_ms) } : null,
     shareable: row.shareable === 1,
     createdAt: Number(row.created_at),

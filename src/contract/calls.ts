@@ -37,7 +37,7 @@ export const CALLS = {
   publicReport: spec<undefined, undefined, PublicReport, { id: string }>('GET', `${PUBLIC_REPORT_PATH}/:id`, 'public', read),
   card: spec<undefined, undefined, Card, { id: string }>('GET', `${CARDS_PATH}/:id`, 'public', read),
   /** The student's own cards, newest first (50 at most). */
-  myCards: spec<undefined, undefined, Card[]>('GET', CARDS_PATH, 'session', mine),
+  myCards: spec<undefined, undefined, Card[]>('GET', CARDS_PATH, 'account', mine),
   /** Takes Idempotency-Key (docs/offline.md). */
   createCard: spec<CardCreateBody, undefined, CardCreated>('POST', CARDS_PATH, 'account', write),
   /** My cards' 删除贺卡: the card and its recording. Takes Idempotency-Key (docs/offline.md): a delete made offline waits in the outbox. */
