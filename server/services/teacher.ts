@@ -357,3 +357,17 @@ export async function requestWatchers(db: Trx, studentId: string): Promise<{ org
   }
   return out
 }
+
+/**
+ * `requestWatchers` for a student whose organisations, declared class and confirmed class the caller
+ * already has (the signed-in account): only the answerers are read, for every organisation together.
+ */
+export async function watchersOf(
+  db: Trx,
+  orgs: readonly { id: string; code: string }[],
+  declared: { grade: string; className: string },
+  confirmed: { grade: string; className: string } | null,
+): Promise<{ orgCode: string; userIds: string[] }[]> {
+  if (confirmed?.grade === declared.grade && confirmed.className === declared.className) return []
+  return Promise.all(orgs.map(async (o) => ({ orgCode: o.code, userIds: await answerersOf(db, o.id, declared.grade, declared.className) })))
+}
