@@ -2,6 +2,7 @@
  * Server options: everything `build()` accepts, with their defaults (the values of docs/contract.md).
  * The environment maps onto them through one schema, server/env.ts.
  */
+import type { Dialect } from 'kysely'
 import type { Socket } from 'node:net'
 import type { Clock } from './clock'
 import type { DownloadOptions } from './routes/download'
@@ -116,6 +117,8 @@ export interface BuildOptions {
    * (or the forwarded) address; undefined keeps the real one. Loopback gives a test no IPv6 /64 to try.
    */
   clientAddress?: (socket: Socket) => string | undefined
+  /** Tests only: wraps the database's Kysely dialect, so that a test can count the queries a call makes. */
+  wrapDialect?: (dialect: Dialect) => Dialect
   /** Certificate and key: the server speaks TLS itself. */
   https?: { cert: string | Buffer; key: string | Buffer }
   appIds: string[]
@@ -228,6 +231,7 @@ export function resolveOptions(raw: BuildInput = {}): BuildOptions {
     publicUrl: input.publicUrl,
     trustProxy: input.trustProxy ?? false,
     clientAddress: input.clientAddress,
+    wrapDialect: input.wrapDialect,
     https: input.https,
     appIds: input.appIds ?? ['jsj-habor'],
     production: input.production ?? false,

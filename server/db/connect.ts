@@ -1,6 +1,6 @@
 /** Opens the database: SQLite (better-sqlite3, WAL) by default, PostgreSQL for a postgres:// URL. */
 import SQLite from 'better-sqlite3'
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Dialect } from 'kysely'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -18,7 +18,8 @@ export interface DbHandle {
   pool?: pg.Pool
 }
 
-export function openDb(opts: { dataDir: string; databaseUrl?: string }): DbHandle {
+export function openDb(opts: { dataDir: string; databaseUrl?: string; wrapDialect?: (dialect: Dialect) => Dialect }): DbHandle {
+  const dialectOf = opts.wrapDialect ?? ((d: Dialect) => d)
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     const INT8 = 20
     const pool = new pg.Pool({
@@ -28,7 +29,7 @@ export function openDb(opts: { dataDir: string; databaseUrl?: string }): DbHandl
       types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format ?? 'text'))) as typeof pg.types.getTypeParser },
     })
     const url = new URL(opts.databaseUrl)
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', where: `postgres://${url.host}${url.pathname}`, pool }
+    return { db: new Kysely<Database>({ dialect: dialectOf(new PostgresDialect({ pool })) }), kind: 'postgres', where: `postgres://${url.host}${url.pathname}`, pool }
   }
   // better-sqlite3's compiled part is built for Node-API 10 (Node.js 22.12 and later); an older Node crashes
   // in it instead of throwing, so say why here.
@@ -39,7 +40,7 @@ export function openDb(opts: { dataDir: string; databaseUrl?: string }): DbHandl
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), kind: 'sqlite', where: file }
+  return { db: new Kysely<Database>({ dialect: dialectOf(new SqliteDialect({ database: withStatementCache(sqlite) })) }), kind: 'sqlite', where: file }
 }
 
 /** Prepared statements kept per SQL text: preparing again on every query cost most of a cheap read. */

@@ -15,7 +15,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const o = app.config
-    const { db, kind, where, pool } = openDb({ dataDir: o.dataDir, databaseUrl: o.databaseUrl })
+    const { db, kind, where, pool } = openDb({ dataDir: o.dataDir, databaseUrl: o.databaseUrl, wrapDialect: o.wrapDialect })
     app.addHook('onClose', async () => {
       await db.destroy()
     })

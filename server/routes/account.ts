@@ -9,7 +9,8 @@ import { ApiError, badInput, noData, passwordLocked, tokenError, wrongPassword }
 import { hashPassword, verifyPassword } from '../services/crypto'
 import { attemptKey } from '../services/failures'
 import { friendMessage } from '../services/pushTexts'
-import { STUDENT_PERMS, STUDENT_ROLES, findUser, newInviteCode, profileOf } from '../services/users'
+import { findUser, profileOf } from '../services/users'
+import { orgByCode, saveImprovedProfile, setPassword, setProfile } from '../services/account'
 import { isPlausibleBirth } from '../../src/contract/guardian'
 import type { ClassRequested } from '../../src/contract/teacher'
 import { removeAudioFile } from '../services/cards'
@@ -17,18 +18,19 @@ import { eraseAccount } from '../services/guardian'
 import { checkPassword, loginAs } from './helpers'
 import type { ApiRoutes } from './provider'
 import { entry } from './table'
-import { requestWatchers } from '../services/teacher'
+import { requestWatchers, watchersOf } from '../services/teacher'
 
 const routes: ApiRoutes = async (app) => {
   const o = app.config
   const authLimit = { rateLimit: { max: o.limits.authPerMinute, timeWindow: 60_000 } }
 
-  /** A student's class request is new or changed: the teachers who answer it hear so live (never throws). */
-  const tellTeachers = async (userId: string): Promise<void> => {
+  /**
+   * A student's class request is new or changed: the teachers who answer it hear so live (never throws).
+   * `watchers`: whom to tell (services/teacher.ts).
+   */
+  const tellTeachers = async (watchers: () => Promise<{ orgCode: string; userIds: string[] }[]>): Promise<void> => {
     try {
-      const student = await app.db.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst()
-      if (!student) return
-      for (const w of await requestWatchers(app.db, student.id)) app.inbox.live(w.userIds, { type: 'class-requested', orgCode: w.orgCode } satisfies ClassRequested)
+      for (const w of await watchers()) app.inbox.live(w.userIds, { type: 'class-requested', orgCode: w.orgCode } satisfies ClassRequested)
     } catch (err) {
       app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'class request: teachers not told')
     }
@@ -53,7 +55,7 @@ const routes: ApiRoutes = async (app) => {
       if (user.password_hash !== null) throw new ApiError(CODE.PASSWORD_INVALID, 'password already set: change it with POST /auth/user/password')
       checkPassword(req.body.password)
       const hash = await hashPassword(req.body.password)
-      await app.db.updateTable('users').set({ password_hash: hash, updated_at: o.clock() }).where('id', '=', user.id).where('password_hash', 'is', null).execute()
+      await setPassword(app.db, user.id, hash, o.clock(), { firstOnly: true })
       return noData()
     },
   })
@@ -77,7 +79,7 @@ const routes: ApiRoutes = async (app) => {
       checkPassword(req.body.password)
       const hash = await hashPassword(req.body.password)
       const ended = await app.db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ password_hash: hash, updated_at: o.clock() }).where('id', '=', user.id).execute()
+        await setPassword(trx, user.id, hash, o.clock())
         // Other terminals signed in with the old password end; this one stays.
         return app.sessions.revokeAllForUser(trx, user.id, 'password-changed', auth.sid)
       })
@@ -94,59 +96,27 @@ const routes: ApiRoutes = async (app) => {
       const auth = req.auth!
       const birth = b.birth
       if (birth && !isPlausibleBirth(birth, o.clock())) throw badInput('birth', 'not a month and year of birth that can be')
-      const org = await app.db.selectFrom('orgs').select(['id']).where('code', '=', b.orgCode.trim().toUpperCase()).executeTakeFirst()
+      const org = await orgByCode(app.db, b.orgCode)
       if (!org) throw new ApiError(CODE.ORG_NOT_IDENTIFIED, 'orgCode: no organisation has this code')
       const now = o.clock()
       let notified: Notified | undefined
+      let studentId: string | undefined
       const r = await loginAs(
         app,
         reply,
         { appId: auth.app, deviceType: auth.deviceType, deviceCode: auth.deviceCode },
         async (trx) => {
           const userId = auth.sub
-          const existing = await trx.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst()
-          let studentId = existing?.id
-          if (studentId) {
-            await trx.updateTable('students').set({ name: b.name.trim(), grade: b.grade.trim(), class_name: b.className.trim(), updated_at: now }).where('id', '=', studentId).execute()
-            // The birth is given once; afterwards only a guardian corrects it (routes/guardian.ts).
-            if (birth) await trx.updateTable('students').set({ birth_year: birth.year, birth_month: birth.month, birth_declared_by: 'student', birth_declared_at: now }).where('id', '=', studentId).where('birth_year', 'is', null).execute()
-          } else {
-            // The app sends the month and year of birth with a new profile (docs/privacy.md); without them (an
-            // older app) the account is limited like one from before the question, and asked at its next start.
-            studentId = crypto.randomUUID()
-            await trx
-              .insertInto('students')
-              .values({ id: studentId, user_id: userId, name: b.name.trim(), grade: b.grade.trim(), class_name: b.className.trim(), birth_year: birth?.year ?? null, birth_month: birth?.month ?? null, birth_declared_by: birth ? 'student' : null, birth_declared_at: birth ? now : null, avatar: null, created_at: now, updated_at: now })
-              .execute()
-          }
-          const member = await trx.selectFrom('memberships').select('org_id').where('student_id', '=', studentId).where('org_id', '=', org.id).executeTakeFirst()
-          if (!member) {
-            // Registering again adds no organisation to a finished account: a student joins an
-            // organisation once, with its code, when the profile is made (docs/security.md, "Class membership").
-            if (existing) throw new ApiError(CODE.ORG_NOT_IDENTIFIED, 'orgCode: this account already finished registering; it joins no other organisation here')
-            await trx
-              .insertInto('memberships')
-              .values({ student_id: studentId, org_id: org.id, roles: JSON.stringify(STUDENT_ROLES), perms: JSON.stringify(STUDENT_PERMS), is_primary: existing ? 0 : 1, created_at: now })
-              .execute()
-          }
-          const own = await trx.selectFrom('invite_codes').select('code').where('owner_user_id', '=', userId).executeTakeFirst()
-          if (!own) await trx.insertInto('invite_codes').values({ code: newInviteCode(), owner_user_id: userId, created_at: now }).execute()
-          const inviteCode = b.inviteCode?.trim().toUpperCase()
-          if (inviteCode) {
-            // An unknown, own or second invitation code is ignored: it must never block registration.
-            const invite = await trx.selectFrom('invite_codes').select(['code', 'owner_user_id']).where('code', '=', inviteCode).executeTakeFirst()
-            const already = await trx.selectFrom('invitations').select('id').where('invitee_user_id', '=', userId).executeTakeFirst()
-            if (invite && invite.owner_user_id !== userId && !already) {
-              await trx.insertInto('invitations').values({ id: crypto.randomUUID(), code: invite.code, inviter_user_id: invite.owner_user_id, invitee_user_id: userId, created_at: now }).execute()
-              notified = await app.inbox.record(trx, [invite.owner_user_id], 'friend', friendMessage({ userId, name: b.name.trim() }))
-            }
-          }
+          const saved = await saveImprovedProfile(trx, { userId, orgId: org.id, name: b.name.trim(), grade: b.grade.trim(), className: b.className.trim(), birth, inviteCode: b.inviteCode?.trim().toUpperCase(), now })
+          studentId = saved.studentId
+          if (saved.inviter) notified = await app.inbox.record(trx, [saved.inviter], 'friend', friendMessage({ userId, name: b.name.trim() }))
           return userId
         },
         { replaceSessionId: auth.sid },
       )
       app.inbox.send(notified)
-      await tellTeachers(auth.sub)
+      const made = studentId
+      if (made) await tellTeachers(() => requestWatchers(app.db, made))
       return { token: r.token, refreshToken: r.refreshToken } satisfies TokenPair
     },
   })
@@ -163,10 +133,13 @@ const routes: ApiRoutes = async (app) => {
       if (!profile.name) throw badInput('name', 'is required')
       const now = o.clock()
       const saved = await idempotent(app.db, req, acc.user.id, now, async (trx) => {
-        await trx.updateTable('students').set({ name: profile.name, grade: profile.grade, class_name: profile.className, updated_at: now }).where('id', '=', studentId).execute()
+        await setProfile(trx, studentId, profile, now)
         return profile
       })
-      if (profile.grade !== acc.student.grade || profile.className !== acc.student.className) await tellTeachers(acc.user.id)
+      // Whom to tell follows from the account as the sign-in check read it, with the class just declared.
+      if (profile.grade !== acc.student.grade || profile.className !== acc.student.className) {
+        await tellTeachers(() => watchersOf(app.db, acc.memberships.map((m) => m.org), profile, acc.confirmedClass))
+      }
       return saved
     },
   })

@@ -13,6 +13,7 @@ import { attemptKey } from '../services/failures'
 import type { Trx } from '../services/sessions'
 import { createUser, findOrCreateByPhone, findUser, findUserByPhone, hasProfile } from '../services/users'
 import { clientKey } from '../plugins/rateLimit'
+import { identityOwner, linkIdentity, mergeShell, setPassword, setPhone } from '../services/account'
 import { checkDevice, checkPassword, loginAs, phoneOf } from './helpers'
 import type { ApiRoutes } from './provider'
 import { entry, type EntryHandler } from './table'
@@ -52,10 +53,10 @@ const routes: ApiRoutes = async (app) => {
 
   /** Linked identity → its account; otherwise a new account without phone that Bind completes. */
   const viaIdentity = (provider: string, subject: string) => async (trx: Trx) => {
-    const link = await trx.selectFrom('oauth_identities').select('user_id').where('provider', '=', provider).where('subject', '=', subject).executeTakeFirst()
-    if (link) return link.user_id
+    const linked = await identityOwner(trx, provider, subject)
+    if (linked) return linked
     const userId = await createUser(trx, o.clock(), null)
-    await trx.insertInto('oauth_identities').values({ provider, subject, user_id: userId, created_at: o.clock() }).execute()
+    await linkIdentity(trx, provider, subject, userId, o.clock())
     return userId
   }
 
@@ -91,13 +92,12 @@ const routes: ApiRoutes = async (app) => {
       async (trx) => {
         const owner = await findUserByPhone(trx, phone)
         if (!owner || owner.id === caller.id) {
-          await trx.updateTable('users').set({ phone, updated_at: o.clock() }).where('id', '=', caller.id).execute()
+          await setPhone(trx, caller.id, phone, o.clock())
           return caller.id
         }
         // The phone already has an account: the identity joins it, and the empty shell made at OAuth login goes.
         if (caller.password_hash !== null || (await hasProfile(trx, caller.id))) throw new ApiError(CODE.USER_EXISTS, 'this phone belongs to another account')
-        await trx.updateTable('oauth_identities').set({ user_id: owner.id }).where('user_id', '=', caller.id).execute()
-        await trx.deleteFrom('users').where('id', '=', caller.id).execute()
+        await mergeShell(trx, caller.id, owner.id)
         return owner.id
       },
       { replaceSessionId: auth.sid },
@@ -134,7 +134,7 @@ const routes: ApiRoutes = async (app) => {
     if (!user) throw new ApiError(CODE.USER_NOT_FOUND)
     const hash = await hashPassword(b.payload.password)
     const ended = await app.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: hash, updated_at: o.clock() }).where('id', '=', user.id).execute()
+      await setPassword(trx, user.id, hash, o.clock())
       return app.sessions.revokeAllForUser(trx, user.id, 'password-reset')
     })
     app.sessions.emitEnded(ended)

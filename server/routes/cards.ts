@@ -9,15 +9,7 @@ import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { CODE } from '../../src/contract'
-import {
-  CARD_AUDIO_MAX_BYTES,
-  CARD_AUDIO_MAX_SECONDS,
-  CARD_AUDIO_PATH,
-  CARD_DESIGNS,
-  cardAudioType,
-  type Card,
-  type CardDesign,
-} from '../../src/contract/cards'
+import { CARD_AUDIO_MAX_BYTES, CARD_AUDIO_MAX_SECONDS, cardAudioType } from '../../src/contract/cards'
 import { cardMessage } from '../services/pushTexts'
 import { idempotent } from '../services/idempotency'
 import { ApiError, badInput, consentRequired, noData } from '../errors'
@@ -26,7 +18,28 @@ import { bearerOf } from '../plugins/auth'
 import type { ApiRoutes } from './provider'
 import { entry } from './table'
 import type { SessionAccount } from '../services/users'
-import { audioDir, releaseAudio, removeAudioFile, reserveUpload, storeAudio, STORAGE_QUOTA_BYTES, sweepUnattached, UNATTACHED_MAX, UNATTACHED_TTL_MS, type CardTable } from '../services/cards'
+import {
+  audioDir,
+  audioUnusable,
+  cardsOf,
+  cardView,
+  insertCard,
+  isOwnCard,
+  liveCard,
+  liveCardAudio,
+  markDeleted,
+  markOpened,
+  releaseAudio,
+  removeAudioFile,
+  reserveUpload,
+  setShareable,
+  storeAudio,
+  STORAGE_QUOTA_BYTES,
+  sweepUnattached,
+  UNATTACHED_MAX,
+  UNATTACHED_TTL_MS,
+  type CardTable,
+} from '../services/cards'
 import { audioContainer, audioMime, RECORDING_CACHE, sendFile } from '../services/media'
 import { audioLengthMs } from '../services/audioLength'
 
@@ -35,8 +48,6 @@ const UPLOAD_LIMIT = CARD_AUDIO_MAX_BYTES + 64 * 1024
 
 /** A finished account: past the registration steps (a profile and a phone), as isReg says (services/users.ts). */
 const isFinished = (acc: SessionAccount | null): boolean => Boolean(acc?.student && acc.user.phone)
-
-const isDesign = (d: string): d is CardDesign => (CARD_DESIGNS as readonly string[]).includes(d)
 
 /**
  * The upload form: its `audio` file and `durationMs` field, read by @fastify/multipart. A form that is not
@@ -78,32 +89,8 @@ const routes: ApiRoutes = async (app) => {
     }
   }
 
-  const cardOf = async (row: CardTable, viewer: string | null): Promise<Card> => {
-    const sender = await db.selectFrom('students').select('name').where('user_id', '=', row.user_id).executeTakeFirst()
-    const audio = row.audio_id ? await db.selectFrom('card_audio').selectAll().where('id', '=', row.audio_id).executeTakeFirst() : undefined
-    return {
-      id: row.id,
-      design: isDesign(row.design) ? row.design : 'carnation',
-      to: row.recipient,
-      message: row.message,
-      senderName: sender?.name ?? '',
-      audio: audio ? { path: `${CARD_AUDIO_PATH}/${audio.id}`, mime: audio.mime, durationMs: Number(audio.duration_ms) } : null,
-      shareable: row.shareable === 1,
-      createdAt: Number(row.created_at),
-      mine: viewer === row.user_id,
-    }
-  }
-
   /** A card anyone may see: not deleted, its author active, and shared (or the viewer wrote it). */
-  const visibleCard = async (id: string, viewer: string | null): Promise<CardTable> => {
-    const row = await db
-      .selectFrom('cards')
-      .innerJoin('users', 'users.id', 'cards.user_id')
-      .selectAll('cards')
-      .where('cards.id', '=', id)
-      .where('cards.deleted_at', 'is', null)
-      .where('users.status', '=', 'active')
-      .executeTakeFirst()
+  const visibleCard = async (row: CardTable | undefined, viewer: string | null): Promise<CardTable> => {
     if (!row || (row.shareable !== 1 && row.user_id !== viewer)) throw new ApiError(CODE.DATA_EMPTY)
     // A child's card reaches nobody else while the child is limited (docs/privacy.md), whatever its flag says.
     if (row.user_id !== viewer && (await limitOf(app.db, row.user_id, o.clock())) !== null) throw new ApiError(CODE.DATA_EMPTY)
@@ -183,17 +170,8 @@ const routes: ApiRoutes = async (app) => {
     ...entry(app, 'cardAudio'),
     compress: false,
     handler: async (req, reply) => {
-      const audio = await db
-        .selectFrom('card_audio')
-        .innerJoin('cards', 'cards.audio_id', 'card_audio.id')
-        .innerJoin('users', 'users.id', 'cards.user_id')
-        .select(['card_audio.key', 'card_audio.mime', 'cards.shareable', 'cards.user_id'])
-        .where('card_audio.id', '=', req.params.id)
-        .where('cards.deleted_at', 'is', null)
-        .where('users.status', '=', 'active')
-        .executeTakeFirst()
       // A private card's recording reaches its author only (the app fetches it with the token).
-      const viewer = await viewerOf(req)
+      const [audio, viewer] = await Promise.all([liveCardAudio(db, req.params.id), viewerOf(req)])
       const allowed = audio && (audio.user_id === viewer || (audio.shareable === 1 && (await limitOf(app.db, audio.user_id, o.clock())) === null))
       const file = audio ? join(audioDir(o.dataDir), audio.key) : ''
       if (!audio || !allowed || !existsSync(file)) throw new ApiError(CODE.DATA_EMPTY)
@@ -219,16 +197,10 @@ const routes: ApiRoutes = async (app) => {
       const id = crypto.randomUUID()
       const now = o.clock()
       return idempotent(db, req, userId, now, async (trx) => {
-        if (b.audioId) {
-          const audio = await trx.selectFrom('card_audio').select('id').where('id', '=', b.audioId).where('owner_user_id', '=', userId).executeTakeFirst()
-          if (!audio) throw badInput('audioId', 'no such recording of yours')
-          const used = await trx.selectFrom('cards').select('id').where('audio_id', '=', b.audioId).executeTakeFirst()
-          if (used) throw badInput('audioId', 'is already on another card')
-        }
-        await trx
-          .insertInto('cards')
-          .values({ id, user_id: userId, design: b.design, recipient: (b.to ?? '').trim(), message, audio_id: b.audioId ?? null, shareable: b.shareable === false ? 0 : 1, deleted_at: null, created_at: now, updated_at: now })
-          .execute()
+        const unusable = b.audioId ? await audioUnusable(trx, b.audioId, userId) : null
+        if (unusable === 'not-yours') throw badInput('audioId', 'no such recording of yours')
+        if (unusable === 'on-a-card') throw badInput('audioId', 'is already on another card')
+        await insertCard(trx, { id, user_id: userId, design: b.design, recipient: (b.to ?? '').trim(), message, audio_id: b.audioId ?? null, shareable: b.shareable === false ? 0 : 1, deleted_at: null, created_at: now, updated_at: now })
         return { id }
       })
     },
@@ -237,47 +209,41 @@ const routes: ApiRoutes = async (app) => {
   app.route({
     ...entry(app, 'myCards'),
     handler: async (req) => {
-      const userId = req.auth!.sub
-      const rows = await db.selectFrom('cards').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null).orderBy('created_at', 'desc').limit(50).execute()
-      return Promise.all(rows.map((r) => cardOf(r, userId)))
+      const acc = req.account!
+      const rows = await cardsOf(db, acc.user.id)
+      const sender = { name: acc.student?.name ?? '' }
+      return Promise.all(rows.map((r) => cardView(db, r, acc.user.id, sender)))
     },
   })
 
   app.route({
     ...entry(app, 'card'),
     handler: async (req) => {
-      const viewer = await viewerOf(req)
-      const row = await visibleCard(req.params.id, viewer)
+      const [viewer, found] = await Promise.all([viewerOf(req), liveCard(db, req.params.id)])
+      const row = await visibleCard(found, viewer)
       if (viewer !== row.user_id && row.first_opened_at === null) await firstOpened(row)
-      return cardOf(row, viewer)
+      return cardView(db, row, viewer)
     },
   })
 
   /** The first time someone other than its author opens a card, the author hears of it (once). */
   const firstOpened = async (row: CardTable): Promise<void> => {
     const notified = await app.db.transaction().execute(async (trx) => {
-      const first = await trx
-        .updateTable('cards').set({ first_opened_at: o.clock() }).where('id', '=', row.id).where('first_opened_at', 'is', null).executeTakeFirst()
-      if (Number(first.numUpdatedRows) !== 1) return undefined
+      if (!(await markOpened(trx, row.id, o.clock()))) return undefined
       return app.inbox.record(trx, [row.user_id], 'card', cardMessage({ id: row.id, to: row.recipient }))
     })
     app.inbox.send(notified)
   }
 
-  const ownCard = async (id: string, userId: string): Promise<void> => {
-    const row = await db.selectFrom('cards').select('id').where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst()
-    if (!row) throw new ApiError(CODE.DATA_EMPTY)
-  }
-
   app.route({
     ...entry(app, 'cardUpdate'),
     handler: async (req) => {
-      await ownCard(req.params.id, req.auth!.sub)
-      if (req.body.shareable) {
-        const why = await limitOf(app.db, req.auth!.sub, o.clock())
-        if (why) throw consentRequired(why)
-      }
-      await db.updateTable('cards').set({ shareable: req.body.shareable ? 1 : 0, updated_at: o.clock() }).where('id', '=', req.params.id).execute()
+      const userId = req.auth!.sub
+      // Whose card it is and whether the account may share: read together, answered in that order.
+      const [own, why] = await Promise.all([isOwnCard(db, req.params.id, userId), req.body.shareable ? limitOf(db, userId, o.clock()) : null])
+      if (!own) throw new ApiError(CODE.DATA_EMPTY)
+      if (why) throw consentRequired(why)
+      await setShareable(db, req.params.id, req.body.shareable, o.clock())
       return noData()
     },
   })
@@ -290,9 +256,7 @@ const routes: ApiRoutes = async (app) => {
       // The card stays (deleted) for its links; its recording goes, row and file, and frees the account's room.
       // A delete made offline is replayed by the outbox with its Idempotency-Key: a repeat answers as the first did.
       const released = await idempotent(db, req, userId, now, async (trx) => {
-        const row = await trx.selectFrom('cards').select('id').where('id', '=', req.params.id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst()
-        if (!row) throw new ApiError(CODE.DATA_EMPTY)
-        await trx.updateTable('cards').set({ deleted_at: now, updated_at: now }).where('id', '=', req.params.id).execute()
+        if (!(await markDeleted(trx, req.params.id, userId, now))) throw new ApiError(CODE.DATA_EMPTY)
         return { file: await releaseAudio(trx, req.params.id) }
       })
       if (released.file) removeAudioFile(o.dataDir, released.file)

@@ -6,6 +6,7 @@
  */
 import { CODE } from '../../src/contract'
 import { ApiError } from '../errors'
+import { classTeachers, confirmClass, orgClass, refuseClass, requestingStudent } from '../services/classes'
 import type { Notified } from '../services/inbox'
 import { classConfirmedMessage, classRefusedMessage } from '../services/pushTexts'
 import { audit, checkAnswerer, ensureClass, pendingRows, roleForbidden, seen, teacherOrg } from '../services/teacher'
@@ -24,15 +25,9 @@ const routes: ApiRoutes = async (app) => {
       const acc = req.account!
       const org = teacherOrg(acc, req.query.orgCode)
       const now = clock()
-      const pending = await pendingRows(db, org.id)
-      // Who teaches which class of the organisation: a request shows to its class's teachers, or to every
-      // teacher there when nobody teaches it.
-      const taught = await db
-        .selectFrom('classes')
-        .leftJoin('teacher_classes', 'teacher_classes.class_id', 'classes.id')
-        .select(['classes.id', 'classes.grade', 'classes.class_name', 'teacher_classes.user_id'])
-        .where('classes.org_id', '=', org.id)
-        .execute()
+      // The requests, and who teaches which class of the organisation (read together): a request shows to
+      // its class's teachers, or to every teacher there when nobody teaches it.
+      const [pending, taught] = await Promise.all([pendingRows(db, org.id), classTeachers(db, org.id)])
       const key = (grade: string, className: string) => `${grade}\u0000${className}`
       const classes = new Map<string, { id: string; teachers: Set<string> }>()
       for (const r of taught) {
@@ -67,17 +62,9 @@ const routes: ApiRoutes = async (app) => {
   const requestOf = async (acc: SessionAccount, orgId: string, b: { studentId: string; grade: string; className: string }) => {
     const grade = b.grade.trim()
     const className = b.className.trim()
-    // A teacher of another class answers nothing of this one, whoever the student is.
-    await checkAnswerer(db, acc, orgId, grade, className)
-    const student = await db
-      .selectFrom('students')
-      .innerJoin('memberships', 'memberships.student_id', 'students.id')
-      .select(['students.id', 'students.user_id'])
-      .where('students.id', '=', b.studentId)
-      .where('memberships.org_id', '=', orgId)
-      .where('students.grade', '=', grade)
-      .where('students.class_name', '=', className)
-      .executeTakeFirst()
+    // A teacher of another class answers nothing of this one, whoever the student is (its refusal comes
+    // first; the student is read meanwhile).
+    const [, student] = await Promise.all([checkAnswerer(db, acc, orgId, grade, className), requestingStudent(db, orgId, b.studentId, grade, className)])
     if (!student) throw new ApiError(CODE.DATA_EMPTY, 'no student of this organisation asks for this class')
     return { ...student, grade, className }
   }
@@ -94,9 +81,7 @@ const routes: ApiRoutes = async (app) => {
         await ensureClass(trx, org.id, grade, className, now)
         // Only the class the student asks for now: a confirmation that crossed a later change of the
         // profile changes nothing.
-        const done = await trx.updateTable('students').set({ confirmed_grade: grade, confirmed_class: className }).where('id', '=', id).where('grade', '=', grade).where('class_name', '=', className).executeTakeFirst()
-        if (Number(done.numUpdatedRows) !== 1) throw new ApiError(CODE.DATA_EMPTY, 'no student of this organisation asks for this class')
-        await trx.deleteFrom('class_refusals').where('student_id', '=', id).where('org_id', '=', org.id).execute()
+        if (!(await confirmClass(trx, id, org.id, grade, className))) throw new ApiError(CODE.DATA_EMPTY, 'no student of this organisation asks for this class')
         await audit(trx, { actor: acc.user.id, action: 'class-confirm', subject: id, orgId: org.id, details: { grade, className } }, now)
         return app.inbox.record(trx, [user_id], 'class-confirmed', classConfirmedMessage({ grade, className, orgName: orgName(acc, org.id) }))
       })
@@ -110,7 +95,7 @@ const routes: ApiRoutes = async (app) => {
     handler: async (req) => {
       const acc = req.account!
       const org = teacherOrg(acc, req.body.orgCode)
-      const cls = await db.selectFrom('classes').select(['id', 'grade', 'class_name']).where('id', '=', req.body.classId).where('org_id', '=', org.id).executeTakeFirst()
+      const cls = await orgClass(db, org.id, req.body.classId)
       if (!cls) throw roleForbidden()
       await checkAnswerer(db, acc, org.id, cls.grade, cls.class_name)
       const now = clock()
@@ -119,10 +104,8 @@ const routes: ApiRoutes = async (app) => {
         const pending = await pendingRows(trx, org.id, { grade: cls.grade, className: cls.class_name })
         const users: string[] = []
         for (const p of pending) {
-          const done = await trx.updateTable('students').set({ confirmed_grade: cls.grade, confirmed_class: cls.class_name }).where('id', '=', p.id).where('grade', '=', cls.grade).where('class_name', '=', cls.class_name).executeTakeFirst()
-          if (Number(done.numUpdatedRows) !== 1) continue
+          if (!(await confirmClass(trx, p.id, org.id, cls.grade, cls.class_name))) continue
           users.push(p.user_id)
-          await trx.deleteFrom('class_refusals').where('student_id', '=', p.id).where('org_id', '=', org.id).execute()
           await audit(trx, { actor: acc.user.id, action: 'class-confirm', subject: p.id, orgId: org.id, details: { grade: cls.grade, className: cls.class_name, all: true } }, now)
         }
         notified = await app.inbox.record(trx, users, 'class-confirmed', classConfirmedMessage({ grade: cls.grade, className: cls.class_name, orgName: orgName(acc, org.id) }))
@@ -142,11 +125,7 @@ const routes: ApiRoutes = async (app) => {
       const { id, user_id, grade, className } = await requestOf(acc, org.id, b)
       const now = clock()
       const notified = await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('class_refusals')
-          .values({ student_id: id, org_id: org.id, grade, class_name: className, refused_by: acc.user.id, refused_at: now })
-          .onConflict((oc) => oc.columns(['student_id', 'org_id']).doUpdateSet({ grade, class_name: className, refused_by: acc.user.id, refused_at: now }))
-          .execute()
+        await refuseClass(trx, { studentId: id, orgId: org.id, grade, className, by: acc.user.id, now })
         await audit(trx, { actor: acc.user.id, action: 'class-refuse', subject: id, orgId: org.id, details: { grade, className } }, now)
         return app.inbox.record(trx, [user_id], 'class-refused', classRefusedMessage({ grade, className, orgName: orgName(acc, org.id) }))
       })

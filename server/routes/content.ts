@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import { CODE } from '../../src/contract'
 import { ApiError } from '../errors'
 import { loadContent } from '../services/content'
-import { ASSET_DIR, MEDIA_CACHE, mediaPath, RECORDING_CACHE, sendFile } from '../services/media'
+import { ASSET_DIR, MEDIA_CACHE, mediaPath, mediaRow, RECORDING_CACHE, sendFile } from '../services/media'
 import type { ApiRoutes } from './provider'
 import { entry } from './table'
 
@@ -18,7 +18,7 @@ const contentRoutes: ApiRoutes = async (app) => {
     ...entry(app, 'media'),
     compress: false,
     handler: async (req, reply) => {
-      const m = await app.db.selectFrom('media').select(['id', 'mime', 'storage', 'key']).where('id', '=', req.params.id).executeTakeFirst()
+      const m = await mediaRow(app.db, req.params.id)
       const file = m ? mediaPath(m.storage, m.key, app.config.dataDir) : null
       if (!m || !file || !existsSync(file)) throw new ApiError(CODE.DATA_EMPTY)
       return sendFile(req, reply, file, { type: m.mime, cacheControl: RECORDING_CACHE })

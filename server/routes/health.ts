@@ -4,9 +4,9 @@
  * is shutting down answers 503 (status 'draining') while it finishes its requests, so a balancer with
  * active checks stops sending it new ones (docs/cluster.md, "Rolling restart").
  */
-import { sql } from 'kysely'
 import { CODE } from '../../src/contract'
 import { ApiError } from '../errors'
+import { pingDb } from '../services/health'
 import type { ApiRoutes } from './provider'
 import { entry } from './table'
 
@@ -15,7 +15,7 @@ const routes: ApiRoutes = async (app) => {
     ...entry(app, 'health'),
     handler: async () => {
       if (app.lifecycle.draining) throw new ApiError(CODE.SERVICE_ERROR, 'shutting down', 503, { status: 'draining' })
-      await sql`select 1`.execute(app.db)
+      await pingDb(app.db)
       const { publisher, embedded } = app.broker
       return { status: 'ok' as const, db: app.dbInfo.kind, broker: publisher.mode, connections: embedded?.connectedClients ?? null }
     },

@@ -6,6 +6,7 @@
  */
 import { PUSH_KINDS, type PushSettings } from '../../src/contract/push'
 import { badInput, noData } from '../errors'
+import { dropSubscription, mutedKinds, saveSubscription, setMuted } from '../services/push'
 import { checkEndpoint, parseService, REFUSAL_TEXT } from '../services/pushEndpoint'
 import type { ApiRoutes } from './provider'
 import { entry } from './table'
@@ -17,7 +18,7 @@ const routes: ApiRoutes = async (app) => {
   const services = app.config.push.services.map(parseService)
 
   const settingsOf = async (userId: string): Promise<PushSettings> => {
-    const muted = new Set((await db.selectFrom('push_muted').select('kind').where('user_id', '=', userId).execute()).map((r) => r.kind))
+    const muted = await mutedKinds(db, userId)
     return Object.fromEntries(PUSH_KINDS.map((k) => [k, !muted.has(k)])) as PushSettings
   }
 
@@ -34,26 +35,16 @@ const routes: ApiRoutes = async (app) => {
       if (p256dh.length !== 65 || p256dh[0] !== 4) throw badInput('keys.p256dh', 'is not an uncompressed P-256 public key')
       if (decoded(keys.auth).length !== 16) throw badInput('keys.auth', 'is not 16 bytes')
       const { sid, sub } = req.auth!
-      const stored = await db.transaction().execute(async (trx) => {
-        // An endpoint belongs to one session (a browser that signed in again has moved to the new one)…
-        await trx.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).where('session_id', '!=', sid).execute()
-        // …and a session has one: a second PUT (a new key, two tabs at once) replaces it in place.
-        const row = { endpoint, p256dh: keys.p256dh, auth: keys.auth, lang, created_at: app.config.clock() }
-        await trx
-          .insertInto('push_subscriptions')
-          .values({ id: crypto.randomUUID(), session_id: sid, user_id: sub, ...row })
-          .onConflict((oc) => oc.column('session_id').doUpdateSet(row))
-          .execute()
-        return trx.selectFrom('push_subscriptions').select('id').where('session_id', '=', sid).executeTakeFirstOrThrow()
-      })
-      return { id: stored.id }
+      // One subscription a session, and an endpoint in one session only (services/push.ts).
+      const id = await saveSubscription(db, { sessionId: sid, userId: sub, endpoint, p256dh: keys.p256dh, auth: keys.auth, lang, now: app.config.clock() })
+      return { id }
     },
   })
 
   app.route({
     ...entry(app, 'pushUnsubscribe'),
     handler: async (req) => {
-      await db.deleteFrom('push_subscriptions').where('session_id', '=', req.auth!.sid).execute()
+      await dropSubscription(db, req.auth!.sid)
       return noData()
     },
   })
@@ -67,12 +58,7 @@ const routes: ApiRoutes = async (app) => {
       const entries = Object.entries(req.body) as [keyof PushSettings, boolean][]
       // Unknown kinds were removed by the schema: what is left must name at least one known kind.
       if (!entries.length) throw badInput('body', `names none of ${PUSH_KINDS.join(', ')}`)
-      await db.transaction().execute(async (trx) => {
-        for (const [kind, on] of entries) {
-          if (on) await trx.deleteFrom('push_muted').where('user_id', '=', userId).where('kind', '=', kind).execute()
-          else await trx.insertInto('push_muted').values({ user_id: userId, kind }).onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing()).execute()
-        }
-      })
+      await db.transaction().execute((trx) => setMuted(trx, userId, entries))
       return settingsOf(userId)
     },
   })

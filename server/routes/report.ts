@@ -10,7 +10,8 @@ import { SLIDE_KINDS } from '../../src/contract/report'
 import { ApiError, consentRequired } from '../errors'
 import { limitOf } from '../services/guardian'
 import { idempotent } from '../services/idempotency'
-import { ownerView, publicView, saveReport, sharedReport, summaryOf, yearInputs, type ReportTable } from '../services/report'
+import { othersInviteCode, ownerView, ownReport, publicView, reportsOf, saveReport, sharedReport, summaryOf, updateReportSettings, yearInputs, type OwnerFacts, type ReportTable } from '../services/report'
+import type { SessionAccount } from '../services/users'
 import { computeReport } from '../services/reportFigures'
 import type { ApiRoutes } from './provider'
 import { entry } from './table'
@@ -21,41 +22,45 @@ const routes: ApiRoutes = async (app) => {
 
   /** My report by id; someone else's answers as if it did not exist. `from`: a transaction to read in. */
   const mine = async (id: string, userId: string, from: typeof db = db): Promise<ReportTable> => {
-    const row = await from.selectFrom('reports').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
+    const row = await ownReport(from, id, userId)
     if (!row) throw new ApiError(CODE.DATA_EMPTY)
     return row
   }
 
+  /** The owner's name and code on their own report, as the sign-in check read them. */
+  const ownerOf = (acc: SessionAccount): OwnerFacts => ({ name: acc.student?.name ?? '', inviteCode: acc.inviteCode })
+
   app.route({
     ...entry(app, 'createReport'),
     handler: async (req) => {
-      const userId = req.auth!.sub
-      const student = await db.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst()
+      const acc = req.account!
+      const userId = acc.user.id
+      const student = acc.student
       if (!student) throw new ApiError(CODE.USER_NOT_FOUND)
       const { year } = req.body
-      const { reading, works } = await yearInputs(db, student.id, year)
       // An invitation code is kept only when it is a real one of someone else.
       const code = req.body.invite ? normalizeInviteCode(req.body.invite) : ''
-      const invite = code ? await db.selectFrom('invite_codes').select('code').where('code', '=', code).where('owner_user_id', '!=', userId).executeTakeFirst() : undefined
-      const row = await saveReport(db, { userId, year, figures: computeReport(year, reading, works), inviteCode: invite?.code ?? null, now: clock() })
-      return ownerView(db, row)
+      const [{ reading, works }, invite] = await Promise.all([yearInputs(db, student.id, year), code ? othersInviteCode(db, code, userId) : null])
+      const row = await saveReport(db, { userId, year, figures: computeReport(year, reading, works), inviteCode: invite, now: clock() })
+      return ownerView(row, ownerOf(acc))
     },
   })
 
   app.route({
     ...entry(app, 'reports'),
     handler: async (req) => {
-      const rows = await db.selectFrom('reports').selectAll().where('user_id', '=', req.auth!.sub).orderBy('year', 'desc').orderBy('updated_at', 'desc').execute()
+      const rows = await reportsOf(db, req.auth!.sub)
       return rows.map(summaryOf)
     },
   })
 
-  app.route({ ...entry(app, 'report'), handler: async (req) => ownerView(db, await mine(req.params.id, req.auth!.sub)) })
+  app.route({ ...entry(app, 'report'), handler: async (req) => ownerView(await mine(req.params.id, req.account!.user.id), ownerOf(req.account!)) })
 
   app.route({
     ...entry(app, 'updateReport'),
     handler: async (req) => {
-      const userId = req.auth!.sub
+      const acc = req.account!
+      const userId = acc.user.id
       const { shareable, hidden } = req.body
       if (shareable) {
         const why = await limitOf(app.db, userId, clock())
@@ -68,9 +73,9 @@ const routes: ApiRoutes = async (app) => {
       }
       return idempotent(db, req, userId, clock(), async (trx) => {
         const row = await mine(req.params.id, userId, trx)
-        if (Object.keys(changes).length === 0) return ownerView(trx, row)
-        await trx.updateTable('reports').set(changes).where('id', '=', row.id).execute()
-        return ownerView(trx, await mine(row.id, userId, trx))
+        if (Object.keys(changes).length === 0) return ownerView(row, ownerOf(acc))
+        await updateReportSettings(trx, row.id, changes)
+        return ownerView(await mine(row.id, userId, trx), ownerOf(acc))
       })
     },
   })

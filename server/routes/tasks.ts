@@ -8,7 +8,8 @@ import { CODE } from '../../src/contract'
 import { LATEST_MS } from '../../src/contract/schemas/common'
 import { TEACHER_ROLE } from '../../src/contract/tasks'
 import { ApiError, badInput } from '../errors'
-import { assignedTask, assignRoom, confirmedClass } from '../services/classes'
+import { assignedTask, assignRoom, orgClass } from '../services/classes'
+import { bookExists, bookOf, classMembers, doneAt, insertTask, liveTask, markDone, markRead } from '../services/tasks'
 import { checkAnswerer, ensureClass, followersOf, progressed, teacherOrg } from '../services/teacher'
 import { idempotent } from '../services/idempotency'
 import type { Notified } from '../services/inbox'
@@ -27,9 +28,9 @@ const routes: ApiRoutes = async (app) => {
   const visibleTask = async (id: string, acc: SessionAccount) => {
     const student = acc.student
     if (!student) throw notFound()
-    const task = await db.selectFrom('tasks').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
+    const task = await liveTask(db, id)
     // The class a teacher confirmed, not the one the profile declares (docs/security.md, "Class membership").
-    const cls = task ? await confirmedClass(db, student.id) : null
+    const cls = acc.confirmedClass
     if (!task || !cls || task.class_name !== cls.className || (task.grade !== null && task.grade !== cls.grade)) throw notFound()
     if (!acc.memberships.some((m) => m.org.id === task.org_id)) throw notFound()
     return { task, studentId: student.id }
@@ -43,12 +44,17 @@ const routes: ApiRoutes = async (app) => {
       const org = teacherOrg(acc, b.orgCode)
       const grade = b.grade.trim()
       const className = b.className.trim()
-      if (b.classId !== undefined) {
-        const cls = await db.selectFrom('classes').select(['grade', 'class_name']).where('id', '=', b.classId).where('org_id', '=', org.id).executeTakeFirst()
-        if (!cls || cls.grade !== grade || cls.class_name !== className) throw badInput('classId', 'is not this class of the organisation')
-      }
-      // A class someone teaches is theirs to give tasks to; one nobody teaches, any teacher's there.
-      await checkAnswerer(db, acc, org.id, grade, className)
+      // A class someone teaches is theirs to give tasks to; one nobody teaches, any teacher's there. Read
+      // with the class of classId, whose refusal comes first.
+      const [cls, refused] = await Promise.all([
+        b.classId === undefined ? null : orgClass(db, org.id, b.classId),
+        checkAnswerer(db, acc, org.id, grade, className).then(
+          () => null,
+          (e: unknown) => e,
+        ),
+      ])
+      if (b.classId !== undefined && (!cls || cls.grade !== grade || cls.class_name !== className)) throw badInput('classId', 'is not this class of the organisation')
+      if (refused) throw refused
       const now = clock()
       // The schema's bounds, again after type coercion (a JSON string such as "Infinity" is coerced).
       if (b.dueAt !== undefined && (!Number.isSafeInteger(b.dueAt) || b.dueAt > LATEST_MS)) throw badInput('dueAt', 'must be a time before 2100')
@@ -60,13 +66,12 @@ const routes: ApiRoutes = async (app) => {
       let notified: Notified | undefined
       const assigned = await idempotent(db, req, acc.user.id, now, async (trx) => {
         await assignRoom(trx, app.dbInfo.kind, acc.user.id, now)
-        if (b.bookId && !(await trx.selectFrom('books').select('id').where('id', '=', b.bookId).executeTakeFirst())) throw badInput('bookId', 'no such book')
+        if (b.bookId && !(await bookExists(trx, b.bookId))) throw badInput('bookId', 'no such book')
         const id = crypto.randomUUID()
         const classId = await ensureClass(trx, org.id, grade, className, now)
-        await trx
-          .insertInto('tasks')
-          .values(
-            assignedTask(
+        await insertTask(
+          trx,
+          assignedTask(
               {
                 id,
                 org_id: org.id,
@@ -80,20 +85,11 @@ const routes: ApiRoutes = async (app) => {
                 brief,
                 due_at: b.dueAt ?? null,
               },
-              now,
-            ),
-          )
-          .execute()
+            now,
+          ),
+        )
         // The class hears of it: inbox entries and Web Push written with the task, sent after the commit.
-        const students = await trx
-          .selectFrom('students')
-          .innerJoin('memberships', 'memberships.student_id', 'students.id')
-          .select(['students.user_id', 'memberships.roles'])
-          .where('memberships.org_id', '=', org.id)
-          .where('students.confirmed_class', '=', className)
-          .where('students.confirmed_grade', '=', grade)
-          .where('students.user_id', '!=', acc.user.id)
-          .execute()
+        const students = await classMembers(trx, org.id, grade, className, acc.user.id)
         notified = await app.inbox.record(
           trx,
           // A teacher of the organisation is not a student of its classes (docs/contract.md "The teacher's calls").
@@ -112,8 +108,7 @@ const routes: ApiRoutes = async (app) => {
     ...entry(app, 'task'),
     handler: async (req) => {
       const { task, studentId } = await visibleTask(req.params.id, req.account!)
-      const book = task.book_id ? await db.selectFrom('books').select(['id', 'title', 'author']).where('id', '=', task.book_id).executeTakeFirst() : undefined
-      const done = await db.selectFrom('task_completions').select('done_at').where('task_id', '=', task.id).where('student_id', '=', studentId).executeTakeFirst()
+      const [book, done] = await Promise.all([task.book_id ? bookOf(db, task.book_id) : undefined, doneAt(db, task.id, studentId)])
       return {
         id: task.id,
         title: task.title,
@@ -123,7 +118,7 @@ const routes: ApiRoutes = async (app) => {
         className: task.class_name,
         dueAt: task.due_at === null ? null : Number(task.due_at),
         book: book ?? null,
-        doneAt: done ? Number(done.done_at) : null,
+        doneAt: done ?? null,
       }
     },
   })
@@ -136,10 +131,9 @@ const routes: ApiRoutes = async (app) => {
       // outbox's Idempotency-Key is honoured too, like every queued write's.
       let fresh = false
       const answer = await idempotent(db, req, req.account!.user.id, clock(), async (trx) => {
-        const ins = await trx.insertInto('task_completions').values({ task_id: task.id, student_id: studentId, done_at: clock() }).onConflict((oc) => oc.columns(['task_id', 'student_id']).doNothing()).executeTakeFirst()
-        fresh = Number(ins.numInsertedOrUpdatedRows ?? 0) === 1
-        const row = await trx.selectFrom('task_completions').select('done_at').where('task_id', '=', task.id).where('student_id', '=', studentId).executeTakeFirstOrThrow()
-        return { doneAt: Number(row.done_at) }
+        const marked = await markDone(trx, task.id, studentId, clock())
+        fresh = marked.fresh
+        return { doneAt: marked.doneAt }
       })
       if (fresh) app.inbox.live(await followersOf(db, task), progressed(task.id, studentId, 'done', answer.doneAt))
       return answer
@@ -153,10 +147,9 @@ const routes: ApiRoutes = async (app) => {
       // Opening twice (a retry, the task page and its inbox entry, an offline replay) keeps the first time.
       let fresh = false
       const answer = await idempotent(db, req, req.account!.user.id, clock(), async (trx) => {
-        const ins = await trx.insertInto('task_reads').values({ task_id: task.id, student_id: studentId, read_at: clock() }).onConflict((oc) => oc.columns(['task_id', 'student_id']).doNothing()).executeTakeFirst()
-        fresh = Number(ins.numInsertedOrUpdatedRows ?? 0) === 1
-        const row = await trx.selectFrom('task_reads').select('read_at').where('task_id', '=', task.id).where('student_id', '=', studentId).executeTakeFirstOrThrow()
-        return { readAt: Number(row.read_at) }
+        const marked = await markRead(trx, task.id, studentId, clock())
+        fresh = marked.fresh
+        return { readAt: marked.readAt }
       })
       if (fresh) app.inbox.live(await followersOf(db, task), progressed(task.id, studentId, 'read', answer.readAt))
       return answer

@@ -12,6 +12,8 @@ import {
   audit,
   chinaTime,
   claimReminder,
+  classesTaughtBy,
+  classStudent,
   countsOf,
   csvBytes,
   nextRemindAt,
@@ -21,8 +23,10 @@ import {
   rosterRows,
   seen,
   taughtClass,
+  tasksFollowedBy,
   teacherOrg,
   teacherTask,
+  unconfirmClass,
 } from '../services/teacher'
 import type { TaskTable } from '../db/schema'
 import type { ApiRoutes } from './provider'
@@ -43,18 +47,7 @@ const routes: ApiRoutes = async (app) => {
       const acc = req.account!
       const org = teacherOrg(acc, req.query.orgCode)
       // The classes and the organisation's requests together; then each class's roster, together.
-      const [classes, pending] = await Promise.all([
-        db
-          .selectFrom('classes')
-          .innerJoin('teacher_classes', 'teacher_classes.class_id', 'classes.id')
-          .select(['classes.id', 'classes.grade', 'classes.class_name'])
-          .where('classes.org_id', '=', org.id)
-          .where('teacher_classes.user_id', '=', acc.user.id)
-          .orderBy('classes.grade')
-          .orderBy('classes.class_name')
-          .execute(),
-        pendingRows(db, org.id),
-      ])
+      const [classes, pending] = await Promise.all([classesTaughtBy(db, org.id, acc.user.id), pendingRows(db, org.id)])
       return Promise.all(
         classes.map(async (c) => ({
           classId: c.id,
@@ -83,19 +76,11 @@ const routes: ApiRoutes = async (app) => {
       const cls = await taughtClass(db, acc, req.params.id)
       const now = clock()
       const notified = await db.transaction().execute(async (trx) => {
-        const student = await trx
-          .selectFrom('students')
-          .innerJoin('memberships', 'memberships.student_id', 'students.id')
-          .select(['students.id', 'students.user_id'])
-          .where('students.id', '=', req.body.studentId)
-          .where('memberships.org_id', '=', cls.org_id)
-          .where('students.confirmed_grade', '=', cls.grade)
-          .where('students.confirmed_class', '=', cls.class_name)
-          .executeTakeFirst()
+        const student = await classStudent(trx, cls, req.body.studentId)
         // Someone who is not in the class is nobody this teacher may see.
         if (!student) throw roleForbidden('no student of this class')
         // Back to 班级待老师确认: the class's tasks leave the student's Home with the confirmed class.
-        await trx.updateTable('students').set({ confirmed_grade: null, confirmed_class: null }).where('id', '=', student.id).execute()
+        await unconfirmClass(trx, student.id)
         await audit(trx, { actor: acc.user.id, action: 'class-remove', subject: student.id, orgId: cls.org_id, details: { grade: cls.grade, className: cls.class_name } }, now)
         const orgName = acc.memberships.find((m) => m.org.id === cls.org_id)?.org.name ?? ''
         return app.inbox.record(trx, [student.user_id], 'class-removed', classRemovedMessage({ grade: cls.grade, className: cls.class_name, orgName }))
@@ -131,21 +116,7 @@ const routes: ApiRoutes = async (app) => {
       const acc = req.account!
       const org = teacherOrg(acc, req.query.orgCode)
       const now = clock()
-      const tasks = await db
-        .selectFrom('tasks')
-        .selectAll()
-        .where('org_id', '=', org.id)
-        .where('deleted_at', 'is', null)
-        .where((eb) =>
-          eb.or([
-            eb('publisher_user_id', '=', acc.user.id),
-            eb('class_id', 'in', eb.selectFrom('teacher_classes').select('class_id').where('user_id', '=', acc.user.id)),
-          ]),
-        )
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .limit(100)
-        .execute()
+      const tasks = await tasksFollowedBy(db, org.id, acc.user.id)
       return Promise.all(tasks.map(async (t) => (await teacherTaskOf(t, now)).view))
     },
   })

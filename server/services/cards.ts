@@ -6,6 +6,7 @@
 import { sql } from 'kysely'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { CARD_AUDIO_PATH, CARD_DESIGNS, type Card, type CardDesign } from '../../src/contract/cards'
 import type { Db } from '../db/connect'
 import type { Database, CardAudioTable, CardTable } from '../db/schema'
 
@@ -13,6 +14,91 @@ export type { CardAudioTable, CardTable }
 
 /** The card tables (declared in server/db/schema.ts with the others). */
 export type CardTables = Pick<Database, 'cards' | 'card_audio'>
+
+const isDesign = (d: string): d is CardDesign => (CARD_DESIGNS as readonly string[]).includes(d)
+
+/**
+ * A card as the app shows it; the sender's name and the recording are read together. `sender`: the
+ * author's name when the caller has it already (the signed-in author's own cards).
+ */
+export async function cardView(db: Db, row: CardTable, viewer: string | null, sender?: { name: string }): Promise<Card> {
+  const [author, audio] = await Promise.all([
+    sender ?? db.selectFrom('students').select('name').where('user_id', '=', row.user_id).executeTakeFirst(),
+    row.audio_id ? db.selectFrom('card_audio').selectAll().where('id', '=', row.audio_id).executeTakeFirst() : undefined,
+  ])
+  return {
+    id: row.id,
+    design: isDesign(row.design) ? row.design : 'carnation',
+    to: row.recipient,
+    message: row.message,
+    senderName: author?.name ?? '',
+    audio: audio ? { path: `${CARD_AUDIO_PATH}/${audio.id}`, mime: audio.mime, durationMs: Number(audio.duration_ms) } : null,
+    shareable: row.shareable === 1,
+    createdAt: Number(row.created_at),
+    mine: viewer === row.user_id,
+  }
+}
+
+/** A card that is not deleted and whose author's account is active; whether the viewer may see it is the caller's rule. */
+export const liveCard = (db: Db, id: string): Promise<CardTable | undefined> =>
+  db
+    .selectFrom('cards')
+    .innerJoin('users', 'users.id', 'cards.user_id')
+    .selectAll('cards')
+    .where('cards.id', '=', id)
+    .where('cards.deleted_at', 'is', null)
+    .where('users.status', '=', 'active')
+    .executeTakeFirst()
+
+/** The recording of a live card (not deleted, its author active), with what decides who may play it. */
+export const liveCardAudio = (db: Db, audioId: string) =>
+  db
+    .selectFrom('card_audio')
+    .innerJoin('cards', 'cards.audio_id', 'card_audio.id')
+    .innerJoin('users', 'users.id', 'cards.user_id')
+    .select(['card_audio.key', 'card_audio.mime', 'cards.shareable', 'cards.user_id'])
+    .where('card_audio.id', '=', audioId)
+    .where('cards.deleted_at', 'is', null)
+    .where('users.status', '=', 'active')
+    .executeTakeFirst()
+
+/** Why a recording cannot go on a new card of `userId`'s, or null when it can. */
+export async function audioUnusable(trx: Db, audioId: string, userId: string): Promise<'not-yours' | 'on-a-card' | null> {
+  const audio = await trx.selectFrom('card_audio').select('id').where('id', '=', audioId).where('owner_user_id', '=', userId).executeTakeFirst()
+  if (!audio) return 'not-yours'
+  const used = await trx.selectFrom('cards').select('id').where('audio_id', '=', audioId).executeTakeFirst()
+  return used ? 'on-a-card' : null
+}
+
+export async function insertCard(trx: Db, card: Omit<CardTable, 'first_opened_at'>): Promise<void> {
+  await trx.insertInto('cards').values(card).execute()
+}
+
+/** The account's newest cards (at most 50), deleted ones left out. */
+export const cardsOf = (db: Db, userId: string): Promise<CardTable[]> =>
+  db.selectFrom('cards').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null).orderBy('created_at', 'desc').limit(50).execute()
+
+/** Marks the card opened at `now` unless someone opened it before: true for the first opening only. */
+export async function markOpened(trx: Db, cardId: string, now: number): Promise<boolean> {
+  const first = await trx.updateTable('cards').set({ first_opened_at: now }).where('id', '=', cardId).where('first_opened_at', 'is', null).executeTakeFirst()
+  return Number(first.numUpdatedRows) === 1
+}
+
+/** Whether `userId` wrote the card and it is not deleted. */
+export async function isOwnCard(db: Db, cardId: string, userId: string): Promise<boolean> {
+  return (await db.selectFrom('cards').select('id').where('id', '=', cardId).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst()) !== undefined
+}
+
+export async function setShareable(db: Db, cardId: string, shareable: boolean, now: number): Promise<void> {
+  await db.updateTable('cards').set({ shareable: shareable ? 1 : 0, updated_at: now }).where('id', '=', cardId).execute()
+}
+
+/** Marks `userId`'s card deleted (the row stays for its links); false when there is no such card. */
+export async function markDeleted(trx: Db, cardId: string, userId: string, now: number): Promise<boolean> {
+  if (!(await isOwnCard(trx, cardId, userId))) return false
+  await trx.updateTable('cards').set({ deleted_at: now, updated_at: now }).where('id', '=', cardId).execute()
+  return true
+}
 
 export const audioDir = (dataDir: string): string => join(dataDir, 'cards')
 

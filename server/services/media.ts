@@ -7,9 +7,13 @@ import send from '@fastify/send'
 import { existsSync, statSync } from 'node:fs'
 import { basename, dirname, join, normalize, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Db } from '../db/connect'
 import type { MediaStorage } from '../db/schema'
 
 export const ASSET_DIR = fileURLToPath(new URL('../assets/', import.meta.url))
+
+/** A media row by id: its type and where its bytes are. */
+export const mediaRow = (db: Db, id: string) => db.selectFrom('media').select(['id', 'mime', 'storage', 'key']).where('id', '=', id).executeTakeFirst()
 
 /** Where a media row's bytes are; null when the key would leave its folder. */
 export function mediaPath(storage: MediaStorage, key: string, dataDir: string): string | null {

@@ -234,3 +234,44 @@ export class PushSender {
 
 /** VAPID keys made once and kept (a node stores them in server_secrets; see server/plugins/push.ts). */
 export const newVapidKeys = (): { publicKey: string; privateKey: string } => webpush.generateVAPIDKeys()
+
+// ---- subscriptions and settings (routes/push.ts) ------------------------------------------------------
+
+/** The kinds the account has turned off. */
+export async function mutedKinds(db: Trx, userId: string): Promise<Set<string>> {
+  return new Set((await db.selectFrom('push_muted').select('kind').where('user_id', '=', userId).execute()).map((r) => r.kind))
+}
+
+/** Turns each kind on or off for the account, in the caller's transaction. */
+export async function setMuted(trx: Trx, userId: string, kinds: readonly (readonly [PushKind, boolean])[]): Promise<void> {
+  for (const [kind, on] of kinds) {
+    if (on) await trx.deleteFrom('push_muted').where('user_id', '=', userId).where('kind', '=', kind).execute()
+    else await trx.insertInto('push_muted').values({ user_id: userId, kind }).onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing()).execute()
+  }
+}
+
+/**
+ * Stores the session's subscription and returns its id. An endpoint belongs to one session (a browser
+ * that signed in again has moved to the new one), and a session has one: a second store (a new key, two
+ * tabs at once) replaces it in place.
+ */
+export async function saveSubscription(
+  db: Db,
+  s: { sessionId: string; userId: string; endpoint: string; p256dh: string; auth: string; lang: string; now: number },
+): Promise<string> {
+  const stored = await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('push_subscriptions').where('endpoint', '=', s.endpoint).where('session_id', '!=', s.sessionId).execute()
+    const row = { endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth, lang: s.lang, created_at: s.now }
+    await trx
+      .insertInto('push_subscriptions')
+      .values({ id: crypto.randomUUID(), session_id: s.sessionId, user_id: s.userId, ...row })
+      .onConflict((oc) => oc.column('session_id').doUpdateSet(row))
+      .execute()
+    return trx.selectFrom('push_subscriptions').select('id').where('session_id', '=', s.sessionId).executeTakeFirstOrThrow()
+  })
+  return stored.id
+}
+
+export async function dropSubscription(db: Trx, sessionId: string): Promise<void> {
+  await db.deleteFrom('push_subscriptions').where('session_id', '=', sessionId).execute()
+}

@@ -18,23 +18,25 @@ const DAY_MS = 86_400_000
 export async function yearInputs(db: Db, studentId: string, year: number): Promise<{ reading: ReadingInput[]; works: WorkInput[] }> {
   const from = Date.UTC(year, 0, 1) - DAY_MS
   const to = Date.UTC(year + 1, 0, 1) + DAY_MS
-  const rows = await db
-    .selectFrom('reading_records')
-    .innerJoin('books', 'books.id', 'reading_records.book_id')
-    .select(['reading_records.read_at', 'reading_records.tz_offset_min', 'reading_records.minutes', 'reading_records.pages', 'reading_records.book_id', 'books.title', 'books.author', 'books.category'])
-    .where('reading_records.student_id', '=', studentId)
-    .where('reading_records.deleted_at', 'is', null)
-    .where('reading_records.read_at', '>=', from)
-    .where('reading_records.read_at', '<', to)
-    .execute()
-  const works = await db
-    .selectFrom('works')
-    .select('created_at')
-    .where('student_id', '=', studentId)
-    .where('deleted_at', 'is', null)
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
-    .execute()
+  const [rows, works] = await Promise.all([
+    db
+      .selectFrom('reading_records')
+      .innerJoin('books', 'books.id', 'reading_records.book_id')
+      .select(['reading_records.read_at', 'reading_records.tz_offset_min', 'reading_records.minutes', 'reading_records.pages', 'reading_records.book_id', 'books.title', 'books.author', 'books.category'])
+      .where('reading_records.student_id', '=', studentId)
+      .where('reading_records.deleted_at', 'is', null)
+      .where('reading_records.read_at', '>=', from)
+      .where('reading_records.read_at', '<', to)
+      .execute(),
+    db
+      .selectFrom('works')
+      .select('created_at')
+      .where('student_id', '=', studentId)
+      .where('deleted_at', 'is', null)
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .execute(),
+  ])
   return {
     reading: rows.map((r) => ({
       readAt: Number(r.read_at),
@@ -84,14 +86,22 @@ export function hiddenOf(row: ReportTable): SlideKind[] {
   }
 }
 
-async function ownerFacts(db: Db, userId: string): Promise<{ name: string; inviteCode: string | null }> {
-  const student = await db.selectFrom('students').select('name').where('user_id', '=', userId).executeTakeFirst()
-  const invite = await db.selectFrom('invite_codes').select('code').where('owner_user_id', '=', userId).executeTakeFirst()
+/** What a report shows of its owner: the name on the slides and the invitation code. */
+export interface OwnerFacts {
+  name: string
+  inviteCode: string | null
+}
+
+async function ownerFacts(db: Db, userId: string): Promise<OwnerFacts> {
+  const [student, invite] = await Promise.all([
+    db.selectFrom('students').select('name').where('user_id', '=', userId).executeTakeFirst(),
+    db.selectFrom('invite_codes').select('code').where('owner_user_id', '=', userId).executeTakeFirst(),
+  ])
   return { name: student?.name ?? '', inviteCode: invite?.code ?? null }
 }
 
-export async function ownerView(db: Db, row: ReportTable): Promise<OwnerReport> {
-  const { name, inviteCode } = await ownerFacts(db, row.user_id)
+/** The owner's own view; `owner` is the signed-in owner's name and code as the sign-in check read them. */
+export function ownerView(row: ReportTable, { name, inviteCode }: OwnerFacts): OwnerReport {
   return {
     id: row.id,
     year: Number(row.year),
@@ -108,6 +118,24 @@ export async function ownerView(db: Db, row: ReportTable): Promise<OwnerReport> 
 export async function publicView(db: Db, row: ReportTable): Promise<PublicReport> {
   const { name, inviteCode } = await ownerFacts(db, row.user_id)
   return { id: row.id, year: Number(row.year), slides: visibleSlides(slidesOf(figuresOf(row), name), hiddenOf(row)), inviteCode, updatedAt: Number(row.updated_at) }
+}
+
+/** The account's reports, newest year first. */
+export const reportsOf = (db: Db, userId: string): Promise<ReportTable[]> =>
+  db.selectFrom('reports').selectAll().where('user_id', '=', userId).orderBy('year', 'desc').orderBy('updated_at', 'desc').execute()
+
+/** A report of `userId`'s by id; undefined for anyone else's. */
+export const ownReport = (db: Db, id: string, userId: string): Promise<ReportTable | undefined> =>
+  db.selectFrom('reports').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
+
+export async function updateReportSettings(db: Db, id: string, changes: { shareable?: number; hidden?: string }): Promise<void> {
+  await db.updateTable('reports').set(changes).where('id', '=', id).execute()
+}
+
+/** The invitation code when it is a real one of an account other than `userId`'s; null otherwise. */
+export async function othersInviteCode(db: Db, code: string, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('invite_codes').select('code').where('code', '=', code).where('owner_user_id', '!=', userId).executeTakeFirst()
+  return row?.code ?? null
 }
 
 export function summaryOf(row: ReportTable): ReportSummary {

@@ -84,6 +84,48 @@ export async function taughtClass(db: Trx, acc: SessionAccount, classId: string)
   return row
 }
 
+/** The classes of the organisation that `userId` teaches, by grade and name. */
+export const classesTaughtBy = (db: Trx, orgId: string, userId: string) =>
+  db
+    .selectFrom('classes')
+    .innerJoin('teacher_classes', 'teacher_classes.class_id', 'classes.id')
+    .select(['classes.id', 'classes.grade', 'classes.class_name'])
+    .where('classes.org_id', '=', orgId)
+    .where('teacher_classes.user_id', '=', userId)
+    .orderBy('classes.grade')
+    .orderBy('classes.class_name')
+    .execute()
+
+/** A student of the class (by its confirmed class and the organisation); undefined for anyone else. */
+export const classStudent = (db: Trx, cls: { org_id: string; grade: string; class_name: string }, studentId: string) =>
+  db
+    .selectFrom('students')
+    .innerJoin('memberships', 'memberships.student_id', 'students.id')
+    .select(['students.id', 'students.user_id'])
+    .where('students.id', '=', studentId)
+    .where('memberships.org_id', '=', cls.org_id)
+    .where('students.confirmed_grade', '=', cls.grade)
+    .where('students.confirmed_class', '=', cls.class_name)
+    .executeTakeFirst()
+
+/** Takes the student's confirmed class away: back to waiting for a teacher (班级待老师确认). */
+export async function unconfirmClass(trx: Trx, studentId: string): Promise<void> {
+  await trx.updateTable('students').set({ confirmed_grade: null, confirmed_class: null }).where('id', '=', studentId).execute()
+}
+
+/** The organisation's newest tasks (at most 100) that `userId` assigned or whose class they teach. */
+export const tasksFollowedBy = (db: Trx, orgId: string, userId: string): Promise<TaskTable[]> =>
+  db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('publisher_user_id', '=', userId), eb('class_id', 'in', eb.selectFrom('teacher_classes').select('class_id').where('user_id', '=', userId))]))
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(100)
+    .execute()
+
 /** A task the caller may follow: a teacher of its organisation who teaches its class or assigned it. */
 export async function teacherTask(db: Trx, acc: SessionAccount, taskId: string): Promise<TaskTable> {
   const task = await db.selectFrom('tasks').selectAll().where('id', '=', taskId).where('deleted_at', 'is', null).executeTakeFirst()
@@ -314,4 +356,18 @@ export async function requestWatchers(db: Trx, studentId: string): Promise<{ org
     out.push({ orgCode: r.code, userIds: await answerersOf(db, r.id, r.grade, r.class_name) })
   }
   return out
+}
+
+/**
+ * `requestWatchers` for a student whose organisations, declared class and confirmed class the caller
+ * already has (the signed-in account): only the answerers are read, for every organisation together.
+ */
+export async function watchersOf(
+  db: Trx,
+  orgs: readonly { id: string; code: string }[],
+  declared: { grade: string; className: string },
+  confirmed: { grade: string; className: string } | null,
+): Promise<{ orgCode: string; userIds: string[] }[]> {
+  if (confirmed?.grade === declared.grade && confirmed.className === declared.className) return []
+  return Promise.all(orgs.map(async (o) => ({ orgCode: o.code, userIds: await answerersOf(db, o.id, declared.grade, declared.className) })))
 }

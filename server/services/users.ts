@@ -98,6 +98,8 @@ export interface SessionAccount {
   /** null until the registration's Improve step. */
   student: { id: string; name: string; grade: string; className: string; avatar: string | null; classConfirmed: boolean } | null
   inviteCode: string | null
+  /** The class a teacher confirmed (the one the student's tasks come from), whatever the profile declares now. */
+  confirmedClass: { grade: string; className: string } | null
   /** Primary first, then by joining time. */
   memberships: Membership[]
 }
@@ -162,6 +164,7 @@ export async function sessionAccount(db: Db, sessionId: string): Promise<Session
         ? { id: s.student_id, name: s.student_name, grade: s.grade, className: s.class_name, avatar: s.avatar, classConfirmed: s.confirmed_grade === s.grade && s.confirmed_class === s.class_name }
         : null,
     inviteCode: s.invite_code,
+    confirmedClass: s.confirmed_grade !== null && s.confirmed_class !== null ? { grade: s.confirmed_grade, className: s.confirmed_class } : null,
     memberships,
   }
 }

@@ -28,15 +28,15 @@ const callsPart = {
   downloadInfo: spec('GET', DOWNLOAD_INFO_PATH, 'public', read),
   content: spec('GET', '/content/:kind/:id', 'public', read),
   reports: spec('GET', MY_REPORTS_PATH, 'session', mine),
-  report: spec('GET', `${MY_REPORTS_PATH}/:id`, 'session', mine),
+  report: spec('GET', `${MY_REPORTS_PATH}/:id`, 'account', mine),
   /** Computing the figures can take longer than a read: the client's default time-out. */
-  createReport: spec('POST', MY_REPORTS_PATH, 'session', write),
+  createReport: spec('POST', MY_REPORTS_PATH, 'account', write),
   /** Takes Idempotency-Key (docs/offline.md). */
-  updateReport: spec('PUT', `${MY_REPORTS_PATH}/:id`, 'session', write),
+  updateReport: spec('PUT', `${MY_REPORTS_PATH}/:id`, 'account', write),
   publicReport: spec('GET', `${PUBLIC_REPORT_PATH}/:id`, 'public', read),
   card: spec('GET', `${CARDS_PATH}/:id`, 'public', read),
   /** The student's own cards, newest first (50 at most). */
-  myCards: spec('GET', CARDS_PATH, 'session', mine),
+  myCards: spec('GET', CARDS_PATH, 'account', mine),
   /** Takes Idempotency-Key (docs/offline.md). */
   createCard: spec('POST', CARDS_PATH, 'account', write),
   /** My cards' 删除贺卡: the card and its recording. Takes Idempotency-Key (docs/offline.md): a delete made offline waits in the outbox. */
