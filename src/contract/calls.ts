@@ -22,8 +22,8 @@ const mine = { loading: false, timeout: DATA_TIMEOUT_MS } as const
 const write = { loading: false } as const
 
 export const CALLS = {
-  desk: spec<undefined, undefined, Desk>('GET', DESK_PATH, 'session', mine),
-  invite: spec<undefined, undefined, InviteInfo>('GET', INVITE_PATH, 'session', mine),
+  desk: spec<undefined, undefined, Desk>('GET', DESK_PATH, 'account', mine),
+  invite: spec<undefined, undefined, InviteInfo>('GET', INVITE_PATH, 'account', mine),
   /** Public; only informs (Login's welcome, Improve, Join), so it gives up sooner. */
   inviteCheck: spec<undefined, { code: string }, InviteCheck>('GET', INVITE_CHECK_PATH, 'public', { loading: false, timeout: 10_000, bearer: 'access' }),
   downloadInfo: spec<undefined, undefined, DownloadInfo>('GET', DOWNLOAD_INFO_PATH, 'public', read),
