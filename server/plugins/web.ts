@@ -37,7 +37,7 @@ export async function renderIndexHtml(template: string, req: FastifyRequest): Pr
   // A Host this server does not answer as gets the page without a preview, never its Host reflected.
   if (!origin) return template
   try {
-    const preview = (await previewFor(req.server.db, pathname, url.searchParams, origin, lang)) ?? (await reportPreviewFor(req.server.db, pathname, url.searchParams, origin, lang))
+    const preview = (await previewFor(req.server.db, pathname, url.searchParams, origin, lang, req.server.config.clock())) ?? (await reportPreviewFor(req.server.db, pathname, url.searchParams, origin, lang))
     return preview ? injectPreview(template, preview, lang) : template
   } catch (err) {
     req.log.warn({ err }, 'link preview failed')

@@ -36,11 +36,12 @@ const routes: ApiRoutes = async (app) => {
     }
   }
 
-  // The profile comes from the same query as the session check (one round trip per call).
+  // The profile, with whether the account is limited, comes from the same query as the session check (one
+  // round trip per call).
   app.route({
     ...entry(app, 'student'),
     handler: async (req) => {
-      const profile = profileOf(req.account!, req.auth!.orgId ?? undefined)
+      const profile = profileOf(req.account!, req.auth!.orgId ?? undefined, o.clock())
       if (!profile) throw new ApiError(CODE.USER_NOT_FOUND, 'account does not exist')
       return profile satisfies StudentProfile
     },

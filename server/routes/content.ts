@@ -31,7 +31,7 @@ const contentRoutes: ApiRoutes = async (app) => {
   app.route({
     ...entry(app, 'content'),
     handler: async (req, reply) => {
-      const view = await loadContent(app.db, req.params.kind, req.params.id)
+      const view = await loadContent(app.db, req.params.kind, req.params.id, app.config.clock())
       // Revalidate every time: an owner who stops sharing must be obeyed at once.
       reply.header('cache-control', 'no-cache')
       if (!view) throw new ApiError(CODE.DATA_EMPTY)

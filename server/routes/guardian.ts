@@ -12,7 +12,7 @@ import { CHILDREN_RULES_VERSION, GUARDIAN_TOKEN_HEADER, isPlausibleBirth, isUnde
 import { ApiError, badInput, noData } from '../errors'
 import { audioDir, removeAudioFile } from '../services/cards'
 import { sql } from 'kysely'
-import { birthOf, childrenOf, closeGuardianSession, eraseAccount, exportOf, GUARDIAN_SESSION_MS, guardianPhoneRefusal, guardianSessionOf, latestConsent, limitOf, makePrivate, openGuardianSession, statusOf } from '../services/guardian'
+import { birthOf, childrenOf, closeGuardianSession, eraseAccount, exportOf, GUARDIAN_SESSION_MS, guardianPhoneRefusal, guardianSessionOf, latestConsent, limitOf, makePrivate, openGuardianSession, statusFrom, statusOf } from '../services/guardian'
 import type { SmsNoticeKind } from '../services/sms'
 import { sendFile } from '../services/media'
 import { clientKey } from '../plugins/rateLimit'
@@ -51,7 +51,14 @@ const routes: ApiRoutes = async (app) => {
     return req.auth!.sub
   }
 
-  app.route({ ...entry(app, 'guardianStatus'), handler: async (req) => statusOf(app.db, studentOf(req), o.clock()) })
+  // From what the sign-in check read: no query of its own.
+  app.route({
+    ...entry(app, 'guardianStatus'),
+    handler: async (req) => {
+      studentOf(req)
+      return statusFrom(req.account!.guardian, o.clock())
+    },
+  })
 
   // Asked once: at registration (Improve) or, for an older account, at its next start. A later change is
   // the guardian's (the guardian's page), so a child cannot answer again to lift the limits.

@@ -30,7 +30,7 @@ const imageOf = (m: MediaRow | undefined): Image | null => (m ? { url: mediaUrl(
 const audioOf = (m: MediaRow | undefined, fallbackMs = 0): Audio | null => (m ? { url: mediaUrl(m.id), mime: m.mime, durationMs: m.duration_ms ?? fallbackMs } : null)
 
 /** The public face of a student: name and class, and the name of their primary organisation. */
-async function studentOf(db: Db, studentId: string): Promise<{ person: Person; org: string | null } | null> {
+async function studentOf(db: Db, studentId: string, now: number): Promise<{ person: Person; org: string | null } | null> {
   const s = await db
     .selectFrom('students as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -38,8 +38,8 @@ async function studentOf(db: Db, studentId: string): Promise<{ person: Person; o
     .where('s.id', '=', studentId)
     .where('u.status', '=', 'active')
     .executeTakeFirst()
-  // A limited child's shared things reach nobody (docs/privacy.md). Months decide the age, so the wall clock is enough here.
-  if (!s || (await limitOf(db, s.user_id, Date.now())) !== null) return null
+  // A limited child's shared things reach nobody (docs/privacy.md).
+  if (!s || (await limitOf(db, s.user_id, now)) !== null) return null
   const org = await db
     .selectFrom('memberships as m')
     .innerJoin('orgs as o', 'o.id', 'm.org_id')
@@ -51,10 +51,10 @@ async function studentOf(db: Db, studentId: string): Promise<{ person: Person; o
   return { person: { name: s.name, className: [s.grade, s.class_name].filter(Boolean).join(' ') || null }, org: org?.name ?? null }
 }
 
-async function opus(db: Db, id: string): Promise<ContentViews['opus'] | null> {
+async function opus(db: Db, id: string, now: number): Promise<ContentViews['opus'] | null> {
   const w = await db.selectFrom('works').selectAll().where('id', '=', id).where('shareable', '=', 1).where('deleted_at', 'is', null).executeTakeFirst()
   if (!w) return null
-  const owner = await studentOf(db, w.student_id)
+  const owner = await studentOf(db, w.student_id, now)
   if (!owner) return null
   const images = parseIds(w.images)
   const media = await mediaRows(db, [w.cover_media_id, w.audio_media_id, ...images])
@@ -72,7 +72,7 @@ async function opus(db: Db, id: string): Promise<ContentViews['opus'] | null> {
   }
 }
 
-async function read(db: Db, id: string): Promise<ContentViews['read'] | null> {
+async function read(db: Db, id: string, now: number): Promise<ContentViews['read'] | null> {
   const r = await db
     .selectFrom('reading_records as r')
     .innerJoin('books as b', 'b.id', 'r.book_id')
@@ -82,7 +82,7 @@ async function read(db: Db, id: string): Promise<ContentViews['read'] | null> {
     .where('r.deleted_at', 'is', null)
     .executeTakeFirst()
   if (!r) return null
-  const owner = await studentOf(db, r.student_id)
+  const owner = await studentOf(db, r.student_id, now)
   if (!owner) return null
   // The streak counts the reader's days up to this one (a later share of an old record shows its own streak).
   const history = await db
@@ -145,10 +145,10 @@ async function task(db: Db, id: string): Promise<ContentViews['task'] | null> {
   }
 }
 
-async function sound(db: Db, id: string): Promise<ContentViews['sound'] | null> {
+async function sound(db: Db, id: string, now: number): Promise<ContentViews['sound'] | null> {
   const s = await db.selectFrom('sounds').selectAll().where('id', '=', id).where('shareable', '=', 1).where('deleted_at', 'is', null).executeTakeFirst()
   if (!s) return null
-  const owner = await studentOf(db, s.student_id)
+  const owner = await studentOf(db, s.student_id, now)
   if (!owner) return null
   const media = await mediaRows(db, [s.audio_media_id, s.cover_media_id])
   const audio = audioOf(media.get(s.audio_media_id), s.duration_ms)
@@ -156,11 +156,12 @@ async function sound(db: Db, id: string): Promise<ContentViews['sound'] | null> 
   return { id: s.id, title: s.title, description: s.description, author: owner.person, org: owner.org, cover: imageOf(media.get(s.cover_media_id ?? '')), audio, createdAt: s.created_at }
 }
 
-type Loaders = { [K in ContentKind]: (db: Db, id: string) => Promise<ContentViews[K] | null> }
+/** `now`: the injected clock's, for the owner's age (a limited child's shared things reach nobody). */
+type Loaders = { [K in ContentKind]: (db: Db, id: string, now: number) => Promise<ContentViews[K] | null> }
 export const LOADERS: Loaders = { opus, read, task, sound }
 
-export function loadContent<K extends ContentKind>(db: Db, kind: K, id: string): Promise<ContentViews[K] | null> {
-  return LOADERS[kind](db, id)
+export function loadContent<K extends ContentKind>(db: Db, kind: K, id: string, now: number): Promise<ContentViews[K] | null> {
+  return LOADERS[kind](db, id, now)
 }
 
 function parseIds(json: string): string[] {

@@ -4,24 +4,18 @@
  * read asks here), making everything private again, the guardian page's sessions, and the export.
  */
 import { ADULT_AGE, CHILDREN_RULES_VERSION, isUnderAge, isUnderConsentAge, type GuardianChildSummary, type GuardianStatus, type LimitReason } from '../../src/contract/guardian'
-import { TEACHER_ROLE } from '../../src/contract/tasks'
 import type { Db } from '../db/connect'
 import type { GuardianConsentTable } from '../db/schema'
 import { keysDb } from './idempotency'
 import { randomToken, sha256Hex } from './crypto'
 import type { Sessions, Trx } from './sessions'
+import { birthFrom, consentFrom, isCurrentConsent, isStaffRoles, limitFrom, NEWEST_CONSENT, type Birth, type GuardianFacts } from './limits'
 import { deleteAccount, parseList } from './users'
 
 /** How long the guardian page's sign-in lasts. */
 export const GUARDIAN_SESSION_MS = 30 * 60_000
 
-export interface Birth {
-  year: number
-  month: number
-}
-
-const birthFrom = (s: { birth_year: number | null; birth_month: number | null } | undefined): Birth | null =>
-  s && s.birth_year !== null && s.birth_month !== null ? { year: Number(s.birth_year), month: Number(s.birth_month) } : null
+export type { Birth }
 
 export async function birthOf(db: Trx, userId: string): Promise<Birth | null> {
   return birthFrom(await db.selectFrom('students').select(['birth_year', 'birth_month']).where('user_id', '=', userId).executeTakeFirst())
@@ -31,75 +25,55 @@ export async function birthOf(db: Trx, userId: string): Promise<Birth | null> {
 export const latestConsent = (db: Trx, userId: string): Promise<GuardianConsentTable | undefined> =>
   db.selectFrom('guardian_consents').selectAll().where('user_id', '=', userId).orderBy('consented_at', 'desc').orderBy('id').limit(1).executeTakeFirst()
 
-/** A consent that counts: the newest, not withdrawn, to the current version of the rules. */
-const isCurrent = <C extends { withdrawn_at: number | null; rules_version: string | null }>(c: C | undefined): c is C =>
-  Boolean(c && c.withdrawn_at === null && c.rules_version === CHILDREN_RULES_VERSION)
-
-
 /**
- * The accounts among `userIds` that are staff: a membership anywhere holds the role `teacher`. Staff are
- * adults at work: never limited, never asked for a guardian, never counted as under 14 (docs/privacy.md).
+ * What the limited rule (services/limits.ts) needs of each account among `userIds`, in one query: its age,
+ * its newest consent and its memberships' roles (one row per membership). An account without a student
+ * row is not in the map.
  */
-export async function staffOf(db: Trx, userIds: readonly string[]): Promise<Set<string>> {
-  if (!userIds.length) return new Set()
-  const rows = await db.selectFrom('memberships').innerJoin('students', 'students.id', 'memberships.student_id').select(['students.user_id', 'memberships.roles']).where('students.user_id', 'in', [...userIds]).execute()
-  return new Set(rows.filter((r) => parseList(r.roles).includes(TEACHER_ROLE)).map((r) => r.user_id))
-}
-
-/**
- * Why the account may make nothing public, or null. An account without a profile has no age yet; the
- * routes that write refuse it earlier on their own (a registration token writes nothing). Staff: never.
- */
-export async function limitOf(db: Trx, userId: string, now: number): Promise<LimitReason | null> {
-  if ((await staffOf(db, [userId])).has(userId)) return null
-  const birth = await birthOf(db, userId)
-  if (!birth) return 'age-unknown'
-  if (!isUnderConsentAge(birth, now)) return null
-  return isCurrent(await latestConsent(db, userId)) ? null : 'guardian-consent'
-}
-
-/**
- * `limitOf` for many accounts in one query: each account's age beside its newest consent row (the one
- * `latestConsent` picks: latest `consented_at`, then the lowest id). An account not in the map has no
- * student row, so no age: 'age-unknown'.
- */
-export async function limitsOf(db: Trx, userIds: readonly string[], now: number): Promise<Map<string, LimitReason | null>> {
-  const limits = new Map<string, LimitReason | null>()
-  if (userIds.length === 0) return limits
+async function factsOf(db: Trx, userIds: readonly string[]): Promise<Map<string, GuardianFacts>> {
+  const facts = new Map<string, GuardianFacts>()
+  if (userIds.length === 0) return facts
   const rows = await db
     .selectFrom('students as s')
-    .leftJoin('guardian_consents as c', (join) =>
-      join.onRef('c.user_id', '=', 's.user_id').on((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('guardian_consents as newer')
-              .select('newer.id')
-              .whereRef('newer.user_id', '=', 'c.user_id')
-              .where((n) => n.or([n('newer.consented_at', '>', n.ref('c.consented_at')), n.and([n('newer.consented_at', '=', n.ref('c.consented_at')), n('newer.id', '<', n.ref('c.id'))])])),
-          ),
-        ),
-      ),
-    )
-    .select(['s.user_id', 's.birth_year', 's.birth_month', 'c.withdrawn_at', 'c.rules_version'])
+    .leftJoin('guardian_consents as c', (join) => join.onRef('c.user_id', '=', 's.user_id').on(NEWEST_CONSENT))
+    .leftJoin('memberships as m', 'm.student_id', 's.id')
+    .select(['s.user_id', 's.birth_year', 's.birth_month', 'c.rules_version as c_rules_version', 'c.consented_at as c_consented_at', 'c.withdrawn_at as c_withdrawn_at', 'c.guardian_phone as c_guardian_phone', 'm.roles'])
     .where('s.user_id', 'in', [...userIds])
     .execute()
-  const staff = await staffOf(db, userIds)
   for (const r of rows) {
-    const birth = birthFrom(r)
-    limits.set(r.user_id, staff.has(r.user_id) || (birth && (!isUnderConsentAge(birth, now) || isCurrent(r))) ? null : !birth ? 'age-unknown' : 'guardian-consent')
+    const known = facts.get(r.user_id)
+    const staff = r.roles !== null && isStaffRoles([parseList(r.roles)])
+    if (known) known.staff ||= staff
+    else facts.set(r.user_id, { staff, birth: birthFrom(r), consent: consentFrom(r) })
   }
-  return limits
+  return facts
 }
 
+/** An account without a student row has no age yet (the routes that write refuse it earlier on their own; a registration token writes nothing). */
+const limitOfFacts = (f: GuardianFacts | undefined, now: number): LimitReason | null => (f ? limitFrom(f, now) : 'age-unknown')
+
+/** Why each account among `userIds` may make nothing public (null: it may), in one query, by the one rule of services/limits.ts. */
+export async function limitsOf(db: Trx, userIds: readonly string[], now: number): Promise<Map<string, LimitReason | null>> {
+  const facts = await factsOf(db, userIds)
+  return new Map(userIds.map((id) => [id, limitOfFacts(facts.get(id), now)]))
+}
+
+/** `limitsOf` for one account. */
+export async function limitOf(db: Trx, userId: string, now: number): Promise<LimitReason | null> {
+  return limitOfFacts((await factsOf(db, [userId])).get(userId), now)
+}
+
+/** The status of GET /guardian/status from the facts of the rule (the sign-in check's, or `statusOf`'s read). */
+export function statusFrom(f: GuardianFacts, now: number): GuardianStatus {
+  const under14 = !f.staff && f.birth ? isUnderConsentAge(f.birth, now) : false
+  const c = f.consent
+  const consent = isCurrentConsent(c) ? { rulesVersion: c.rulesVersion, consentedAt: c.consentedAt, guardianPhoneTail: c.guardianPhone.slice(-4) } : null
+  return { birth: f.birth, under14, consent, limited: limitFrom(f, now), rulesVersion: CHILDREN_RULES_VERSION }
+}
+
+/** The status read afresh (after a change made by this call), in one query. */
 export async function statusOf(db: Trx, userId: string, now: number): Promise<GuardianStatus> {
-  const birth = await birthOf(db, userId)
-  const staff = (await staffOf(db, [userId])).has(userId)
-  const under14 = !staff && birth ? isUnderConsentAge(birth, now) : false
-  const c = await latestConsent(db, userId)
-  const consent = isCurrent(c) ? { rulesVersion: c.rules_version, consentedAt: Number(c.consented_at), guardianPhoneTail: c.guardian_phone.slice(-4) } : null
-  const limited: LimitReason | null = staff ? null : !birth ? 'age-unknown' : under14 && !consent ? 'guardian-consent' : null
-  return { birth, under14, consent, limited, rulesVersion: CHILDREN_RULES_VERSION }
+  return statusFrom((await factsOf(db, [userId])).get(userId) ?? { staff: false, birth: null, consent: null }, now)
 }
 
 /**
@@ -154,7 +128,7 @@ export async function guardianPhoneRefusal(db: Db, phone: string, now: number): 
   const birth = birthFrom(student)
   if (birth && isUnderAge(birth, now, ADULT_AGE)) return 'child'
   const memberships = await db.selectFrom('memberships').select('roles').where('student_id', '=', student.id).execute()
-  const staff = memberships.some((m) => parseList(m.roles).includes(TEACHER_ROLE))
+  const staff = isStaffRoles(memberships.map((m) => parseList(m.roles)))
   return staff || birth ? null : 'child'
 }
 

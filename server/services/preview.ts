@@ -64,8 +64,8 @@ const T = {
 /** 'YYYY-MM-DD' in China time, where the product's schools are. */
 const dateOf = (ms: number, offsetMin = 480) => new Date(ms + offsetMin * 60_000).toISOString().slice(0, 10)
 
-/** The preview of a share URL, or null when the path is not a share page. */
-export async function previewFor(db: Db, pathname: string, query: URLSearchParams, origin: string, lang: Lang): Promise<Preview | null> {
+/** The preview of a share URL, or null when the path is not a share page; `now` is the injected clock's. */
+export async function previewFor(db: Db, pathname: string, query: URLSearchParams, origin: string, lang: Lang, now: number): Promise<Preview | null> {
   const kind = KIND_OF_PAGE.get(pathname)
   if (!kind) return null
   const t = T[lang]
@@ -78,24 +78,24 @@ export async function previewFor(db: Db, pathname: string, query: URLSearchParam
   const base = { kind, url, type: 'article' as const, found: true }
   switch (kind) {
     case 'opus': {
-      const v = await loadContent(db, 'opus', id)
+      const v = await loadContent(db, 'opus', id, now)
       if (!v) return missing
       return { ...base, title: v.title, description: `${t.by(v.author.name)} · ${excerpt(v.body)}`, image: abs(v.cover ?? v.images[0] ?? CARD), imageAlt: v.title }
     }
     case 'read': {
-      const v = await loadContent(db, 'read', id)
+      const v = await loadContent(db, 'read', id, now)
       if (!v) return missing
       const facts = [t.streak(v.streakDays), t.minutes(v.minutes), t.pages(v.pages)].join(' · ')
       return { ...base, title: t.readTitle(v.reader.name, v.book.title), description: v.notes ? `${facts} · ${excerpt(v.notes)}` : facts, image: abs(v.book.cover ?? CARD), imageAlt: v.book.title }
     }
     case 'task': {
-      const v = await loadContent(db, 'task', id)
+      const v = await loadContent(db, 'task', id, now)
       if (!v) return missing
       const head = [v.publisher, v.className, v.dueAt ? t.due(dateOf(v.dueAt)) : ''].filter(Boolean).join(' · ')
       return { ...base, title: v.title, description: `${head} · ${excerpt(v.brief, 60)}`, image: abs(CARD), imageAlt: v.title }
     }
     case 'sound': {
-      const v = await loadContent(db, 'sound', id)
+      const v = await loadContent(db, 'sound', id, now)
       if (!v) return missing
       return { ...base, title: v.title, description: v.description ? `${t.sound(v.author.name)} · ${excerpt(v.description)}` : t.sound(v.author.name), image: abs(v.cover ?? CARD), imageAlt: v.title }
     }

@@ -3,6 +3,7 @@ import type { OrgRef, StudentProfile } from '../../src/contract'
 import type { Db } from '../db/connect'
 import { prepared } from '../db/prepared'
 import type { UserTable } from '../db/schema'
+import { birthFrom, consentFrom, isStaffRoles, limitFrom, NEWEST_CONSENT, type GuardianFacts } from './limits'
 import type { Sessions, Trx } from './sessions'
 
 export const STUDENT_ROLES = ['student']
@@ -95,13 +96,18 @@ export interface SessionAccount {
   /** For `isLive` (services/sessions): the session check is part of this read. */
   session: { user_id: string; revoked_at: number | null; status: string }
   user: { id: string; phone: string | null; hasPassword: boolean; createdAt: number }
-  /** null until the registration's Improve step. */
-  student: { id: string; name: string; grade: string; className: string; avatar: string | null; classConfirmed: boolean } | null
+  /**
+   * null until the registration's Improve step. `confirmed`: the class a teacher confirmed, which tasks
+   * come from (docs/security.md "Class membership"), also after the student declared another.
+   */
+  student: { id: string; name: string; grade: string; className: string; avatar: string | null; classConfirmed: boolean; confirmed: { grade: string; className: string } | null } | null
   inviteCode: string | null
   /** The class a teacher confirmed (the one the student's tasks come from), whatever the profile declares now. */
   confirmedClass: { grade: string; className: string } | null
   /** Primary first, then by joining time. */
   memberships: Membership[]
+  /** What the limited rule needs (services/limits.ts), read with the rest: no call reads it again. */
+  guardian: GuardianFacts
 }
 
 const sessionAccountRows = prepared((db, sessionId: string) =>
@@ -112,6 +118,7 @@ const sessionAccountRows = prepared((db, sessionId: string) =>
     .leftJoin('invite_codes', 'invite_codes.owner_user_id', 'users.id')
     .leftJoin('memberships', 'memberships.student_id', 'students.id')
     .leftJoin('orgs', 'orgs.id', 'memberships.org_id')
+    .leftJoin('guardian_consents as c', (join) => join.onRef('c.user_id', '=', 'users.id').on(NEWEST_CONSENT))
     .select((eb) => [
       'sessions.user_id',
       'sessions.revoked_at',
@@ -126,6 +133,12 @@ const sessionAccountRows = prepared((db, sessionId: string) =>
       'students.confirmed_grade',
       'students.confirmed_class',
       'students.avatar',
+      'students.birth_year',
+      'students.birth_month',
+      'c.rules_version as c_rules_version',
+      'c.consented_at as c_consented_at',
+      'c.withdrawn_at as c_withdrawn_at',
+      'c.guardian_phone as c_guardian_phone',
       'invite_codes.code as invite_code',
       'orgs.id as org_id',
       'orgs.name as org_name',
@@ -141,8 +154,9 @@ const sessionAccountRows = prepared((db, sessionId: string) =>
 )
 
 /**
- * Reads a session, its user, profile, invitation code and memberships in one query (one row per
- * membership): an authenticated call needs all of them and each query costs more than the join.
+ * Reads a session, its user, profile, invitation code, memberships and the facts of the limited rule (age
+ * and newest consent) in one query (one row per membership): an authenticated call needs all of them and
+ * each query costs more than the join.
  * Undefined when the session does not exist; the caller decides liveness with `isLive`.
  */
 export async function sessionAccount(db: Db, sessionId: string): Promise<SessionAccount | undefined> {
@@ -161,16 +175,28 @@ export async function sessionAccount(db: Db, sessionId: string): Promise<Session
     user: { id: s.user_id, phone: s.phone, hasPassword: Boolean(s.has_password), createdAt: s.created_at },
     student:
       s.student_id !== null && s.student_name !== null && s.grade !== null && s.class_name !== null
-        ? { id: s.student_id, name: s.student_name, grade: s.grade, className: s.class_name, avatar: s.avatar, classConfirmed: s.confirmed_grade === s.grade && s.confirmed_class === s.class_name }
+        ? {
+            id: s.student_id,
+            name: s.student_name,
+            grade: s.grade,
+            className: s.class_name,
+            avatar: s.avatar,
+            classConfirmed: s.confirmed_grade === s.grade && s.confirmed_class === s.class_name,
+            confirmed: s.confirmed_grade !== null && s.confirmed_class !== null ? { grade: s.confirmed_grade, className: s.confirmed_class } : null,
+          }
         : null,
     inviteCode: s.invite_code,
     confirmedClass: s.confirmed_grade !== null && s.confirmed_class !== null ? { grade: s.confirmed_grade, className: s.confirmed_class } : null,
     memberships,
+    guardian: { staff: isStaffRoles(memberships.map((m) => m.roles)), birth: birthFrom(s), consent: consentFrom(s) },
   }
 }
 
-/** The user-info object of GET /auth/student; `orgId` picks the current org (already checked). Null without a profile. */
-export function profileOf(account: SessionAccount, orgId?: string): StudentProfile | null {
+/**
+ * The user-info object of GET /auth/student; `orgId` picks the current org (already checked), `now` (the
+ * injected clock) decides the age. Null without a profile.
+ */
+export function profileOf(account: SessionAccount, orgId: string | undefined, now: number): StudentProfile | null {
   const { user, student, memberships: ms } = account
   if (!student) return null
   const current = ms.find((m) => m.org.id === orgId) ?? ms.find((m) => m.primary) ?? ms[0]
@@ -192,6 +218,8 @@ export function profileOf(account: SessionAccount, orgId?: string): StudentProfi
     isPassword: user.hasPassword,
     inviteCode: account.inviteCode,
     createdAt: new Date(user.createdAt).toISOString(),
+    limited: limitFrom(account.guardian, now),
+    birthKnown: account.guardian.birth !== null,
   }
 }
 

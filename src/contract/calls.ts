@@ -21,8 +21,8 @@ const mine = { loading: false, timeout: DATA_TIMEOUT_MS } as const
 const write = { loading: false } as const
 
 const callsPart = {
-  desk: spec('GET', DESK_PATH, 'session', mine),
-  invite: spec('GET', INVITE_PATH, 'session', mine),
+  desk: spec('GET', DESK_PATH, 'account', mine),
+  invite: spec('GET', INVITE_PATH, 'account', mine),
   /** Public; only informs (Login's welcome, Improve, Join), so it gives up sooner. */
   inviteCheck: spec('GET', INVITE_CHECK_PATH, 'public', { loading: false, timeout: 10_000, bearer: 'access' }),
   downloadInfo: spec('GET', DOWNLOAD_INFO_PATH, 'public', read),

@@ -114,6 +114,16 @@ export function setProfile(profile: Profile): void {
   setOrg(current ?? user.org ?? user.orgList[0] ?? null)
 }
 
+/**
+ * What a guardian call answered of the account's limits (Consent): the stored profile follows it, so Home
+ * says the new state without reloading the profile.
+ */
+export function setLimits(status: { limited: 'age-unknown' | 'guardian-consent' | null; birth: unknown }): void {
+  if (!authState.userInfo) return
+  authState.userInfo = { ...authState.userInfo, limited: status.limited, birthKnown: status.birth !== null }
+  persist('user', authState.userInfo)
+}
+
 export function setOrg(org: OrgRef | null): void {
   authState.org = org ? { ...org } : null
   persist('org', authState.org)

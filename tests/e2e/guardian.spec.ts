@@ -99,11 +99,16 @@ test('a student of 12 registers limited; the guardian confirms with the code; sh
 
 test('a student of 15 is not asked for a guardian', async ({ page, request }) => {
   await registerInBrowser(page, request, '13700137202', '周小北', { year: 2011, month: 1 })
-  const status = page.waitForResponse((r) => r.url().endsWith('/api/guardian/status'))
+  // The profile says whether the account is limited: Home asks nothing more.
+  const asked: string[] = []
+  page.on('request', (r) => void (r.url().includes('/api/guardian/') && asked.push(r.url())))
+  const profile = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/student')
   await page.getByRole('button', { name: '完成' }).click()
   await expect(page).toHaveURL(/\/home$/)
-  expect(((await (await status).json()) as { data: { limited: unknown } }).data.limited).toBeNull()
+  expect(((await (await profile).json()) as { data: { limited: unknown; birthKnown: unknown } }).data).toMatchObject({ limited: null, birthKnown: true })
+  await expect(page.getByRole('heading', { level: 2 }).first()).toContainText('周小北')
   await expect(page.getByText(LIMITED)).toHaveCount(0)
+  expect(asked).toEqual([])
   await makeCard(page, '妈妈辛苦了')
   await expect(page).toHaveURL(/\/motherday\?id=[0-9a-f-]{36}$/)
 })

@@ -6,6 +6,7 @@ import {
   Device,
   DeviceTypeField,
   GivenPassword,
+  Limited,
   NewPassword,
   NoDataAnswer,
   Nullable,
@@ -97,6 +98,13 @@ export const StudentProfile = Type.Object({
   /** The account's own invitation code. */
   inviteCode: Nullable(Type.String()),
   createdAt: Type.String(),
+  /**
+   * Why the account may make nothing public (docs/privacy.md), or null; as `limited` of GET /guardian/status.
+   * A staff account (a teacher anywhere) is never limited.
+   */
+  limited: Limited,
+  /** Whether the month and year of birth are known; the app asks for them (Consent) at launch until they are. */
+  birthKnown: Type.Boolean(),
 })
 
 export const SmsCodeData = Type.Object({

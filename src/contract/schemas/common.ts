@@ -14,6 +14,9 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password'
 /** A field that may be null. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
+/** Why an account may make nothing public (docs/privacy.md), or null: its age is not known yet, or it is under 14 without a current consent. */
+export const Limited = Nullable(Type.Union([Type.Literal('age-unknown'), Type.Literal('guardian-consent')]))
+
 /** `{ code: 0, msg, data }`: the call did what was asked. */
 export const Success = <T extends TSchema>(data: T) => Type.Object({ code: Type.Literal(CODE.OK), msg: Type.String(), data })
 

@@ -1,6 +1,6 @@
 /** Children under 14 and their guardians (src/contract/guardian.ts). */
 import { Type } from '@sinclair/typebox'
-import { Answer, FileAnswer, NoDataAnswer, Nullable, Shown, SmsCodeField, Str, Username } from './common'
+import { Answer, FileAnswer, Limited, NoDataAnswer, Nullable, Shown, SmsCodeField, Str, Username } from './common'
 
 const Birth = { year: Type.Integer({ minimum: 1900, maximum: 2100 }), month: Type.Integer({ minimum: 1, maximum: 12 }) }
 
@@ -23,7 +23,7 @@ export const GuardianStatus = Type.Object({
   /** The current consent: to the current version, not withdrawn. */
   consent: Nullable(Type.Object({ rulesVersion: Type.String(), consentedAt: Type.Number(), guardianPhoneTail: Type.String() })),
   /** Why the account may not make anything public, or null. */
-  limited: Nullable(Type.Union([Type.Literal('age-unknown'), Type.Literal('guardian-consent')])),
+  limited: Limited,
   /** The version of the children's rules a consent must be to. */
   rulesVersion: Type.String(),
 })

@@ -75,3 +75,12 @@ export const homeDelayMs = (ios: boolean): number => (ios ? HOME_DELAY_IOS_MS : 
 /** What a launch does with what is cached (docs/product.md). */
 export type LaunchPlan = 'reload-profile' | 'nothing'
 export const launchPlan = (cachedToken: string): LaunchPlan => (cachedToken ? 'reload-profile' : 'nothing')
+
+/**
+ * Whether the launch, or the way in after a login, sends the account to Consent to give its month and
+ * year of birth (docs/privacy.md): the profile says it is not known and the server limits the account for
+ * it (a staff account is never limited, so never asked). A profile kept by an older version says neither.
+ */
+export function asksBirth(profile: { limited?: string | null; birthKnown?: boolean } | null): boolean {
+  return profile?.birthKnown === false && profile.limited === 'age-unknown'
+}

@@ -25,6 +25,8 @@ export interface PendingRoute {
 }
 
 const isOrg = (d: unknown): d is OrgRef => isRecord(d) && isStr(d.id)
+/** `limited` and `birthKnown` came later: a copy kept by an older version has neither (read as not known yet). */
+const isLimited = (d: unknown): boolean => d === undefined || d === null || d === 'age-unknown' || d === 'guardian-consent'
 const isUser = (d: unknown): d is UserInfo =>
   isRecord(d) &&
   isStr(d.id) &&
@@ -32,7 +34,9 @@ const isUser = (d: unknown): d is UserInfo =>
   Array.isArray(d.orgList) &&
   d.orgList.every(isOrg) &&
   isStrArray(d.roleList) &&
-  isStrArray(d.permList)
+  isStrArray(d.permList) &&
+  isLimited(d.limited) &&
+  (d.birthKnown === undefined || typeof d.birthKnown === 'boolean')
 const isPending = (d: unknown): d is PendingRoute => isRecord(d) && isStr(d.name) && isStr(d.query)
 const isLang = (d: unknown): d is 'zh-Hans' | 'en' => d === 'zh-Hans' || d === 'en'
 const isOrientations = (d: unknown): d is ('portrait' | 'landscape')[] => Array.isArray(d) && d.every((o) => o === 'portrait' || o === 'landscape')

@@ -13,6 +13,7 @@ import { fill } from '../../i18n/format'
 import { call } from '../../lib/http/client'
 import { LIMITED_TEXTS } from '../../lib/guardian/limited'
 import { useLang } from '../../state/app'
+import { setLimits } from '../../state/auth'
 import { replace } from '../../state/navigation'
 import { Button } from '../../ui/Button/Button'
 import { CARD } from '../../ui/Card/card'
@@ -104,12 +105,17 @@ const thisMonth = (): string => {
 export default function Consent({ page }: PageProps) {
   const lang = useLang()
   const t = TEXTS[lang]
-  const [status, setStatus] = useState<GuardianStatus | null>(null)
+  const [status, setShown] = useState<GuardianStatus | null>(null)
+  // Every status the server answers here also updates the stored profile's limits (Home's banner).
+  const setStatus = useCallback((s: GuardianStatus) => {
+    setLimits(s)
+    setShown(s)
+  }, [])
   const [failed, setFailed] = useState(false)
   const load = useCallback(() => {
     setFailed(false)
     call(GUARDIAN.guardianStatus, {}).then(setStatus, () => setFailed(true))
-  }, [])
+  }, [setStatus])
   useEffect(load, [load])
 
   const [birth, setBirth] = useState('')

@@ -19,6 +19,7 @@ import { deviceCode } from '../../lib/device/deviceCode'
 import { call, errors, isRequestError, isUnreachable, RequestError } from '../../lib/http'
 import { startCountdown, SMS_COUNTDOWN_S } from '../smsCountdown'
 import {
+  asksBirth,
   bindingDecision,
   homeDelayMs,
   improveDecision,
@@ -164,12 +165,12 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /**
  * Into the app after a login, whose profile is in (the logged-in event has happened and the live channel connects):
- * after the specification's delay the remembered route or Home, replacing the whole history so Back never re-enters a
- * login-only page.
+ * after the specification's delay the remembered route or Home (Consent first for an account whose month of birth is
+ * not known yet, as at launch), replacing the whole history so Back never re-enters a login-only page.
  */
 export async function enterApp(loginSearch = ''): Promise<string> {
   await wait(homeDelayMs(isIOS(navigator.userAgent, navigator.maxTouchPoints)))
-  const target = afterLoginTarget(authState.pendingRoute, loginSearch)
+  const target = asksBirth(authState.userInfo) ? (pageByName('Consent')?.path ?? '/consent') : afterLoginTarget(authState.pendingRoute, loginSearch)
   setPendingRoute(null)
   if (currentIndex() > 0) await replaceAll(currentUrl())
   // Signed in and navigated in one step, so the guard never sees Login while signed in.

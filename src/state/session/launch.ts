@@ -2,24 +2,30 @@
  * Launch with a cached session (docs/product.md): reload the profile quietly, which signs the resumed session in
  * (machine.ts; the logged-in event). A stale
  * or revoked session ends on Login with no error toast (the refresh refusal logs out while quiet); a
- * network failure keeps the cached session (it is transient); an account without a profile goes to Improve.
+ * network failure keeps the cached session (it is transient); an account without a profile goes to Improve,
+ * and one whose month of birth is not known yet to Consent (from a signed-in page; the profile says so).
  */
 import { pageByName, pageByPath } from '../../../manifest/pages'
 import { replace } from '../navigation'
 import { CODE } from '../../contract/codes'
 import { authState } from '../auth'
 import { isRequestError, isUnreachable } from '../../lib/http/errors'
-import { launchPlan } from '../../lib/auth/decisions'
+import { asksBirth, launchPlan } from '../../lib/auth/decisions'
 import { quietly } from '../../lib/events/loggedIn'
 import { loadProfile } from './flows'
 import { dispatch } from './machine'
 
-export type LaunchOutcome = 'none' | 'logged-in' | 'offline' | 'improve' | 'logged-out'
+export type LaunchOutcome = 'none' | 'logged-in' | 'consent' | 'offline' | 'improve' | 'logged-out'
 
 export async function launch(): Promise<LaunchOutcome> {
   if (launchPlan(authState.token) === 'nothing') return 'none'
   try {
-    await quietly(() => loadProfile({ loading: false }))
+    const profile = await quietly(() => loadProfile({ loading: false }))
+    const here = pageByPath(location.pathname)
+    if (asksBirth(profile) && here?.access === 'login' && here.name !== 'Consent') {
+      replace(pageByName('Consent')?.path ?? '/consent')
+      return 'consent'
+    }
     return 'logged-in'
   } catch (e) {
     if (!authState.token) return 'logged-out'

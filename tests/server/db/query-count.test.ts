@@ -54,6 +54,6 @@ describe('queryCounter', () => {
     const outside = app.db.selectFrom('orgs').select('id').execute()
     const m = await q.measure(async () => 'nothing')
     await outside
-    expect(m).toEqual({ result: 'nothing', queries: 0, depth: 0, sql: [] })
+    expect(m).toEqual({ result: 'nothing', queries: 0, depth: 0, sql: [], log: [] })
   })
 })

@@ -1,7 +1,8 @@
 import { decodeJwt, SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import type { StudentProfile } from '../../../src/contract'
-import { call, deleteAccount, DEVICE, makeApp, PASSWORD, passwordLogin, smsCode, STUDENT_PHONE, type Pair } from '../support/helpers'
+import { call, deleteAccount, DEVICE, FakeClock, makeApp, PASSWORD, passwordLogin, smsCode, STUDENT_PHONE, TEACHER_PHONE, type Pair } from '../support/helpers'
+import { queryCounter } from '../support/queries'
 
 describe('GET /auth/student', () => {
   it('answers the user-info object of the demo student', async () => {
@@ -18,6 +19,26 @@ describe('GET /auth/student', () => {
     expect(p.orgList.map((o) => o.code)).toEqual(['DEMO', 'ACADEMY'])
     expect(p.orgRoleList).toEqual(['DEMO:student', 'ACADEMY:student'])
     expect(p.permList.length).toBeGreaterThan(0)
+    // Seeded 14 or older: not limited.
+    expect(p).toMatchObject({ limited: null, birthKnown: true })
+  })
+
+  it('says whether the account is limited and its birth known, in one query with the sign-in check', async () => {
+    const q = queryCounter()
+    // 2026-03-10 in China: 张小明 (born 2014-03) is under 14 without a consent; 李老师 is staff, with no birth given.
+    const { app } = await makeApp({ wrapDialect: q.wrapDialect }, new FakeClock(Date.UTC(2026, 2, 10, 4)))
+    const profile = async (phone: string) => {
+      const { token } = await passwordLogin(app, { deviceCode: phone }, phone)
+      const m = await q.measure(() => call<StudentProfile>(app, 'GET', '/auth/student', { token }))
+      expect(m.queries, m.sql.join('\n')).toBe(1)
+      return m.result.body.data
+    }
+    expect(await profile(STUDENT_PHONE)).toMatchObject({ limited: null, birthKnown: true })
+    expect(await profile('13700137601')).toMatchObject({ name: '张小明', limited: 'guardian-consent', birthKnown: true })
+    expect(await profile(TEACHER_PHONE)).toMatchObject({ limited: null, birthKnown: false })
+    // A student who never gave a birth month is limited for it.
+    await app.db.updateTable('students').set({ birth_year: null, birth_month: null }).where('name', '=', 'Demo Student').execute()
+    expect(await profile(STUDENT_PHONE)).toMatchObject({ limited: 'age-unknown', birthKnown: false })
   })
 
   it('honours Org-ID and Student-ID and refuses foreign ones', async () => {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Desk } from '../../../src/contract/desk'
 import { call, makeApp, passwordLogin, type TestApp } from '../support/helpers'
+import { accountRereads, queryCounter } from '../support/queries'
 
 async function fixture({ app, clock }: TestApp) {
   const db = app.db
@@ -65,6 +66,22 @@ describe('GET /home/desk', () => {
     const made = await call<{ id: string }>(app, 'POST', '/reports', { token, body: { year: 2023 } })
     const withReport = await call<Desk>(app, 'GET', '/home/desk', { token })
     expect(withReport.body.data.report).toEqual({ id: made.body.data.id, shareable: expect.any(Boolean) })
+  })
+
+  // On PostgreSQL each query is a round trip: the sign-in check's, then the desk's five reads together.
+  it('costs at most 6 queries at a depth of 3 round trips, and reads nothing of the account again', async () => {
+    const q = queryCounter()
+    const t = await makeApp({ wrapDialect: q.wrapDialect })
+    const { demo } = await fixture(t)
+    const { token } = await passwordLogin(t.app)
+    const me = await t.app.db.selectFrom('students').select(['id', 'user_id']).where('name', '=', 'Demo Student').executeTakeFirstOrThrow()
+    for (const headers of [{}, { 'org-id': demo }] as Record<string, string>[]) {
+      const m = await q.measure(() => call<Desk>(t.app, 'GET', '/home/desk', { token, headers }))
+      expect(m.result.body.data.tasks.map((x) => x.id).sort()).toEqual(['t-no-due', 't-open'])
+      expect(m.queries, m.sql.join('\n')).toBeLessThanOrEqual(6)
+      expect(m.depth, m.sql.join('\n')).toBeLessThanOrEqual(3)
+      expect(accountRereads(m, [me.id, me.user_id])).toEqual([])
+    }
   })
 
   it('refuses an Org-ID outside my organisations', async () => {

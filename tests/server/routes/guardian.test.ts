@@ -9,8 +9,10 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CHILDREN_RULES_VERSION, isUnderConsentAge, type GuardianSignin, type GuardianStatus } from '../../../src/contract/guardian'
 import type { InviteCheck, InviteInfo } from '../../../src/contract/invite'
+import type { StudentProfile } from '../../../src/contract'
 import { wavFile } from '../../support/wav'
 import { call, DEVICE, FakeClock, makeApp, passwordLogin, STUDENT_PHONE, type Pair } from '../support/helpers'
+import { queryCounter } from '../support/queries'
 
 /** 2026-03-10 12:00 in China. */
 const NOW = Date.UTC(2026, 2, 10, 4)
@@ -142,6 +144,22 @@ describe('an under-14 account without consent', () => {
     await app.db.insertInto('guardian_consents').values({ ...given!, id: '~', consented_at: Number(given!.consented_at) + 1 }).execute()
     expect((await status(app, child)).data.limited).toBe(null)
     expect(await listed()).toEqual(['学生104'])
+  })
+
+  it('the status comes from the sign-in check alone (one query), and so does the profile\'s limited', async () => {
+    const q = queryCounter()
+    const { app, clock } = await makeApp({ wrapDialect: q.wrapDialect }, new FakeClock(NOW))
+    const child = await register(app, '13700137105', TWELVE)
+    const both = async () => {
+      const st = await q.measure(() => call<GuardianStatus>(app, 'GET', '/guardian/status', { token: child }))
+      expect(st.queries, st.sql.join('\n')).toBe(1)
+      const profile = await call<StudentProfile>(app, 'GET', '/auth/student', { token: child })
+      expect(profile.body.data.limited).toBe(st.result.body.data.limited)
+      return st.result.body.data
+    }
+    expect(await both()).toEqual({ birth: TWELVE, under14: true, consent: null, limited: 'guardian-consent', rulesVersion: CHILDREN_RULES_VERSION })
+    expect((await consent(app, clock, child)).body.code).toBe(0)
+    expect(await both()).toMatchObject({ limited: null, consent: { rulesVersion: CHILDREN_RULES_VERSION, consentedAt: NOW + 1000, guardianPhoneTail: '5000' } })
   })
 
   it('a consent to an older version of the rules counts for nothing: the account is asked again', async () => {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import type { InviteCheck, InviteInfo } from '../../../src/contract/invite'
 import { call, deleteAccount, makeApp, PASSWORD, passwordLogin, smsCode, DEVICE, SMS_ONLY_PHONE, type Pair } from '../support/helpers'
+import { accountRereads, queryCounter } from '../support/queries'
 
 async function register(app: Awaited<ReturnType<typeof makeApp>>['app'], phone: string, name: string, inviteCode?: string): Promise<Pair> {
   const code = await smsCode(app, phone)
@@ -50,6 +51,19 @@ describe('GET /invite', () => {
     const { token } = await passwordLogin(app)
     const r = await call<InviteInfo>(app, 'GET', '/invite', { token })
     expect(r.body.data.joined).toEqual([{ name: '', joinedAt: expect.any(Number) }])
+  })
+
+  it('reads nothing of the account again: the code comes from the sign-in check, the list and its limits after it', async () => {
+    const q = queryCounter()
+    const { app } = await makeApp({ wrapDialect: q.wrapDialect })
+    await register(app, '13700137005', 'Li Lei', 'DEMO2023')
+    const { token } = await passwordLogin(app)
+    const me = await app.db.selectFrom('students').select(['id', 'user_id']).where('name', '=', 'Demo Student').executeTakeFirstOrThrow()
+    const m = await q.measure(() => call<InviteInfo>(app, 'GET', '/invite', { token }))
+    expect(m.result.body.data).toMatchObject({ code: 'DEMO2023', joined: [{ name: 'Li Lei' }] })
+    // The sign-in check, the list, the invitees' limits.
+    expect(m.queries, m.sql.join('\n')).toBe(3)
+    expect(accountRereads(m, [me.id, me.user_id])).toEqual([])
   })
 
   it('creates a code on first visit for a complete profile that has none', async () => {

@@ -25,10 +25,13 @@ export interface Measured<T> {
   depth: number
   /** Each query's SQL, in the order they were asked for (to say what a failing count saw). */
   sql: string[]
+  /** Each query's SQL with its parameters, in the same order. */
+  log: { sql: string; parameters: readonly unknown[] }[]
 }
 
 interface Query {
   sql: string
+  parameters: readonly unknown[]
   start: number
   end: number
 }
@@ -40,8 +43,8 @@ class Recording {
   now(): number {
     return ++this.tick
   }
-  record(sql: string, start: number): () => void {
-    const q: Query = { sql, start, end: Infinity }
+  record(sql: string, parameters: readonly unknown[], start: number): () => void {
+    const q: Query = { sql, parameters, start, end: Infinity }
     this.queries.push(q)
     return () => {
       q.end = this.now()
@@ -77,15 +80,15 @@ export function queryCounter(): QueryCounter {
       readonly inner: DatabaseConnection,
       private asked: number | null,
     ) {}
-    private begin(sql: string): () => void {
+    private begin(query: CompiledQuery): () => void {
       const rec = current.getStore()
       if (!rec) return () => {}
       const start = this.asked ?? rec.now()
       this.asked = null
-      return rec.record(sql, start)
+      return rec.record(query.sql, query.parameters, start)
     }
     async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-      const end = this.begin(query.sql)
+      const end = this.begin(query)
       try {
         return await this.inner.executeQuery<R>(query)
       } finally {
@@ -93,7 +96,7 @@ export function queryCounter(): QueryCounter {
       }
     }
     async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-      const end = this.begin(query.sql)
+      const end = this.begin(query)
       try {
         yield* this.inner.streamQuery<R>(query, chunkSize)
       } finally {
@@ -130,7 +133,22 @@ export function queryCounter(): QueryCounter {
     measure: async (work) => {
       const rec = new Recording()
       const result = await current.run(rec, work)
-      return { result, queries: rec.queries.length, depth: rec.depth(), sql: rec.queries.map((q) => q.sql) }
+      return { result, queries: rec.queries.length, depth: rec.depth(), sql: rec.queries.map((q) => q.sql), log: rec.queries.map((q) => ({ sql: q.sql, parameters: q.parameters })) }
     },
   }
+}
+
+/** The tables of an account that the sign-in check reads (server/services/users.ts `sessionAccount`). */
+const ACCOUNT_TABLES = /\bfrom\s+"(sessions|users|students|memberships|invite_codes|guardian_consents)"/
+
+/**
+ * The queries of a measured call that read the signed-in account again after the sign-in check (its first
+ * query): selecting from one of the account's tables (a join to another account's rows, such as an
+ * invitee's name, is not a re-read), with one of `ids` (the account's user id or student id) as a value.
+ */
+export function accountRereads(m: Measured<unknown>, ids: readonly string[]): string[] {
+  return m.log
+    .slice(1)
+    .filter((q) => ACCOUNT_TABLES.test(q.sql) && q.parameters.some((p) => ids.includes(p as string)))
+    .map((q) => q.sql)
 }

@@ -142,6 +142,8 @@ describe('whole answers', () => {
         isPassword: true,
         inviteCode: 'DEMO2023',
         createdAt: new Date(T).toISOString(),
+        limited: null,
+        birthKnown: true,
       },
     })
   })

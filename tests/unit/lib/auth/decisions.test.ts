@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  asksBirth,
   bindingDecision,
   homeDelayMs,
   launchPlan,
@@ -72,5 +73,18 @@ describe('timing and launch', () => {
   it('launch reloads the profile only with a cached token', () => {
     expect(launchPlan('tok')).toBe('reload-profile')
     expect(launchPlan('')).toBe('nothing')
+  })
+})
+
+describe('asking the month of birth (docs/privacy.md)', () => {
+  it.each([
+    ['unknown and limited for it', { limited: 'age-unknown', birthKnown: false }, true],
+    ['known, under 14 without consent', { limited: 'guardian-consent', birthKnown: true }, false],
+    ['known, not limited', { limited: null, birthKnown: true }, false],
+    ['unknown, but staff (never limited)', { limited: null, birthKnown: false }, false],
+    ['a profile kept by an older version', {}, false],
+    ['no profile', null, false],
+  ] as const)('%s → %s', (_n, profile, asked) => {
+    expect(asksBirth(profile)).toBe(asked)
   })
 })

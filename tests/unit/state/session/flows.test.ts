@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configureHttp } from '../../../../src/lib/http'
 import { AUTH_KEYS, read, write } from '../../../../src/lib/storage'
-import { authState, setSessionTokens, setTempToken, updateSessionTokens } from '../../../../src/state/auth'
+import { authState, setProfile, setSessionTokens, setTempToken, updateSessionTokens } from '../../../../src/state/auth'
 import * as flows from '../../../../src/state/session/flows'
 import { dispatch, sessionState, storeAnswer } from '../../../../src/state/session/machine'
 import { onLoggedIn } from '../../../../src/lib/events/loggedIn'
@@ -326,5 +326,16 @@ describe('into the app after a login (docs/product.md "Timing and limits" Home d
     await vi.advanceTimersByTimeAsync(100)
     await expect(done).resolves.toBe('/invite?a=1')
     expect(authState.pendingRoute).toBeNull()
+  })
+
+  it('goes to Consent first when the profile says the month of birth is not known yet', async () => {
+    vi.useFakeTimers()
+    history.replaceState(null, '', '/login')
+    setSessionTokens('T', 'R')
+    setProfile({ id: 'u1', studentId: 's1', orgList: [], roleList: [], permList: [], limited: 'age-unknown', birthKnown: false })
+    const done = flows.enterApp('')
+    await vi.advanceTimersByTimeAsync(100)
+    await expect(done).resolves.toBe('/consent')
+    expect(location.pathname).toBe('/consent')
   })
 })

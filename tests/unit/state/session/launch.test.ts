@@ -90,6 +90,35 @@ describe('launch', () => {
     off()
   })
 
+  it('an account whose month of birth is not known goes to Consent from a signed-in page, with no other call', async () => {
+    setSessionTokens('T', 'R')
+    restoreSession()
+    const { calls } = fakeFetch(() => ok({ ...PROFILE, limited: 'age-unknown', birthKnown: false }))
+    await expect(launch()).resolves.toBe('consent')
+    expect(location.pathname).toBe('/consent')
+    expect(sessionState.phase).toBe('signedIn')
+    expect(calls.map((c) => new URL(c.url, 'http://x').pathname)).toEqual(['/api/auth/student'])
+  })
+
+  it('stays where it is when the birth is known, the account is staff, or the page is public', async () => {
+    for (const [where, profile] of [
+      ['/home', { ...PROFILE, limited: 'guardian-consent', birthKnown: true }],
+      // Staff: never limited, so never asked.
+      ['/home', { ...PROFILE, limited: null, birthKnown: false }],
+      ['/share/opus', { ...PROFILE, limited: 'age-unknown', birthKnown: false }],
+      // A profile kept by an older version carries neither field.
+      ['/home', PROFILE],
+    ] as const) {
+      history.replaceState(null, '', where)
+      setSessionTokens('T', 'R')
+      restoreSession()
+      fakeFetch(() => ok(profile))
+      await expect(launch()).resolves.toBe('logged-in')
+      expect(location.pathname).toBe(where)
+      endSession()
+    }
+  })
+
   it('a session without a profile (200004) goes to Improve, not logged in', async () => {
     setSessionTokens('T', 'R')
     restoreSession()
