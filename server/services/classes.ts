@@ -8,12 +8,6 @@ import type { Db } from '../db/connect'
 import type { TaskTable } from '../db/schema'
 import { tooMany } from '../errors'
 
-/** The class a student's tasks come from; null until a teacher confirmed one. */
-export async function confirmedClass(db: Db, studentId: string): Promise<{ grade: string; className: string } | null> {
-  const row = await db.selectFrom('students').select(['confirmed_grade', 'confirmed_class']).where('id', '=', studentId).executeTakeFirst()
-  return row?.confirmed_grade != null && row.confirmed_class != null ? { grade: row.confirmed_grade, className: row.confirmed_class } : null
-}
-
 /** The classes of an organisation, one row per teacher of each (user_id null for a class nobody teaches). */
 export const classTeachers = (db: Db, orgId: string) =>
   db
