@@ -17,6 +17,9 @@ const databaseUrl = process.env.CLUSTER_DATABASE_URL
 const redisUrl = process.env.CLUSTER_REDIS_URL
 if (!databaseUrl || !redisUrl) throw new Error('run the cluster suite through scripts/test-cluster.mjs (npm run test:cluster)')
 
+/** How long after a kick or logout a node may still serve the session (docs/cluster.md, "Fewer hops per call"). */
+const SESSION_BOUND_MS = 1000
+
 /** High enough for the suite's own reads of the dev outbox (all from this machine's address). */
 const API_PER_MINUTE = 200
 
@@ -92,6 +95,51 @@ describe('one node or three: the same rules', () => {
     const page = await ok(api<{ entries: { id: string }[]; unread: number }>(nodeBase(1), 'GET', '/inbox', { token: student.token }))
     expect(page.unread).toBe(2)
     expect(page.entries).toHaveLength(2)
+  })
+
+  /**
+   * The bound docs/cluster.md states for an ended session ("Fewer hops per call"): from the answer of the
+   * call that ended it, every node refuses it within SESSION_BOUND_MS (today at once: each node reads the
+   * session on every call). Polled per node until refused; then, once the bound has passed by the wall
+   * clock (the promise is a latency), calls sent together over the three nodes are all refused.
+   */
+  async function refusedEverywhere(token: string, ended: number, what: string): Promise<void> {
+    const latencies = await Promise.all(
+      [0, 1, 2].map(async (i) => {
+        for (;;) {
+          const a = await api(nodeBase(i), 'GET', '/auth/student', { token })
+          if (a.status === 401) {
+            expect(a.code, `node ${i}`).toBe(300002)
+            return Date.now() - ended
+          }
+          expect(a.status, `node ${i}: ${a.msg ?? ''}`).toBe(200)
+          if (Date.now() - ended > SESSION_BOUND_MS) throw new Error(`${what}: node ${i} still serves the session ${SESSION_BOUND_MS} ms after it ended`)
+        }
+      }),
+    )
+    console.log(`${what}: refused on the three nodes ${latencies.join(', ')} ms after the answer`)
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, ended + SESSION_BOUND_MS - Date.now())))
+    const together = await Promise.all(Array.from({ length: 30 }, (_, i) => api(nodeBase(i % 3), 'GET', i % 2 ? '/home/desk' : '/auth/student', { token })))
+    expect(together.map((a) => `${a.status} ${a.code}`)).toEqual(together.map(() => '401 300002'))
+  }
+
+  /** Each node has served the session just before it ends (whatever a node keeps of it, it holds now). */
+  async function servedEverywhere(token: string): Promise<void> {
+    for (let round = 0; round < 3; round++) await Promise.all([0, 1, 2].map((i) => ok(api(nodeBase(i), 'GET', '/auth/student', { token }))))
+  }
+
+  it('a session kicked by a sign-in through node C is refused on every node within the bound, and parallel calls after it all are', async () => {
+    const student = await newStudent(nodeBase(0))
+    await servedEverywhere(student.token)
+    await signInElsewhere(nodeBase(2), student)
+    await refusedEverywhere(student.token, Date.now(), 'kick')
+  })
+
+  it('a session logged out through node B is refused on every node within the bound, and parallel calls after it all are', async () => {
+    const student = await newStudent(nodeBase(0))
+    await servedEverywhere(student.token)
+    await ok(api(nodeBase(1), 'POST', '/logout', { token: student.token, body: {} }))
+    await refusedEverywhere(student.token, Date.now(), 'logout')
   })
 
   it("an account disabled from the operator's command line is refused on every node at once, and its terminals on every node close", async () => {
