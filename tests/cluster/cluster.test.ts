@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FAIL_TIMEOUT_MS, ROOT, startCluster } from '../../scripts/cluster-lib.mjs'
-import { api, confirmClass, DEVICE, newStudent, ok, outboxNodes, signInElsewhere, smsCode, subOf, terminal, until, type Student, type Terminal } from './support'
+import { api, confirmClass, DEVICE, newPhone, newStudent, ok, outboxNodes, signInElsewhere, smsCode, subOf, terminal, until, type Student, type Terminal } from './support'
 
 /** The operator's command line as `npm run build` compiles it. */
 const ADMIN = join(ROOT, 'server', 'dist', 'admin.mjs')
@@ -270,21 +270,25 @@ describe('nodes come and go', () => {
     await ok(api(cluster.base, 'POST', '/auth/user/password', { token: signer.token, body: { password: 'Reading2026' } }))
 
     const failures: string[] = []
-    const counts = { reads: 0, writes: 0, logins: 0 }
+    const counts = { reads: 0, writes: 0, logins: 0, plain: 0 }
     let running = true
     const worker = async (w: number) => {
       for (let i = 0; running; i++) {
-        // One password sign-in in eight (argon2 makes them the heaviest), a write with its key, reads.
-        const kind = i % 8 === 7 ? 3 : i % 4 === 2 ? 2 : 0
+        // One password sign-in in eight (argon2 makes them the heaviest), a write with its key, reads, and
+        // one in eight a POST without a key (an SMS code for a new number), which nginx may not send again
+        // once it reached a node: what nginx's upstream keep-alive would put at risk (docs/cluster.md "nginx").
+        const kind = i % 8 === 7 ? 3 : i % 4 === 2 ? 2 : i % 8 === 5 ? 1 : 0
         try {
           const a =
             kind === 3
               ? await api(cluster.base, 'POST', '/login', { body: { username: signer.phone, password: 'Reading2026', ...DEVICE, deviceCode: `load-${w}` } })
               : kind === 2
                 ? await api(cluster.base, 'POST', '/cards', { token: reader.token, key: randomUUID(), body: { design: 'letter', message: `restart ${w}/${i}` } })
-                : await api(cluster.base, 'GET', `/auth/student?appId=${DEVICE.appId}`, { token: reader.token })
+                : kind === 1
+                  ? await api(cluster.base, 'POST', '/sms/code', { body: { username: `+86${newPhone()}`, scene: 'login' } })
+                  : await api(cluster.base, 'GET', `/auth/student?appId=${DEVICE.appId}`, { token: reader.token })
           if (a.status !== 200 || a.code !== 0) failures.push(`${kind}: ${a.status} ${a.code} ${a.msg ?? ''}`)
-          else counts[kind === 3 ? 'logins' : kind === 2 ? 'writes' : 'reads']++
+          else counts[kind === 3 ? 'logins' : kind === 2 ? 'writes' : kind === 1 ? 'plain' : 'reads']++
         } catch (e) {
           failures.push(`${kind}: ${(e as Error).message}`)
         }
@@ -306,13 +310,14 @@ describe('nodes come and go', () => {
     const restartMs = Date.now() - started
     running = false
     await load
-    console.log(`rolling restart: ${restartMs} ms; ${counts.reads} reads, ${counts.writes} writes, ${counts.logins} logins; ${failures.length} failed`)
+    console.log(`rolling restart: ${restartMs} ms; ${counts.reads} reads, ${counts.writes} writes, ${counts.logins} logins, ${counts.plain} POSTs without a key; ${failures.length} failed`)
     expect(failures, cluster.nginx.errors()).toEqual([])
-    expect(counts.reads + counts.writes + counts.logins).toBeGreaterThan(100)
+    expect(counts.reads + counts.writes + counts.logins + counts.plain).toBeGreaterThan(100)
     await expectBackAndKickable(students, terms)
     // Every terminal was on one of the restarted nodes: each connected again at least once.
     expect(terms.map((t) => t.connects >= 2)).toEqual(terms.map(() => true))
-  })
+    // Three restarts in turn: on a 2-core machine busy with other suites one node took up to 50 s to start.
+  }, 360_000)
 
   it('a node killed during a burst of writes loses no answered write, and its terminals are back on another node', async () => {
     const { students, terms } = await terminals(6)
