@@ -19,7 +19,7 @@ import { Redis } from 'ioredis'
 import mqtt from 'mqtt'
 import { randomBytes } from 'node:crypto'
 import { spawn } from 'node:child_process'
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildIfStale } from './build-if-stale.mjs'
@@ -140,6 +140,7 @@ async function startSqlite() {
   }
   return {
     base,
+    pid: proc.pid,
     async stop() {
       proc.kill('SIGTERM')
       await exited
@@ -150,6 +151,15 @@ async function startSqlite() {
 
 const PER_NODE_PATHS = ['/api/auth/student', '/api/home/desk']
 const TARGET = { pg_redis: 0.6, via_nginx: 0.5 }
+
+/**
+ * CPU time (user + system, ms) a process has used: on a machine shared with other work, a server's CPU per
+ * call moves far less than its requests a second (PostgreSQL's, Redis's and nginx's own time is not in it).
+ */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
 
 /** One SQLite process, one PostgreSQL + Redis node directly, that node through nginx; rounds interleaved. */
 async function perNode() {
@@ -174,18 +184,19 @@ async function perNode() {
     const signIn = async (base) => (await api(base, 'POST', '/login', { ...STUDENT, ...DEVICE, deviceCode: 'bench-per-node' })).token
     const tokens = { sqlite: await signIn(sqlite.base), pg_redis: await signIn(node) }
     const subjects = [
-      { key: 'sqlite', title: 'one SQLite process', base: sqlite.base, token: tokens.sqlite },
-      { key: 'pg_redis', title: 'one node, PostgreSQL + Redis', base: node, token: tokens.pg_redis },
-      { key: 'via_nginx', title: 'that node through nginx', base: cluster.base, token: tokens.pg_redis },
-      { key: 'kept_alive', title: '…with upstream keep-alive', base: kept.base, token: tokens.pg_redis },
+      { key: 'sqlite', title: 'one SQLite process', base: sqlite.base, token: tokens.sqlite, pid: sqlite.pid },
+      { key: 'pg_redis', title: 'one node, PostgreSQL + Redis', base: node, token: tokens.pg_redis, pid: cluster.nodes[0].proc.pid },
+      { key: 'via_nginx', title: 'that node through nginx', base: cluster.base, token: tokens.pg_redis, pid: cluster.nodes[0].proc.pid },
+      { key: 'kept_alive', title: '…with upstream keep-alive', base: kept.base, token: tokens.pg_redis, pid: cluster.nodes[0].proc.pid },
     ]
     const results = Object.fromEntries(PER_NODE_PATHS.map((p) => [p, Object.fromEntries(subjects.map((s) => [s.key, []]))]))
     for (let round = 0; round < ROUNDS; round++) {
       for (const path of PER_NODE_PATHS) {
         for (let i = 0; i < subjects.length; i++) {
           const s = subjects[(i + round) % subjects.length]
+          const before = cpuMs(s.pid)
           const r = await cannon({ title: `round ${round + 1}, ${path}, ${s.title}`, url: `${s.base}${path}`, headers: { authorization: `Bearer ${s.token}` } })
-          results[path][s.key].push(r)
+          results[path][s.key].push({ ...r, cpuUs: ((cpuMs(s.pid) - before) * 1000) / r.total })
         }
       }
     }
@@ -202,7 +213,7 @@ async function perNode() {
 
 function printPerNode({ subjects, results }) {
   const range = (xs) => `${f0(Math.min(...xs))}–${f0(Math.max(...xs))}`
-  console.log(`\nPer node, ${ROUNDS} interleaved round(s) of ${SECONDS} s, ${CONNECTIONS} connections (requests/s: median, range; ratio to SQLite: median of the rounds' ratios, range)`)
+  console.log(`\nPer node, ${ROUNDS} interleaved round(s) of ${SECONDS} s, ${CONNECTIONS} connections (requests/s: median, range; the server process's CPU per call; ratio to SQLite: median of the rounds' ratios of requests/s, range)`)
   for (const path of PER_NODE_PATHS) {
     console.log(`  GET ${path}`)
     const lite = results[path].sqlite.map((r) => r.rps)
@@ -216,7 +227,8 @@ function printPerNode({ subjects, results }) {
         ratio = `   ${m.toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`
         if (TARGET[s.key]) ratio += `, target ≥ ${TARGET[s.key]}× ${m >= TARGET[s.key] ? 'met' : 'NOT met'}`
       }
-      console.log(`    ${s.title.padEnd(30)} ${f0(median(rps)).padStart(6)} req/s (${range(rps)})   p99 ${f0(p99).padStart(3)} ms${ratio}`)
+      const cpu = results[path][s.key].map((r) => r.cpuUs)
+      console.log(`    ${s.title.padEnd(30)} ${f0(median(rps)).padStart(6)} req/s (${range(rps)})   p99 ${f0(p99).padStart(3)} ms   node CPU ${f0(median(cpu))} µs/call (${range(cpu)})${ratio}`)
     }
   }
 }
