@@ -1,23 +1,37 @@
-// Bounded cluster bench on loopback (npm run bench:cluster): nodes behind nginx on PostgreSQL and Redis,
-// with 1 node and then 2, each on a fresh database and a flushed Redis database number (15):
+// Bounded cluster bench on loopback (npm run bench:cluster), in two parts.
+// Per node, side by side in one run: one SQLite process, one node on PostgreSQL + Redis reached directly,
+// the same node through nginx with the shipped deploy/habor.nginx.conf, and through a second nginx with
+// upstream keep-alive turned on (what the shipped file leaves off: docs/cluster.md), each serving signed-in
+// GET /api/auth/student and GET /api/home/desk (autocannon, 10 connections, 5 s), in interleaved rounds
+// (each round visits the subjects in a rotated order) → requests/s median and range, and the ratios to
+// SQLite (the median of each round's ratio: rounds side by side are what a noisy machine lets compare).
+// Then nodes behind nginx on PostgreSQL and Redis, with 1 node and then 2, each on a fresh database and a
+// flushed Redis database number (15, or BENCH_REDIS_URL):
 //   1. a password-login storm and GET /api/auth/student load through nginx (autocannon, 10 connections,
 //      a few seconds each) → requests/s, p50, p99, and Redis commands per request (Redis's own counter);
 //   2. 200 cross-node kicks: a terminal on node 0's /mqtt, a password login through the last node, and the
 //      time from that login's answer to the terminal receiving 'logout'.
 // On 2 cores a second node shows the cost of sharing, not more capacity (docs/cluster.md explains the
-// sizing these figures lead to). Usage: node scripts/bench-cluster.mjs [--runs N] (default 3; medians last)
+// sizing these figures lead to). Usage: node scripts/bench-cluster.mjs [--runs N] [--rounds N] [--per-node]
+// (runs of the cluster part, default 3; rounds of the per-node part, default 3; --per-node: that part only)
 import autocannon from 'autocannon'
 import { Redis } from 'ioredis'
 import mqtt from 'mqtt'
 import { randomBytes } from 'node:crypto'
-import { cpus, loadavg } from 'node:os'
+import { spawn } from 'node:child_process'
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { buildIfStale } from './build-if-stale.mjs'
-import { startCluster } from './cluster-lib.mjs'
-import { api } from './local-server.mjs'
+import { ROOT, SERVER, sparePort, startCluster, startNginx } from './cluster-lib.mjs'
+import { api, localServerEnv } from './local-server.mjs'
 import { adminQuery as admin, databaseUrl } from './pg-admin.mjs'
 
 const argRuns = process.argv.indexOf('--runs')
 const RUNS = argRuns > 0 ? Math.max(1, Number(process.argv[argRuns + 1]) || 1) : 3
+const argRounds = process.argv.indexOf('--rounds')
+const ROUNDS = argRounds > 0 ? Math.max(1, Number(process.argv[argRounds + 1]) || 1) : 3
+const PER_NODE_ONLY = process.argv.includes('--per-node')
 const SECONDS = 5
 const CONNECTIONS = 10
 const KICKS = 200
@@ -112,9 +126,117 @@ function print(title, r) {
   console.log(`  cross-node kick      p50 ${r.kick.p50.toFixed(1)} ms   p99 ${r.kick.p99.toFixed(1)} ms   (${KICKS} kicks)`)
 }
 
+/** The compiled server alone on SQLite (as `npm start` runs it), limits raised; resolves once healthy. */
+async function startSqlite() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'habor-bench-sqlite-'))
+  const port = await sparePort()
+  const proc = spawn(process.execPath, [SERVER], { cwd: ROOT, env: localServerEnv({ dataDir, port, logLevel: 'warn', limit: 10_000_000 }), stdio: ['ignore', 'ignore', 'inherit'] })
+  const exited = new Promise((resolve) => proc.once('exit', resolve))
+  const base = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  while (!(await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) {
+    if (proc.exitCode !== null || Date.now() > deadline) throw new Error('the SQLite server did not start')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    base,
+    pid: proc.pid,
+    async stop() {
+      proc.kill('SIGTERM')
+      await exited
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+const PER_NODE_PATHS = ['/api/auth/student', '/api/home/desk']
+const TARGET = { pg_redis: 0.6, via_nginx: 0.5 }
+
+/**
+ * CPU time (user + system, ms) a process has used: on a machine shared with other work, a server's CPU per
+ * call moves far less than its requests a second (PostgreSQL's, Redis's and nginx's own time is not in it).
+ */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
+
+/** One SQLite process, one PostgreSQL + Redis node directly, that node through nginx; rounds interleaved. */
+async function perNode() {
+  const name = `habor_bench_${randomBytes(5).toString('hex')}`
+  await admin(`create database ${name}`)
+  const redis = new Redis(REDIS)
+  await redis.flushdb()
+  const sqlite = await startSqlite()
+  const keptDir = mkdtempSync(join(tmpdir(), 'habor-bench-nginx-'))
+  chmodSync(keptDir, 0o755)
+  let cluster = null
+  let kept = null
+  try {
+    cluster = await startCluster({
+      nodes: 1,
+      databaseUrl: databaseUrl(name),
+      redisUrl: REDIS,
+      env: { RATE_LIMIT_AUTH_PER_MIN: '10000000', RATE_LIMIT_API_PER_MIN: '10000000', RATE_LIMIT_ACCOUNT_PER_MIN: '10000000' },
+    })
+    const node = cluster.nodes[0].base
+    kept = await startNginx(keptDir, await sparePort(), [cluster.nodes[0].port], true)
+    const signIn = async (base) => (await api(base, 'POST', '/login', { ...STUDENT, ...DEVICE, deviceCode: 'bench-per-node' })).token
+    const tokens = { sqlite: await signIn(sqlite.base), pg_redis: await signIn(node) }
+    const subjects = [
+      { key: 'sqlite', title: 'one SQLite process', base: sqlite.base, token: tokens.sqlite, pid: sqlite.pid },
+      { key: 'pg_redis', title: 'one node, PostgreSQL + Redis', base: node, token: tokens.pg_redis, pid: cluster.nodes[0].proc.pid },
+      { key: 'via_nginx', title: 'that node through nginx', base: cluster.base, token: tokens.pg_redis, pid: cluster.nodes[0].proc.pid },
+      { key: 'kept_alive', title: '…with upstream keep-alive', base: kept.base, token: tokens.pg_redis, pid: cluster.nodes[0].proc.pid },
+    ]
+    const results = Object.fromEntries(PER_NODE_PATHS.map((p) => [p, Object.fromEntries(subjects.map((s) => [s.key, []]))]))
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const path of PER_NODE_PATHS) {
+        for (let i = 0; i < subjects.length; i++) {
+          const s = subjects[(i + round) % subjects.length]
+          const before = cpuMs(s.pid)
+          const r = await cannon({ title: `round ${round + 1}, ${path}, ${s.title}`, url: `${s.base}${path}`, headers: { authorization: `Bearer ${s.token}` } })
+          results[path][s.key].push({ ...r, cpuUs: ((cpuMs(s.pid) - before) * 1000) / r.total })
+        }
+      }
+    }
+    return { subjects, results }
+  } finally {
+    await kept?.stop()
+    rmSync(keptDir, { recursive: true, force: true })
+    await cluster?.stop()
+    await sqlite.stop()
+    redis.disconnect()
+    await admin(`drop database if exists ${name} with (force)`)
+  }
+}
+
+function printPerNode({ subjects, results }) {
+  const range = (xs) => `${f0(Math.min(...xs))}–${f0(Math.max(...xs))}`
+  console.log(`\nPer node, ${ROUNDS} interleaved round(s) of ${SECONDS} s, ${CONNECTIONS} connections (requests/s: median, range; the server process's CPU per call; ratio to SQLite: median of the rounds' ratios of requests/s, range)`)
+  for (const path of PER_NODE_PATHS) {
+    console.log(`  GET ${path}`)
+    const lite = results[path].sqlite.map((r) => r.rps)
+    for (const s of subjects) {
+      const rps = results[path][s.key].map((r) => r.rps)
+      const p99 = median(results[path][s.key].map((r) => r.p99))
+      let ratio = ''
+      if (s.key !== 'sqlite') {
+        const ratios = rps.map((x, i) => x / lite[i])
+        const m = median(ratios)
+        ratio = `   ${m.toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`
+        if (TARGET[s.key]) ratio += `, target ≥ ${TARGET[s.key]}× ${m >= TARGET[s.key] ? 'met' : 'NOT met'}`
+      }
+      const cpu = results[path][s.key].map((r) => r.cpuUs)
+      console.log(`    ${s.title.padEnd(30)} ${f0(median(rps)).padStart(6)} req/s (${range(rps)})   p99 ${f0(p99).padStart(3)} ms   node CPU ${f0(median(cpu))} µs/call (${range(cpu)})${ratio}`)
+    }
+  }
+}
+
 buildIfStale()
-console.log(`Habor cluster bench: ${RUNS} run(s) per size, ${CONNECTIONS} connections through nginx; ${cpus().length} CPUs, load average ${loadavg()[0].toFixed(1)} at start`)
-for (const nodes of [1, 2]) {
+console.log(`Habor cluster bench: ${ROUNDS} per-node round(s)${PER_NODE_ONLY ? '' : `, then ${RUNS} run(s) per cluster size`}, ${CONNECTIONS} connections; ${cpus().length} CPUs, load average ${loadavg()[0].toFixed(1)} at start`)
+printPerNode(await perNode())
+for (const nodes of PER_NODE_ONLY ? [] : [1, 2]) {
   const runs = []
   for (let i = 1; i <= RUNS; i++) {
     const r = await oneRun(nodes)

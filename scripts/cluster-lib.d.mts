@@ -6,6 +6,8 @@ export const FAIL_TIMEOUT_MS: number
 export const ROOT: string
 export const SERVER: string
 export function sparePort(): Promise<number>
+/** nginx with deploy/habor.nginx.conf in `dir` (upstream keep-alive on with `keepAlive`), in front of `ports`. */
+export function startNginx(dir: string, listen: number, ports: number[], keepAlive?: boolean): Promise<{ base: string; errors: () => string; stop: () => Promise<void> }>
 
 export interface ClusterNode {
   index: number

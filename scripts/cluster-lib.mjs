@@ -75,11 +75,19 @@ function node(index, port, env, log) {
  */
 export const FAIL_TIMEOUT_MS = 2000
 
-/** nginx.conf for a private prefix directory; the http part is deploy/habor.nginx.conf. */
-function nginxConf(dir, listen, ports) {
-  const site = readFileSync(join(ROOT, 'deploy', 'habor.nginx.conf'), 'utf8')
+/**
+ * nginx.conf for a private prefix directory; the http part is deploy/habor.nginx.conf, or with `keepAlive`
+ * that file with upstream keep-alive turned on (for the bench's comparison: docs/cluster.md "nginx").
+ */
+function nginxConf(dir, listen, ports, keepAlive = false) {
+  let site = readFileSync(join(ROOT, 'deploy', 'habor.nginx.conf'), 'utf8')
     .replace('__UPSTREAM_SERVERS__', ports.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=${FAIL_TIMEOUT_MS / 1000}s;`).join('\n    '))
     .replace('__LISTEN__', `127.0.0.1:${listen}`)
+  if (keepAlive) {
+    const plain = /(map \$http_upgrade \$habor_connection \{[^}]*'')\s+close;/
+    if (!plain.test(site)) throw new Error('deploy/habor.nginx.conf: no plain Connection header to keep alive')
+    site = site.replace(plain, "$1 '';").replace(/(upstream habor \{)/, '$1\n    keepalive 32;\n    keepalive_timeout 50s;')
+  }
   writeFileSync(join(dir, 'habor.conf'), site)
   for (const t of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, 'tmp', t), { recursive: true, mode: 0o777 })
   const root = process.getuid?.() === 0
@@ -100,9 +108,9 @@ function nginxConf(dir, listen, ports) {
   ].join('\n')
 }
 
-async function startNginx(dir, listen, ports) {
+export async function startNginx(dir, listen, ports, keepAlive = false) {
   if (!NGINX) throw new Error('nginx is not installed (Debian: apt-get install nginx)')
-  writeFileSync(join(dir, 'nginx.conf'), nginxConf(dir, listen, ports))
+  writeFileSync(join(dir, 'nginx.conf'), nginxConf(dir, listen, ports, keepAlive))
   const proc = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] })
   let err = ''
   proc.stderr.on('data', (d) => (err += d.toString()))

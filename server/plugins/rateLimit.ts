@@ -7,6 +7,8 @@
  */
 import type { RateLimitPluginOptions, FastifyRateLimitStore } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Redis } from 'ioredis'
+import { createRequire } from 'node:module'
 import { isIP, type Socket } from 'node:net'
 import { tooMany } from '../errors'
 import { bearerOf } from './auth'
@@ -119,14 +121,66 @@ export class LocalCounts implements FastifyRateLimitStore {
   }
 }
 
+/** A store as the plugin calls it: with the window and the limit too (its typings leave them out). */
+interface Counts {
+  incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow?: number, max?: number): void
+  child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): Counts
+}
+
+/** The plugin's own Redis store (one Lua script per count); the package exports no path to it. */
+type RedisStoreClass = new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key: string) => Counts
+const RedisStore = createRequire(import.meta.url)('@fastify/rate-limit/store/RedisStore') as RedisStoreClass
+
+/** Keys counted by this node alone, against its share of the limit (signed-in reads on a cluster's node). */
+export const NODE_KEY = 'node:'
+
 /**
- * Where the counts live: Redis when nodes share one (a limit spread over the nodes counts as one; a
- * Redis outage lets requests through rather than failing them, while the password window and SMS limits
- * live in the database and still hold), else this process.
+ * A cluster node's counts: keys of NODE_KEY in this process, every other key in Redis (a limit spread over
+ * the nodes counts as one). A signed-in read so costs no round trip to Redis (docs/cluster.md, "Fewer hops
+ * per call").
+ */
+class SplitCounts implements Counts {
+  constructor(
+    private readonly local: Counts,
+    private readonly shared: Counts,
+  ) {}
+
+  incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow?: number, max?: number): void {
+    if (key.startsWith(NODE_KEY)) this.local.incr(key, callback, timeWindow, max)
+    else this.shared.incr(key, callback, timeWindow, max)
+  }
+
+  child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): Counts {
+    return new SplitCounts(this.local.child(routeOptions), this.shared.child(routeOptions))
+  }
+}
+
+/** The class the plugin instantiates (`new Store(options)`), bound to this node's Redis. */
+const splitStore = (redis: Redis) =>
+  class extends SplitCounts {
+    constructor() {
+      // Our limits use neither continueExceeding nor exponentialBackoff.
+      super(new LocalCounts(), new RedisStore(false, false, redis, 'rate:'))
+    }
+  }
+
+/**
+ * Where the counts live: on a cluster's node (REDIS_URL), Redis for everything but signed-in reads, which
+ * this node counts against its share (a Redis outage lets requests through rather than failing them,
+ * while the password window and SMS limits live in the database and still hold); else this process.
  */
 function store(app: FastifyInstance): Partial<RateLimitPluginOptions> {
-  return app.redis ? { redis: app.redis, nameSpace: 'rate:', skipOnError: true } : { store: LocalCounts as unknown as RateLimitPluginOptions['store'] }
+  return { store: (app.redis ? splitStore(app.redis) : LocalCounts) as unknown as RateLimitPluginOptions['store'], skipOnError: true }
 }
+
+/**
+ * A cluster node's share of the per-account limit for signed-in reads: the limit over the nodes on the roll
+ * (rounded up). nginx hands an account's calls to the nodes in turn, so the shares add up to the limit.
+ */
+export const accountShare = (limit: number, nodes: number): number => Math.ceil(limit / Math.max(1, nodes))
+
+/** Reads: what a node may count alone. Writes of a signed-in account stay counted in Redis. */
+const isRead = (req: FastifyRequest): boolean => req.method === 'GET' || req.method === 'HEAD'
 
 /**
  * Every /api call: a signed-in call counts against its account (wherever it comes from), anything else
@@ -146,10 +200,12 @@ export function apiLimits(app: FastifyInstance, refused?: (req: FastifyRequest, 
     global: true,
     keyGenerator: async (req) => {
       const key = await rateKey(app, req)
-      countedBy.set(req, req.routeOptions.config.rateLimit ? 'auth' : key.startsWith('account:') ? 'account' : 'api')
-      return key
+      const own = req.routeOptions.config.rateLimit
+      countedBy.set(req, own ? 'auth' : key.startsWith('account:') ? 'account' : 'api')
+      return app.nodes && !own && isRead(req) && key.startsWith('account:') ? `${NODE_KEY}${key}` : key
     },
-    max: (_req, key) => (key.startsWith('account:') ? o.limits.accountPerMinute : o.limits.apiPerMinute),
+    max: (_req, key) =>
+      key.startsWith(NODE_KEY) ? accountShare(o.limits.accountPerMinute, app.nodes?.count() ?? 1) : key.startsWith('account:') ? o.limits.accountPerMinute : o.limits.apiPerMinute,
     timeWindow: 60_000,
     errorResponseBuilder: (req, ctx) => {
       refused?.(req, countedBy.get(req) ?? 'api')

@@ -5,6 +5,7 @@
  */
 import { Redis } from 'ioredis'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { NODE_LEASE_MS } from '../../../server/plugins/redis'
 import { call, FakeClock, makeApp, passwordLogin, type TestApp } from '../support/helpers'
 
 const REDIS = process.env.TEST_REDIS_URL_SERVER ?? 'redis://127.0.0.1:6379/13'
@@ -69,13 +70,35 @@ describe.skipIf(!reachable)('two nodes sharing Redis', () => {
     expect((await call(a.app, 'GET', '/health', { ip: '2001:db8:3:4::1' })).status).toBe(200)
   })
 
-  it('a signed-in account is counted once over the nodes, wherever it calls from; the school address stays free', async () => {
+  it("a signed-in account's reads are counted by each node against its share of the account's limit; the school address stays free", async () => {
     const [a, b] = await twoNodes({ limits: { apiPerMinute: 5, accountPerMinute: 12 } })
+    // Node a joined the roll before b: it learns of b at its next renewal (every NODE_RENEW_MS).
+    expect(await a.app.nodes!.renew()).toBe(2)
+    expect(b.app.nodes!.count()).toBe(2)
     const { token } = await passwordLogin(a.app)
-    const answers: number[] = []
-    for (let i = 0; i < 16; i++) answers.push((await call(i % 2 ? b.app : a.app, 'GET', '/auth/student', { token, ip: i % 3 ? '10.1.1.2' : '10.1.1.3' })).status)
-    expect(answers).toEqual([...Array(12).fill(200), ...Array(4).fill(429)])
+    const reads = async (node: TestApp, n: number) => {
+      const answers: number[] = []
+      for (let i = 0; i < n; i++) answers.push((await call(node.app, 'GET', '/auth/student', { token, ip: i % 3 ? '10.1.1.2' : '10.1.1.3' })).status)
+      return answers
+    }
+    // Each node serves its share (12 / 2), however the calls are spread: 12 over the two, as one count did.
+    expect(await reads(a, 8)).toEqual([...Array(6).fill(200), 429, 429])
+    expect(await reads(b, 8)).toEqual([...Array(6).fill(200), 429, 429])
     expect((await call(b.app, 'GET', '/health', { ip: '10.1.1.2' })).status).toBe(200)
+  })
+
+  it('a node that stops leaves the roll at once, and a node that vanished when its lease lapses', async () => {
+    const [a, b] = await twoNodes()
+    const c = await makeApp({ redisUrl: REDIS, jwtSecret: undefined, dataDir: a.dir, databaseUrl: a.app.config.databaseUrl }, a.clock)
+    expect(await a.app.nodes!.renew()).toBe(3)
+    await c.app.close()
+    expect(await a.app.nodes!.renew()).toBe(2)
+    // b stops renewing (as a killed process would): its lease lapses NODE_LEASE_MS after its last renewal.
+    a.clock.advance(NODE_LEASE_MS - 1)
+    expect(await a.app.nodes!.renew()).toBe(2)
+    a.clock.advance(1)
+    expect(await a.app.nodes!.renew()).toBe(1)
+    expect(b.app.nodes!.count()).toBe(2)
   })
 
   it('50 parallel SMS sends for one number spread over the nodes send one code', async () => {
