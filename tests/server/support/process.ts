@@ -32,7 +32,9 @@ export async function startServer(dataDir: string): Promise<{ proc: ChildProcess
   proc.stderr?.on('data', (d: Buffer) => (stderr += d.toString()))
   proc.stdout?.on('data', (d: Buffer) => (stdout += d.toString()))
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()))
-  const deadline = Date.now() + 30_000
+  // Generous: the process compiles the server's sources as it starts, which a busy machine can stretch far
+  // past the usual few seconds; what is waited for is the banner and the health answer, not a time.
+  const deadline = Date.now() + 180_000
   for (;;) {
     if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`server exited at start: ${stderr}`)
     const base = /Habor is running at (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout)?.[1]
