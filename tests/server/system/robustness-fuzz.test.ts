@@ -185,7 +185,7 @@ describe('every /api route under random input', () => {
     expect(names.every((n) => / \/api\//.test(n))).toBe(true)
   })
 
-  it(`answers ${RUNS} requests per route without a 5xx and without changing stored data`, { timeout: 180_000 }, async () => {
+  it(`answers ${RUNS} requests per route without a 5xx and without changing stored data`, { timeout: 600_000 }, async () => {
     const before = await snapshot(app)
     let sent = 0
     for (const route of routes) {
