@@ -2,9 +2,11 @@
  * "Online but cut off" (docs/offline.md): every /api call answered by a Wi-Fi sign-in page that redirects
  * to another origin (blocked by the CSP's connect-src, so the app sees a bare network failure), or refused
  * outright, while the browser says it is online. Each page names the Wi-Fi, never a time-out, and recovers
- * by itself within 5 s of the API answering again, with no `online` event; measured on the page's clock.
+ * by itself within 5 s of the API answering again, with no `online` event; measured on the page's clock,
+ * which moves only while the page waits on its own timers.
  */
-import { expect, type Page, type Route } from '@playwright/test'
+import { expect, type Page, type Request, type Route } from '@playwright/test'
+import { pauseClockNow } from '../support/clock'
 import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
 import { signInUnderWorker, submitPasswordLogin } from '../support/login'
@@ -35,28 +37,52 @@ interface Recovered {
 }
 
 /**
- * Lifts the route and returns how long, on the page's own clock, until the page has recovered (checked
- * every 50 ms in the page, so the figure is not the test runner's polling).
+ * Lifts the route and returns how long, on the page's own clock, until the page has recovered. The clock
+ * stands still from just before the route goes and moves in 100 ms steps, and only while none of the page's
+ * calls of the API is out: the probe's wait and the page's timers are the page's time, a busy machine's
+ * slow answers are not, so the figure is the app's own (its probe every 3 s) however loaded the machine.
  */
 async function recoveryMs(page: Page, handler: (route: Route) => Promise<void>, recovered: Recovered): Promise<number> {
-  const t0 = await page.evaluate(() => performance.now())
+  const out = new Set<Request>()
+  const sent = (r: Request) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) out.add(r)
+  }
+  const ended = (r: Request) => out.delete(r)
+  page.on('request', sent)
+  page.on('requestfinished', ended)
+  page.on('requestfailed', ended)
+  await pauseClockNow(page)
+  const t0 = await page.evaluate(() => Date.now())
   await page.unroute('**/api/**', handler)
-  const done = await page.waitForFunction(
-    ({ absent, present }) => {
+  const isRecovered = () =>
+    page.evaluate(({ absent, present }) => {
       const wifiBar = [...document.querySelectorAll('[role="status"]')].some((e) => (e.textContent ?? '').includes('Wi-Fi'))
       if (wifiBar) return false
       if (absent !== undefined && (document.body.textContent ?? '').includes(absent)) return false
       if (present !== undefined && document.querySelector(present) === null) return false
-      return performance.now()
-    },
-    recovered,
-    { polling: 50, timeout: 20_000 },
-  )
-  const ms = ((await done.jsonValue()) as number) - t0
+      return true
+    }, recovered)
+  await expect(async () => {
+    if (!(await isRecovered())) {
+      // A step only when nothing is out; else the call's answer is awaited (toPass tries again).
+      if (out.size === 0) await page.clock.runFor(100)
+      expect(await isRecovered()).toBe(true)
+    }
+  }).toPass({ intervals: [50], timeout: 30_000 })
+  const ms = (await page.evaluate(() => Date.now())) - t0
+  page.off('request', sent)
+  page.off('requestfinished', ended)
+  page.off('requestfailed', ended)
+  await page.clock.resume()
   expect(await page.evaluate(() => (window as unknown as { onlineEvents: number }).onlineEvents)).toBe(0)
   expect(await page.evaluate(() => navigator.onLine)).toBe(true)
   return ms
 }
+
+// The page's clock, installed running before each test opens its page, for recoveryMs to stop.
+test.beforeEach(async ({ page }) => {
+  await page.clock.install()
+})
 
 for (const kind of KINDS) {
   test(`Login behind ${kind.name}: names the Wi-Fi, not the network, and clears by itself once the API answers`, async ({ page }) => {

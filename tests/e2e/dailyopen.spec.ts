@@ -161,9 +161,10 @@ test("a second login at the daily open's first paint puts the app on Login with 
   const open = await context.newPage()
   await watchDailyOpen(open)
   await watchLogin(open)
-  let channelOpened: number | undefined
+  // When the broker's first answer (CONNACK) reached the page: from then on the channel can hear a kick.
+  let channelConnected: number | undefined
   open.on('websocket', (ws) => {
-    if (ws.url().endsWith('/mqtt')) channelOpened ??= Date.now()
+    if (ws.url().endsWith('/mqtt')) ws.once('framereceived', () => (channelConnected ??= Date.now()))
   })
   await open.goto('/', { waitUntil: 'commit' })
   await expect.poll(async () => (await daily(open)).fcp, { intervals: [10] }).not.toBeNull()
@@ -172,14 +173,17 @@ test("a second login at the daily open's first paint puts the app on Login with 
     data: { username: DEMO.phone, password: DEMO.password, appId: 'jsj-habor', deviceType, deviceCode: 'another-terminal' },
   })
   expect(((await res.json()) as { code: number }).code).toBe(0)
+  const kickedAt = Date.now()
 
   await expect(open).toHaveURL(/\/login/, { timeout: 15_000 })
   await expect(open.getByText('账号已在其他终端登录').first()).toBeVisible()
   const onLogin = (await loginAt(open)) ?? Date.now()
-  // Whether the app heard it from the profile's reload or from the live channel, the channel never
-  // outlives the kick by more than 1 s.
-  console.log(`daily open kicked at its first paint: live channel ${channelOpened === undefined ? 'never opened (the profile reload heard it first)' : `opened, Login ${onLogin - channelOpened} ms later`}`)
-  if (channelOpened !== undefined) expect(onLogin - channelOpened).toBeLessThanOrEqual(1000)
+  // Whether the app heard it from the profile's reload or from the live channel, Login comes within 1 s of
+  // the moment the channel could hear the kick: the later of its connecting and the other login's answer
+  // (a busy machine may take seconds over either, which is not the kick's time).
+  const heard = channelConnected === undefined ? undefined : Math.max(channelConnected, kickedAt)
+  console.log(`daily open kicked at its first paint: live channel ${heard === undefined ? 'never connected (the profile reload heard it first)' : `connected, Login ${onLogin - heard} ms after it could hear the kick`}`)
+  if (heard !== undefined) expect(onLogin - heard).toBeLessThanOrEqual(1000)
   await screenshot(open, 'dailyopen-kicked-375x812')
 
   // And signing in again works as ever.

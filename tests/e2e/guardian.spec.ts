@@ -61,7 +61,9 @@ test('a student of 12 registers limited; the guardian confirms with the code; sh
   await page.goto('/2023/create')
   await expect(page).toHaveURL(/\/2023\/report\?id=[0-9a-f-]{36}$/, { timeout: 15_000 })
   const reportId = new URL(page.url()).searchParams.get('id')!
-  await page.getByRole('switch', { name: /有链接的人可以查看/ }).check()
+  // A tap, not check(): the switch does not stay on, and whether check() still saw it on depended on how
+  // soon the refusal came back.
+  await page.getByRole('switch', { name: /有链接的人可以查看/ }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog).toContainText(LIMITED)
   await screenshot(page, 'guardian-report-refused-375x812')

@@ -6,7 +6,7 @@
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { test } from '../support/fixtures'
-import { pauseClockNow } from '../support/clock'
+import { pauseClockNow, stepUntilVisible } from '../support/clock'
 import { resumeDemoSession, resumeSession, DEMO_STUDENT, type TokenPair } from '../support/session'
 import { startsCounted } from '../support/pushStore'
 import { screenshot } from '../support/screenshot'
@@ -126,7 +126,8 @@ test('item 4: 我已完成 offers 撤销 for 5 s before the call leaves; after t
   })
   const taskId = ((await assigned.json()) as { data: { id: string } }).data.id
   await resumeSession(page, await apiLogin(request, DEMO_STUDENT, 'e2e-meet-undo'))
-  // The 5 s are the page's: its clock moves only as the test says once the second tap is due.
+  // The 5 s are the page's: its clock stands still from the first tap and moves only as the test says, so
+  // the screenshot and the checks before 撤销 take no time of the window, however slow the machine.
   await page.clock.install()
   const calls: number[] = []
   page.on('request', (r) => {
@@ -135,10 +136,11 @@ test('item 4: 我已完成 offers 撤销 for 5 s before the call leaves; after t
   await page.goto(`/task?id=${taskId}`)
   await expect(page.getByRole('heading', { name: '读《小王子》第一章' })).toBeVisible()
 
+  await pauseClockNow(page)
   await page.getByRole('button', { name: '我已完成' }).click()
   const undo = page.getByRole('button', { name: '撤销' })
-  await expect(undo).toBeVisible()
-  await expect(page.getByRole('status').filter({ hasText: '5 秒内可以撤销' })).toBeVisible()
+  await stepUntilVisible(page, undo)
+  await stepUntilVisible(page, page.getByRole('status').filter({ hasText: '5 秒内可以撤销' }))
   await firstScreen(page, 'task-undo-375x812')
   await undo.click()
   await expect(page.getByRole('button', { name: '我已完成' })).toBeFocused()

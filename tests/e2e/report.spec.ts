@@ -4,8 +4,8 @@
  * logged-out visitor opens the link and sees every slide but the hidden one.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { pauseClockNow, rendered, SW_CONTROL_MS } from '../support/clock'
-import { devices, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { pauseClockNow, rendered, stepUntilVisible, SW_CONTROL_MS } from '../support/clock'
+import { devices, expect, type APIRequestContext, type Page } from '@playwright/test'
 import { test } from '../support/fixtures'
 import { readFileSync } from 'node:fs'
 import { screenshot } from '../support/screenshot'
@@ -248,14 +248,6 @@ test('auto-advance waits at least six seconds a slide, stops on pause, and never
   await rendered(page)
   await expect(position(page)).toHaveText(/^1 \//)
 })
-
-/** Moves the paused clock in small steps until `locator` shows (React reveals a page on timers of its own). */
-async function stepUntilVisible(page: Page, locator: Locator): Promise<void> {
-  await expect(async () => {
-    if (!(await locator.isVisible())) await page.clock.runFor(50)
-    await expect(locator).toBeVisible({ timeout: 1 })
-  }).toPass()
-}
 
 test('a student with no 2023 reading gets a friendly "your story starts now" report', async ({ page, request }) => {
   // A student registered just now has no 2023 records (the demo SMS-only number is used by other suites,

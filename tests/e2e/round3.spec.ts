@@ -72,7 +72,9 @@ test.describe('Home follows the live channel', () => {
     const loads = await page.evaluate(() => performance.getEntriesByType('navigation').length)
     const title = `读《小王子》第${Date.now() % 1000}章`
     await assignTask(request, title)
-    await expect(tasks.getByRole('button', { name: new RegExp(title) })).toBeVisible({ timeout: 5_000 })
+    // No latency is promised for a new task on Home (the 3 s are the class's confirmation, below, and the
+    // teacher's progress): what is checked is that it comes without a reload.
+    await expect(tasks.getByRole('button', { name: new RegExp(title) })).toBeVisible()
     // The same document: nothing was reloaded.
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(loads)
     await screenshot(page, 'round3-home-live-task-812x375')
@@ -133,7 +135,7 @@ for (const size of [
     const title = `背诵《春晓》${Date.now() % 1000}`
     await assignTask(request, title)
     await context.setOffline(false)
-    await expect(list.getByRole('button', { name: new RegExp(title) })).toBeVisible({ timeout: 10_000 })
+    await expect(list.getByRole('button', { name: new RegExp(title) })).toBeVisible()
     await expect(page.getByTestId('inbox-unread')).toHaveText(/条未读|没有未读通知/)
     await expect(page.getByText(/离线中，显示的是/)).toHaveCount(0)
   })

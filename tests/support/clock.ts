@@ -1,5 +1,5 @@
 /** The page's fake clock (page.clock), held still at "now" for a test that then moves it itself. */
-import type { Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /**
  * Pauses the page's clock a moment after its current time. pauseAt only moves forward, and the page's time
@@ -16,6 +16,18 @@ export async function pauseClockNow(page: Page): Promise<void> {
       if (!/to the past/.test(String(e)) || ahead >= 3_200) throw e
     }
   }
+}
+
+/**
+ * Moves the paused clock in small steps until `locator` shows (React reveals lazy content on timers of its
+ * own): a 50 ms step at each of toPass's tries, so the page's time moves by a second or so at most, however
+ * slow the machine.
+ */
+export async function stepUntilVisible(page: Page, locator: Locator): Promise<void> {
+  await expect(async () => {
+    if (!(await locator.isVisible())) await page.clock.runFor(50)
+    await expect(locator).toBeVisible({ timeout: 1 })
+  }).toPass()
 }
 
 /**

@@ -62,7 +62,7 @@ describe('admin disable and enable', () => {
     expect((await a.admin('enable', STUDENT_PHONE)).out).toBe('138****8000 is already enabled: unchanged')
     const back = await passwordLogin(a.app)
     expect((await call(a.app, 'GET', '/auth/student', { token: back.token })).body.code).toBe(0)
-  }, 60_000)
+  })
 
   it('the sweep closes only what ended outside a server: a live session stays, and a kicked one is left to its kick', async () => {
     const a = await adminApp()
@@ -96,5 +96,5 @@ describe('admin disable and enable', () => {
     expect(r.out).toContain('every node was told to close its live connections')
     expect((await call(b.app, 'GET', '/auth/student', { token: pair.token })).status).toBe(401)
     await until(() => closedAt > 0, SETTLE_MS, 'node b to close the live connection')
-  }, 60_000)
+  })
 })

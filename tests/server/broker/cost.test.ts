@@ -174,7 +174,7 @@ describe('a client that does not read', () => {
     for (const c of closers.splice(0)) c()
   })
 
-  it(`is not read while over ${OUTGOING_BOUND_BYTES} bytes wait for it, and is read again once it has taken them`, { timeout: 60_000 }, async () => {
+  it(`is not read while over ${OUTGOING_BOUND_BYTES} bytes wait for it, and is read again once it has taken them`, async () => {
     const http = createServer()
     const wss = new WebSocketServer({ server: http })
     let live: LiveSocket | undefined

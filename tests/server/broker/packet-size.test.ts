@@ -139,7 +139,7 @@ describe('the packet bound', () => {
 })
 
 describe('sockets that have not signed in', () => {
-  it(`are held at most ${MAX_UNAUTHENTICATED_PER_ADDRESS} per address; signing in or closing gives the place back`, { timeout: 60_000 }, async () => {
+  it(`are held at most ${MAX_UNAUTHENTICATED_PER_ADDRESS} per address; signing in or closing gives the place back`, async () => {
     const { app, url } = await listeningApp()
     const me = await passwordLogin(app)
     const broker = app.broker.embedded!

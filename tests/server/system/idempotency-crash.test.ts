@@ -39,8 +39,11 @@ async function send<T>(base: string, token: string, path: string, key: string, i
   return (await res.json()) as { code: number; data: T }
 }
 
-/** One item as the outbox sends it: the upload (unless its id is known), then the card. Network errors end it. */
-async function sendItem(base: string, token: string, item: Item): Promise<void> {
+/**
+ * One item as the outbox sends it: the upload (unless its id is known), then the card. Network errors end
+ * it. `landed` is told of the card's answer in the same turn as it arrives.
+ */
+async function sendItem(base: string, token: string, item: Item, landed: () => void = () => {}): Promise<void> {
   if (!item.audioId) {
     const up = await send<{ audioId: string }>(base, token, '/cards/audio', item.audioKey, { audio: AUDIO })
     if (up.code !== 0) throw new Error(`upload refused: ${up.code}`)
@@ -49,13 +52,14 @@ async function sendItem(base: string, token: string, item: Item): Promise<void> 
   const card = await send<{ id: string }>(base, token, '/cards', item.cardKey, { json: { design: 'garden', to: '妈妈', message: item.message, audioId: item.audioId } })
   if (card.code !== 0) throw new Error(`card refused: ${card.code}`)
   item.cardId = card.data.id
+  landed()
 }
 
 /** Drains `items` in order, as one outbox does, until the first failure. */
-async function drain(base: string, token: string, items: Item[]): Promise<void> {
+async function drain(base: string, token: string, items: Item[], landed: () => void): Promise<void> {
   for (const item of items) {
     try {
-      await sendItem(base, token, item)
+      await sendItem(base, token, item, landed)
     } catch {
       return
     }
@@ -77,10 +81,10 @@ it('a SIGKILL while the outbox drains, then a replay of everything with the same
 
   // Two devices' outboxes drain at once (each in order), so the kill meets writes in flight.
   const halves = [items.filter((_, i) => i % 2 === 0), items.filter((_, i) => i % 2 === 1)]
-  const draining = Promise.all(halves.map((h) => drain(first.base, token, h)))
-  const deadline = Date.now() + 45_000
-  while (items.filter((i) => i.cardId).length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2))
-  first.proc.kill('SIGKILL')
+  // The kill is sent by the fourth card's answer itself, in the same turn: a poll between answers could be
+  // late on a busy machine and let every item land first.
+  let landed = 0
+  const draining = Promise.all(halves.map((h) => drain(first.base, token, h, () => ++landed === 4 && first.proc.kill('SIGKILL'))))
   await first.exited
   await draining
   const landedBefore = items.filter((i) => i.cardId)
