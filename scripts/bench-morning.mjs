@@ -323,6 +323,7 @@ async function onCluster() {
       }
       await warmUp(target)
       const before = await transactions(name)
+      const idle = nodes.map((n) => memoryMb(n.proc.pid).rss)
       phase(`the morning: ${STUDENTS} students over ${SECONDS} s`)
       const pids = async () => ({ nodes: cpuOf(nodes.map((n) => n.proc.pid)), nginx: cpuOf(workers(cluster.nginx.proc.pid)), postgres: cpuOf(await backends(name)) })
       const measured = await cpuDuring(pids, () => redisCommands(redis, () => peakConnections(name, () => morning(target))))
@@ -336,7 +337,7 @@ async function onCluster() {
       await new Promise((resolve) => setTimeout(resolve, 1500))
       const pgTransactions = (await transactions(name)) - before
       const addresses = await addressesSeen(openDb({ dataDir: '', databaseUrl: databaseUrl(name) }))
-      return { ...r, memory, liveByNode, addresses, cpu: measured.cpu, pg: { peak: run.result.peak, transactions: pgTransactions }, redis: { total: run.total, inScripts: run.inScripts, peakPerSecond: run.peakPerSecond } }
+      return { ...r, memory, idle, liveByNode, addresses, cpu: measured.cpu, pg: { peak: run.result.peak, transactions: pgTransactions }, redis: { total: run.total, inScripts: run.inScripts, peakPerSecond: run.peakPerSecond } }
     })
   })
 }
@@ -357,13 +358,14 @@ async function onSqlite() {
     await seedStudents(openDb({ dataDir: s.dataDir }))
     const target = { base: s.base, ws: s.ws, outbox: () => s.base }
     await warmUp(target)
+    const idle = [memoryMb(s.pid).rss]
     phase(`the morning: ${STUDENTS} students over ${SECONDS} s`)
     const measured = await cpuDuring(async () => ({ nodes: cpuOf([s.pid]) }), () => morning(target))
     const r = measured.result
     const liveByNode = [await liveConnections(s.base)]
     const memory = [memoryMb(s.pid)]
     await r.hangUp()
-    return { ...r, memory, liveByNode, cpu: measured.cpu, addresses: await addressesSeen(openDb({ dataDir: s.dataDir })) }
+    return { ...r, memory, idle, liveByNode, cpu: measured.cpu, addresses: await addressesSeen(openDb({ dataDir: s.dataDir })) }
   })
 }
 
@@ -395,7 +397,12 @@ function report(title, r) {
     console.log(`  | ${row.join(' | ')} |`)
   }
   console.log(`  | a student's launch, sign-in to live | ${r.whole.length} | | ${f(percentile(r.whole, 50), 1)} | ${f(percentile(r.whole, 95), 1)} | ${f(percentile(r.whole, 99), 1)} | ${f(Math.max(...r.whole), 1)} |`)
-  r.memory.forEach((m, i) => console.log(`  ${r.memory.length > 1 ? `node ${i}` : 'process'}: RSS ${f(m.rss)} MB with ${f(r.liveByNode[i])} live connections open, peak ${f(m.peak)} MB`))
+  r.memory.forEach((m, i) =>
+    console.log(`  ${r.memory.length > 1 ? `node ${i}` : 'process'}: RSS ${f(r.idle[i])} MB before the morning, ${f(m.rss)} MB with ${f(r.liveByNode[i])} live connections open (peak ${f(m.peak)} MB)`),
+  )
+  const live = r.liveByNode.reduce((a, b) => a + b, 0)
+  const grown = r.memory.reduce((sum, m, i) => sum + m.rss - r.idle[i], 0)
+  console.log(`  memory: ${f((grown * 1024) / live)} KB more per live connection (the growth over the morning, all of it charged to the connections)`)
   const cpu = (what, ms) => `${what} ${f(ms / 1000, 1)} s (${f(ms / r.finished, 1)} ms a student)`
   const parts = [cpu(r.memory.length > 1 ? 'the nodes' : 'the process', r.cpu.nodes), r.cpu.nginx !== undefined && cpu('nginx', r.cpu.nginx), r.cpu.postgres !== undefined && cpu('PostgreSQL', r.cpu.postgres), cpu('the load generator (this process)', r.cpu.bench)]
   console.log(`  CPU during the morning: ${parts.filter(Boolean).join('; ')}`)
