@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { api, startLocalServer } from './local-server.mjs'
+import { api, median, percentile as pct, startLocalServer } from './local-server.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const arg = (name, fallback) => {
@@ -23,9 +23,6 @@ const SOCKETS = 10
 const TARGET_RATIO = 3
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
-const sorted = (xs) => [...xs].sort((a, b) => a - b)
-const median = (xs) => sorted(xs)[Math.floor((xs.length - 1) / 2)]
-const pct = (xs, p) => sorted(xs)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]
 
 const startServer = () => startLocalServer({ prefix: 'habor-flood', logLevel: 'error' })
 

@@ -168,3 +168,37 @@ export async function seedTeacherDemo(db: Db, now: number): Promise<void> {
     if (both) await teach(both.userId, demo, DEMO.both.teaches.grade, DEMO.both.teaches.className)
   })
 }
+
+/**
+ * A school's worth of students for a load test (`npm run bench:morning`, docs/cluster.md): `count` accounts
+ * with phones `+86` followed by `firstPhone`, `firstPhone + 1`, …, in the organisation `org` (made when
+ * missing), in confirmed classes of 40, born in January 2010 (14 or older: nobody is asked for a guardian).
+ * No password: they sign in with an SMS code, as a phone does, so seeding pays argon2id not even once.
+ * Written in batches in one transaction; a number that already has an account is an error.
+ */
+export async function seedStudents(db: Db, now: number, opts: { count: number; firstPhone: number; org: { code: string; name: string } }): Promise<void> {
+  const BATCH = 250
+  await db.transaction().execute(async (trx) => {
+    let orgId = (await trx.selectFrom('orgs').select('id').where('code', '=', opts.org.code).executeTakeFirst())?.id
+    if (!orgId) {
+      orgId = crypto.randomUUID()
+      await trx.insertInto('orgs').values({ id: orgId, code: opts.org.code, name: opts.org.name, created_at: now }).execute()
+    }
+    for (let from = 0; from < opts.count; from += BATCH) {
+      const rows = Array.from({ length: Math.min(BATCH, opts.count - from) }, (_, k) => {
+        const i = from + k
+        const klass = `${Math.floor(i / 40) + 1}班`
+        return { i, userId: crypto.randomUUID(), studentId: crypto.randomUUID(), klass }
+      })
+      await trx.insertInto('users').values(rows.map((r) => ({ id: r.userId, phone: `+86${opts.firstPhone + r.i}`, password_hash: null, status: 'active' as const, created_at: now, updated_at: now }))).execute()
+      await trx
+        .insertInto('students')
+        .values(rows.map((r) => ({ id: r.studentId, user_id: r.userId, name: `学生${r.i + 1}`, grade: '七年级', class_name: r.klass, confirmed_grade: '七年级', confirmed_class: r.klass, birth_year: 2010, birth_month: 1, avatar: null, created_at: now, updated_at: now })))
+        .execute()
+      await trx
+        .insertInto('memberships')
+        .values(rows.map((r) => ({ student_id: r.studentId, org_id: orgId, roles: JSON.stringify(STUDENT_ROLES), perms: JSON.stringify(STUDENT_PERMS), is_primary: 1, created_at: now })))
+        .execute()
+    }
+  })
+}
