@@ -98,7 +98,8 @@ function nginxConf(dir, listen, ports, keepAlive = false) {
     'worker_processes 1;',
     `pid ${join(dir, 'nginx.pid')};`,
     `error_log ${join(dir, 'error.log')} warn;`,
-    'events { worker_connections 4096; }',
+    // Two a live connection (the client's and the upstream's), plus requests in flight: a morning of 2,000 students.
+    'events { worker_connections 8192; }',
     'http {',
     '  access_log off;',
     ...['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t === 'body' ? 'client_body' : t}_temp_path ${join(dir, 'tmp', t)};`),
