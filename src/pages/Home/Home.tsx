@@ -24,6 +24,7 @@ import { fill as fillIn } from '../../i18n/format'
 import { Icon } from './icons'
 import { confirmLogout } from '../../ui/Logout/confirmLogout'
 import { useTeacherSide } from './useSides'
+import { textsLoaded } from '../../i18n/texts'
 
 const TEXTS = {
   'zh-Hans': {
@@ -122,6 +123,7 @@ export default function Home({ page }: PageProps) {
       showToast(fillIn(t.switched, { name: org.name ?? '' }), { icon: 'success' })
     } catch (e) {
       const { errorText } = await import('../../ui/AuthForm/errorText')
+      await textsLoaded()
       showToast(errorText(lang, e))
     }
   }

@@ -19,6 +19,7 @@ import { useFormErrors } from '../../ui/AuthForm/useFormErrors'
 import { Button } from '../../ui/Button/Button'
 import { TextField } from '../../ui/Field/TextField'
 import { showToast } from '../../ui/Overlay/overlay'
+import { useTexts } from '../../hooks/useTexts'
 
 type Field = 'old' | 'password' | 'confirm'
 
@@ -46,7 +47,7 @@ const TEXTS = {
 
 export default function Password({ page: row }: PageProps) {
   const lang = useLang()
-  const f = formTexts(lang)
+  const f = useTexts(formTexts)
   const t = TEXTS[lang]
   const auth = useAuth()
   const phase = useSessionPhase()
