@@ -1,6 +1,7 @@
 /** Page name → lazy module. Every page loads on demand (docs/product.md "Pages"), so /login ships only itself. */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import type { PageName, PageProps } from '../../manifest/pages'
+import { textsLoaded } from '../i18n/texts'
 import { settleWithin } from '../lib/async/settleWithin'
 
 type PageModule = { default: ComponentType<PageProps> }
@@ -53,7 +54,9 @@ const cache = new Map<PageName, LazyExoticComponent<ComponentType<PageProps>>>()
 export function lazyPage(name: PageName): LazyExoticComponent<ComponentType<PageProps>> {
   let component = cache.get(name)
   if (!component) {
-    component = lazy(() => withTimeout(PAGE_LOADERS[name], PAGE_TIMEOUT_MS, () => new PageTimeoutError(name)))
+    // A page renders once its text tables are in the reader's language (i18n/texts.ts).
+    const load = () => PAGE_LOADERS[name]().then(async (page) => (await textsLoaded(), page))
+    component = lazy(() => withTimeout(load, PAGE_TIMEOUT_MS, () => new PageTimeoutError(name)))
     cache.set(name, component)
   }
   return component

@@ -1,7 +1,5 @@
-/** The English catalogue: every key of the zh-Hans source (./messages.ts), loaded only when English is chosen. */
-import type { Catalogue } from './messages'
-
-export const en: Catalogue = {
+/** The English catalogue: the keys of the zh-Hans source (./messages.ts), loaded only when English is chosen. */
+export default {
   'app.loading': 'loading...',
   'app.pageLoadError': 'The page failed to load. Tap to reload',
   'app.timeout': 'Connection timed out. Tap to retry',

@@ -3,9 +3,9 @@
  * languages, so that every page says the same thing the same way.
  */
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../contract/password'
-import { bilingual } from './format'
+import { defineTexts } from './texts'
 
-export const formTexts = bilingual(
+export const formTexts = defineTexts(
   {
     phone: '手机号',
     phonePlaceholder: '请输入 11 位手机号',
@@ -34,33 +34,6 @@ export const formTexts = bilingual(
     required: '请填写此项',
     tooLong: '最多 {n} 个字',
   },
-  {
-    phone: 'Phone number',
-    phonePlaceholder: '11-digit mobile number',
-    password: 'Password',
-    passwordPlaceholder: 'Your password',
-    newPassword: 'New password',
-    newPasswordPlaceholder: '8+ characters, letters and digits',
-    confirmPassword: 'Confirm new password',
-    confirmPlaceholder: 'Type the new password again',
-    oldPassword: 'Current password',
-    code: 'Verification code',
-    codePlaceholder: '6 digits',
-    sendCode: 'Get code',
-    resend: 'Resend in {n} s',
-    codeSent: 'Code sent',
-    phoneRequired: 'Enter your phone number',
-    phoneInvalid: 'Enter a valid 11-digit mobile number',
-    passwordRequired: 'Enter your password',
-    newPasswordRequired: 'Enter a new password',
-    confirmRequired: 'Type the new password again',
-    passwordWeak: `Use ${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters with both letters and digits`,
-    passwordMismatch: 'The passwords do not match',
-    passwordSame: 'The new password must differ from the current one',
-    codeRequired: 'Enter the verification code',
-    codeInvalid: 'The code has 6 digits',
-    required: 'This field is required',
-    tooLong: 'At most {n} characters',
-  },
+  () => import('./formTexts.en'),
 )
-export type FormTexts = ReturnType<typeof formTexts>
+export type FormTexts = (typeof formTexts)['zh']

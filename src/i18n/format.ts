@@ -1,8 +1,8 @@
 /** Filling message placeholders and writing dates and numbers in the reader's language: one place for each. */
 import type { Lang } from '../../manifest/app'
 
-// Placeholders and bilingual tables live in ./fill (Login's start needs them without the dates below); re-exported here.
-export { bilingual, fill } from './fill'
+// Placeholders live in ./fill (Login's start needs them without the dates below); re-exported here.
+export { fill } from './fill'
 
 /** The locale each interface language formats dates and numbers in. */
 export const LOCALE: Record<Lang, string> = { 'zh-Hans': 'zh-CN', en: 'en-GB' }

@@ -1,20 +1,21 @@
 /** Language choice and lookup. zh-Hans by default; `?lang=en` or the switch picks English and is remembered. */
 import type { Lang } from '../../manifest/app'
-import { zh, type Catalogue, type MessageKey } from './messages'
+import { appTexts, type MessageKey } from './messages'
 import { fill } from './fill'
+import { loadTextsFor } from './texts'
 
-// zh-Hans is the default and ships with the app; English loads on demand, so most students never fetch it.
-const catalogues: Partial<Record<Lang, Catalogue>> = { 'zh-Hans': zh }
-
-/** Makes `lang`'s catalogue available; the app awaits this before it shows that language. */
+/**
+ * Makes `lang`'s texts available (the app's catalogue and every text table defined so far, ./texts.ts); the
+ * app awaits this before it shows that language. Rejects when the app's catalogue cannot load.
+ */
 export async function loadLang(lang: Lang): Promise<void> {
-  if (catalogues[lang]) return
-  if (lang === 'en') catalogues.en = (await import('./en')).en
+  await loadTextsFor(lang)
+  if (lang === 'en' && !appTexts.en) throw new Error('the English catalogue did not load')
 }
 
 /** The message in `lang` (zh-Hans until that language's catalogue has loaded), with `{name}` placeholders filled from `vars`. */
 export function translate(lang: Lang, key: MessageKey, vars?: Readonly<Record<string, string | number>>): string {
-  const text = (catalogues[lang] ?? zh)[key]
+  const text = appTexts(lang)[key]
   return vars ? fill(text, vars) : text
 }
 

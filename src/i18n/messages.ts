@@ -1,9 +1,12 @@
 /**
- * The typed message catalogue: zh-Hans is the source and loads with the app; English (./en.ts) must have
- * every key (the type says so) and loads only for a student who reads English (i18n.ts loadLang).
- * Page titles live in the page table (manifest/pages.ts), not here.
+ * The app's own catalogue, the text table (./texts.ts) of the words that are not one page's or one
+ * widget's: zh-Hans is the source and loads with the app; English (./en.ts) must have every key (the type
+ * says so) and loads only for a student who reads English (i18n.ts loadLang). Page titles live in the page
+ * table (manifest/pages.ts), not here.
  */
-export const zh = {
+import { defineTexts } from './texts'
+
+const zh = {
   'app.loading': '加载中...',
   'app.pageLoadError': '页面加载失败，点击重新加载',
   'app.timeout': '连接超时，点击重试',
@@ -73,7 +76,8 @@ export const zh = {
   'file.wrongType': '文件类型不符，已忽略',
   'field.phonePrefix': '中国大陆 +86',
   'field.count': '已输入 {n}/{max} 字',
-} as const
+}
 
 export type MessageKey = keyof typeof zh
-export type Catalogue = Record<MessageKey, string>
+
+export const appTexts = defineTexts(zh, () => import('./en'))

@@ -5,23 +5,20 @@
 import type { Lang } from '../../../manifest/app'
 import { CODE } from '../../contract/codes'
 import { isRequestError } from '../http/errors'
+import { defineTexts } from '../../i18n/texts'
 
-export const LIMITED_TEXTS = {
-  'zh-Hans': {
+export const LIMITED_TEXTS = defineTexts(
+  {
     'guardian-consent': '未满 14 周岁，需要家长同意后才能公开分享、上传录音。请到「家长同意」请家长确认。',
     'age-unknown': '请先填写出生年月。未满 14 周岁需要家长同意后才能公开分享。',
     ask: '请家长同意',
   },
-  en: {
-    'guardian-consent': 'You are under 14: a parent or guardian must agree before you can share publicly or upload recordings. Ask them on the Guardian consent page.',
-    'age-unknown': 'Please give your month and year of birth first. Under 14, a parent or guardian must agree before you can share publicly.',
-    ask: 'Ask a guardian',
-  },
-} as const
+  () => import('./limited.en'),
+)
 
 /** The reason in words when `e` is the server's 200007, else null. */
 export function consentRefusal(lang: Lang, e: unknown): string | null {
   if (!isRequestError(e) || e.code !== CODE.GUARDIAN_CONSENT_REQUIRED) return null
   const reason = (e.data as { reason?: unknown } | null | undefined)?.reason
-  return LIMITED_TEXTS[lang][reason === 'age-unknown' ? 'age-unknown' : 'guardian-consent']
+  return LIMITED_TEXTS(lang)[reason === 'age-unknown' ? 'age-unknown' : 'guardian-consent']
 }

@@ -14,28 +14,25 @@ import { SignInPhoneField } from '../../ui/AuthForm/SignInPhoneField'
 import { SmsCodeField } from '../../ui/AuthForm/SmsCodeField'
 import { useFormErrors } from '../../ui/AuthForm/useFormErrors'
 import { useSmsCode } from '../../ui/AuthForm/useSmsCode'
+import { defineTexts } from '../../i18n/texts'
 import './Bind.css'
+import { useTexts } from '../../hooks/useTexts'
 
 type Field = 'phone' | 'code'
 
-const TEXTS = {
-  'zh-Hans': {
+const TEXTS = defineTexts(
+  {
     title: '绑定手机号',
     lead: '为了账号安全，并方便找回密码，请绑定你的手机号。已注册的手机号将合并到原账号。',
     submit: '绑定并继续',
     none: '绑定已失效，请重新登录',
   },
-  en: {
-    title: 'Bind your phone',
-    lead: 'Bind your phone number to keep your account safe and to recover it. A number that already has an account joins that account.',
-    submit: 'Bind and continue',
-    none: 'This step has expired. Please log in again',
-  },
-}
+  () => import('./Bind.en'),
+)
 
 export default function Bind({ page }: PageProps) {
   const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const phase = useSessionPhase()
   const [phone, setPhone] = useState('')
   const [code, setCode] = useState('')

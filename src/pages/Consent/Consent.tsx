@@ -24,10 +24,12 @@ import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { Picker } from '../../ui/Picker/Picker'
 import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
+import { defineTexts } from '../../i18n/texts'
 import './Consent.css'
+import { useTexts } from '../../hooks/useTexts'
 
-const TEXTS = {
-  'zh-Hans': {
+const TEXTS = defineTexts(
+  {
     loading: '加载中…',
     failed: '加载失败',
     birthLead: '为了保护未成年人的个人信息，请填写你的出生年月（只需年和月）。这个问题只问一次。',
@@ -61,41 +63,8 @@ const TEXTS = {
     changed: '已更换家长',
     cancel: '取消',
   },
-  en: {
-    loading: 'Loading…',
-    failed: 'Could not load',
-    birthLead: 'To protect young people’s personal information, please give your month and year of birth (no day). We ask this once.',
-    birth: 'Month and year of birth',
-    choose: 'Choose',
-    birthRequired: 'Choose your month and year of birth',
-    birthSave: 'Confirm',
-    consentLead: 'You are under 14. Under China’s Personal Information Protection Law a parent or guardian must agree before you can share cards and reports publicly, upload recordings or appear in classmates’ invitation lists. Reading is not affected.',
-    guardianPhone: 'Guardian’s mobile number',
-    guardianPlaceholder: 'Your guardian’s 11-digit number',
-    sent: 'A code was sent to your guardian’s phone',
-    code: 'Code your guardian received',
-    rules: "Children's Personal Information Rules",
-    rulesLead: 'For your guardian to read first',
-    read: "My guardian has read and accepts the Children's Personal Information Rules",
-    readRequired: 'Your guardian must read and tick this',
-    phoneInvalid: 'Enter your guardian’s mobile number',
-    codeInvalid: 'Enter the 6-digit code',
-    confirm: 'Guardian agrees',
-    given: 'Your guardian agreed (number ending {tail}). You can share now.',
-    notNeeded: 'You are 14 or older: no guardian’s consent is needed.',
-    home: 'Back to Home',
-    consented: 'Your guardian agreed',
-    change: 'Change guardian',
-    changeLead: 'Changing guardian needs the current guardian (number ending {tail}) to confirm: enter their number and they receive a code. They can also withdraw consent on the guardian page.',
-    currentPhone: "Current guardian's number",
-    currentCode: 'Code the current guardian received',
-    newPhone: "New guardian's number",
-    newCode: 'Code the new guardian received',
-    changeConfirm: 'Confirm the change',
-    changed: 'Guardian changed',
-    cancel: 'Cancel',
-  },
-}
+  () => import('./Consent.en'),
+)
 
 const thisMonth = (): string => {
   const d = new Date()
@@ -104,7 +73,7 @@ const thisMonth = (): string => {
 
 export default function Consent({ page }: PageProps) {
   const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const [status, setShown] = useState<GuardianStatus | null>(null)
   // Every status the server answers here also updates the stored profile's limits (Home's banner).
   const setStatus = useCallback((s: GuardianStatus) => {
@@ -230,7 +199,7 @@ export default function Consent({ page }: PageProps) {
         ) : (
           <div className={`${CARD} guardian-form__card`}>
             <p className="guardian-form__lead" role="status">
-              {status.consent ? fill(t.given, { tail: status.consent.guardianPhoneTail }) : status.under14 ? LIMITED_TEXTS[lang]['guardian-consent'] : t.notNeeded}
+              {status.consent ? fill(t.given, { tail: status.consent.guardianPhoneTail }) : status.under14 ? LIMITED_TEXTS(lang)['guardian-consent'] : t.notNeeded}
             </p>
             <Button block onClick={() => replace('/home')}>
               {t.home}

@@ -10,14 +10,15 @@ import { reportPagePath, type OwnerReport, type ReportCreateBody } from '../../c
 import { resourceStateOf } from '../../hooks/useResource'
 import { useReducedMotion } from '../../hooks/useReducedMotion'
 import { call } from '../../lib/http'
-import { useLang } from '../../state/app'
 import { Button } from '../../ui/Button/Button'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
+import { defineTexts } from '../../i18n/texts'
 import './Create.css'
+import { useTexts } from '../../hooks/useTexts'
 
-const TEXTS = {
-  'zh-Hans': {
+const TEXTS = defineTexts(
+  {
     title: '正在生成你的 2023 阅读年度报告',
     steps: ['收集这一年的阅读记录', '计算阅读时长和读过的书', '寻找你的最长连续阅读', '挑选你的年度关键词'],
     done: '完成',
@@ -26,16 +27,8 @@ const TEXTS = {
     failed: '报告没有生成成功',
     retry: '再试一次',
   },
-  en: {
-    title: 'Making your 2023 year in reading',
-    steps: ['Gathering your reading of the year', 'Adding up minutes and books', 'Finding your longest streak', 'Choosing your word of the year'],
-    done: 'Done',
-    progress: 'Progress',
-    privacy: 'Only you can see the report until you decide to share it.',
-    failed: 'The report could not be made',
-    retry: 'Try again',
-  },
-}
+  () => import('./Create.en'),
+)
 
 /** A step shows for at least this long while the server works, so each one can be read. */
 const STEP_MS = 650
@@ -45,8 +38,7 @@ const FINISH_STEP_MS = 180
 type Phase = { kind: 'working' } | { kind: 'offline' } | { kind: 'failed'; message: string }
 
 export default function Create({ page, query }: PageProps) {
-  const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const reduced = useReducedMotion()
   const [step, setStep] = useState(0)
   const [phase, setPhase] = useState<Phase>({ kind: 'working' })

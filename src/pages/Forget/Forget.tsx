@@ -14,28 +14,25 @@ import { SmsCodeField } from '../../ui/AuthForm/SmsCodeField'
 import { useFormErrors } from '../../ui/AuthForm/useFormErrors'
 import { useSmsCode } from '../../ui/AuthForm/useSmsCode'
 import { showToast } from '../../ui/Overlay/overlay'
+import { defineTexts } from '../../i18n/texts'
+import { useTexts } from '../../hooks/useTexts'
 
 type Field = 'phone' | 'code' | 'password' | 'confirm'
 
-const TEXTS = {
-  'zh-Hans': {
+const TEXTS = defineTexts(
+  {
     lead: '验证手机号后即可设置新密码',
     // The server answers every number alike (docs/security.md): the text message is where a number without an account learns it.
     unknown: '如果这个手机号还没有注册，短信会告诉你，用验证码登录即可注册。',
     submit: '重置密码',
     done: '密码已重置，请用新密码登录',
   },
-  en: {
-    lead: 'Verify your phone number, then choose a new password',
-    unknown: 'If this number has no account yet, the text message says so; log in with an SMS code to register.',
-    submit: 'Reset password',
-    done: 'Password reset. Log in with your new password',
-  },
-}
+  () => import('./Forget.en'),
+)
 
 export default function Forget({ page }: PageProps) {
   const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const [phone, setPhone] = useState('')
   const [code, setCode] = useState('')
   const [password, setPassword] = useState('')

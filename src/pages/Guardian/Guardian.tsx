@@ -26,9 +26,11 @@ import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { PROFILE_TEXTS, ProfileForm, refusalText } from './ProfileForm'
 import './Guardian.css'
 import { saveBlob } from '../../lib/device/saveBlob'
+import { defineTexts } from '../../i18n/texts'
+import { useTexts } from '../../hooks/useTexts'
 
-const TEXTS = {
-  'zh-Hans': {
+const TEXTS = defineTexts(
+  {
     lead: '家长或监护人用自己的手机号登录，可以查看和下载孩子在 Habor 的全部数据，更正孩子的资料，撤回同意，或注销孩子的账号。',
     phone: '家长手机号',
     sent: '验证码已发送',
@@ -79,61 +81,11 @@ const TEXTS = {
     cancel: '取消',
     failed: '操作没有成功，请重新登录后再试',
   },
-  en: {
-    lead: "Parents and guardians sign in with their own number to see and download everything Habor holds about their child, correct the child's profile, withdraw consent, or delete the child's account.",
-    phone: 'Your mobile number',
-    sent: 'Code sent',
-    code: 'Code',
-    signin: "Open the guardian's page",
-    phoneInvalid: 'Enter a valid mobile number',
-    codeInvalid: 'Enter the 6-digit code',
-    opening: "Opening the guardian's page…",
-    retry: 'Try again',
-    signedIn: 'Signed in as {phone}',
-    signout: 'Sign out',
-    signedOut: "Signed out of the guardian's page",
-    expired: "The guardian's page signs you out after 30 minutes. Send a new code to sign in again",
-    none: 'No child account is in your care under this number.',
-    consent: { given: 'Consent given', withdrawn: 'Consent withdrawn', outdated: 'Rules changed: consent needed again' },
-    since: 'Joined {date}',
-    birth: 'Born {month}/{year}',
-    dataTitle: "Your child's data on Habor",
-    reading: 'Reading records',
-    readingCount: '{n}',
-    readingMinutes: '{n} min in all',
-    cards: 'Cards',
-    cardsCount: '{n}',
-    reports: 'Year reports',
-    reportsCount: '{n}',
-    recordings: 'Recordings',
-    recordingsCount: '{n}',
-    recordingsSeconds: '{n} s in all',
-    cardsShared: '{n} shared',
-    reportsShared: '{n} shared',
-    last: 'Latest {date}',
-    nothing: 'None',
-    years: '{years}',
-    recent: 'Recently read',
-    recentItem: '{date} · {minutes} min',
-    exportTitle: 'Download',
-    download: 'Download all data (JSON)',
-    recording: 'Download recording {n}',
-    manageTitle: 'Manage',
-    withdraw: 'Withdraw consent',
-    withdrawTitle: 'Withdraw consent?',
-    withdrawBody: 'Your child can no longer share publicly; shared cards and reports become private.',
-    withdrawn: 'Consent withdrawn',
-    remove: "Delete the child's account",
-    removeTitle: "Delete the child's account?",
-    removeBody: "Your child's profile, works, cards, recording files and reports are deleted for good.",
-    removed: 'Account deleted',
-    cancel: 'Cancel',
-    failed: 'That did not work. Please sign in again and retry',
-  },
-}
+  () => import('./Guardian.en'),
+)
 
 type Child = GuardianSignin['children'][number]
-type Texts = (typeof TEXTS)[Lang]
+type Texts = (typeof TEXTS)['zh']
 
 /** The sign-in kept in this tab: the token, when it ends, and the number it was sent to (masked). */
 interface Kept {
@@ -225,7 +177,7 @@ function Summary({ lang, t, child }: { lang: Lang; t: Texts; child: Child }) {
 
 export default function Guardian({ page }: PageProps) {
   const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const [kept, setKept] = useState<Kept | null>(() => {
     const k = tabRead(KEPT, isKept)
     return k && k.expiresAt > Date.now() ? k : null
@@ -411,7 +363,7 @@ export default function Guardian({ page }: PageProps) {
                     />
                   ) : (
                     <Button block variant="secondary" onClick={() => (setError(''), setCorrecting(child.id))}>
-                      {PROFILE_TEXTS[lang].open}
+                      {PROFILE_TEXTS(lang).open}
                     </Button>
                   )}
                   {child.consent === 'given' ? (

@@ -17,9 +17,11 @@ import { TextField } from '../../ui/Field/TextField'
 import { showToast } from '../../ui/Overlay/overlay'
 import { BirthMonthPicker } from '../../ui/Picker/BirthMonthPicker'
 import { Picker } from '../../ui/Picker/Picker'
+import { defineTexts } from '../../i18n/texts'
+import { useTexts } from '../../hooks/useTexts'
 
-export const PROFILE_TEXTS = {
-  'zh-Hans': {
+export const PROFILE_TEXTS = defineTexts(
+  {
     open: '更正资料',
     title: '更正资料',
     loading: '正在读取孩子的资料…',
@@ -38,32 +40,14 @@ export const PROFILE_TEXTS = {
     expired: '家长页面的登录已过期，请重新登录',
     notYours: '这个账号不在您的管理之下，或已被注销',
   },
-  en: {
-    open: 'Correct the profile',
-    title: 'Correct the profile',
-    loading: "Reading your child's profile…",
-    name: "Child's name",
-    grade: 'Grade',
-    className: 'Class',
-    choose: 'Choose',
-    birth: 'Month and year of birth',
-    birthHint: 'Year and month only. Under 14 without your consent, what your child shared becomes private',
-    save: 'Save the correction',
-    cancel: 'Cancel',
-    saved: 'Profile corrected',
-    nameRequired: "Enter your child's name",
-    chooseRequired: 'Choose the {what}',
-    birthInvalid: 'That month and year of birth cannot be right. Choose again',
-    expired: "The guardian's page signed you out. Please sign in again",
-    notYours: 'This account is not in your care, or was deleted',
-  },
-}
+  () => import('./ProfileForm.en'),
+)
 
 type Envelope = { code?: unknown; message?: unknown; data?: unknown }
 
 /** A refusal of the guardian's calls in the page's words, by its code (and, for bad input, its field). */
 export function refusalText(lang: Lang, status: number, body: Envelope | null): string {
-  const t = PROFILE_TEXTS[lang]
+  const t = PROFILE_TEXTS(lang)
   const code = typeof body?.code === 'number' ? body.code : undefined
   const message = typeof body?.message === 'string' ? body.message : ''
   if (status === 401 || (code !== undefined && TOKEN_CODES.includes(code as (typeof TOKEN_CODES)[number]))) return t.expired
@@ -104,7 +88,7 @@ function profileOf(data: Record<string, unknown>): Profile | null {
 const monthOf = (b: { year: number; month: number } | null) => (b ? `${b.year}-${String(b.month).padStart(2, '0')}` : '')
 
 export function ProfileForm({ lang, token, childId, onSaved, onClose }: { lang: Lang; token: string; childId: string; onSaved: (name: string) => void; onClose: () => void }) {
-  const t = PROFILE_TEXTS[lang]
+  const t = useTexts(PROFILE_TEXTS)
   const [loaded, setLoaded] = useState(false)
   const [name, setName] = useState('')
   const [grade, setGrade] = useState(-1)

@@ -17,9 +17,9 @@ export function GuardianNotice() {
   if (!limited) return null
   return (
     <div className="home__banner" role="note">
-      <span>{LIMITED_TEXTS[lang][limited]}</span>
+      <span>{LIMITED_TEXTS(lang)[limited]}</span>
       <Button size="s" onClick={() => push('/consent')}>
-        {LIMITED_TEXTS[lang].ask}
+        {LIMITED_TEXTS(lang).ask}
       </Button>
     </div>
   )

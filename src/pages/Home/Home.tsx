@@ -24,9 +24,12 @@ import { fill as fillIn } from '../../i18n/format'
 import { Icon } from './icons'
 import { confirmLogout } from '../../ui/Logout/confirmLogout'
 import { useTeacherSide } from './useSides'
+import { textsLoaded } from '../../i18n/texts'
+import { defineTexts } from '../../i18n/texts'
+import { useTexts } from '../../hooks/useTexts'
 
-const TEXTS = {
-  'zh-Hans': {
+const TEXTS = defineTexts(
+  {
     morning: '早上好',
     afternoon: '下午好',
     evening: '晚上好',
@@ -55,36 +58,8 @@ const TEXTS = {
     toTeacher: '你也是老师：去老师工作台处理入班申请、布置任务',
     toTeacherAction: '老师工作台',
   },
-  en: {
-    morning: 'Good morning',
-    afternoon: 'Good afternoon',
-    evening: 'Good evening',
-    student: 'there',
-    org: 'Organisation',
-    switched: 'Switched to {name}',
-    logout: 'Log out',
-    logoutConfirm: 'Log out now?',
-    setPassword: 'Set a password to log in faster next time',
-    setPasswordAction: 'Set it',
-    unread: '{n} new notifications',
-    unreadOne: '1 new notification',
-    notifications: 'Notifications',
-    reading: 'Recent reading',
-    readingEmpty: 'No reading yet. Start a book in the app',
-    works: 'My works',
-    worksEmpty: 'No works yet. Write about your first book',
-    tasks: 'Open tasks',
-    tasksEmpty: 'No tasks right now. Your teacher’s tasks appear here',
-    report: '2023 year in review',
-    invite: 'Invite friends',
-    profile: 'Edit profile',
-    password: 'Change password',
-    setPasswordEntry: 'Set a password',
-    classOf: '{grade} · {className}',
-    toTeacher: "You are a teacher too: answer class requests and set tasks on the teacher's desk",
-    toTeacherAction: "Teacher's desk",
-  },
-}
+  () => import('./Home.en'),
+)
 
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
@@ -95,7 +70,7 @@ function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
 
 export default function Home({ page }: PageProps) {
   const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const auth = useAuth()
   const user = auth.userInfo
   const { badge } = useSnapshot(appState)
@@ -122,6 +97,7 @@ export default function Home({ page }: PageProps) {
       showToast(fillIn(t.switched, { name: org.name ?? '' }), { icon: 'success' })
     } catch (e) {
       const { errorText } = await import('../../ui/AuthForm/errorText')
+      await textsLoaded()
       showToast(errorText(lang, e))
     }
   }

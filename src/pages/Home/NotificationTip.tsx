@@ -7,13 +7,15 @@
  */
 import { useState } from 'react'
 import { useSnapshot } from 'valtio'
-import { appState, useLang } from '../../state/app'
+import { appState } from '../../state/app'
 import { dismissTip, enablePush, pushSupport } from '../../state/push'
 import { Button } from '../../ui/Button/Button'
 import { showToast } from '../../ui/Overlay/overlay'
+import { defineTexts } from '../../i18n/texts'
+import { useTexts } from '../../hooks/useTexts'
 
-const TEXTS = {
-  'zh-Hans': {
+const TEXTS = defineTexts(
+  {
     title: '开启通知',
     text: '老师布置任务、好友接受邀请、有人打开你的贺卡时，第一时间告诉你。',
     ios: '想在 iPhone 上收到通知？点 Safari 的分享按钮，选“添加到主屏幕”，再从主屏幕打开 Habor。',
@@ -24,23 +26,12 @@ const TEXTS = {
     on: '通知已开启',
     unavailable: '这个网络或设备上收不到系统通知。不用担心，App 里的通知照常送达，打开 App 就能看到。',
   },
-  en: {
-    title: 'Turn on notifications',
-    text: 'Hear at once when your teacher sets a task, a friend accepts your invitation or someone opens your card.',
-    ios: 'Want notifications on your iPhone? Tap Safari’s Share button, choose “Add to Home Screen”, then open Habor from your home screen.',
-    enable: 'Turn on',
-    close: 'Close the notification tip',
-    denied: 'Notifications are off. To turn them on later, allow them in your browser’s site settings.',
-    failed: 'Could not turn notifications on just now. Try again later in Settings',
-    on: 'Notifications are on',
-    unavailable: 'System notifications are not available on this network or device. In-app notifications still arrive: you will see them whenever Habor is open.',
-  },
-}
+  () => import('./NotificationTip.en'),
+)
 
 export function NotificationTip() {
   const { notificationTip } = useSnapshot(appState)
-  const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const [busy, setBusy] = useState(false)
   const [unavailable, setUnavailable] = useState(false)
   if (!notificationTip) return null

@@ -33,6 +33,7 @@ import { checkInvite } from '../../lib/invite/check'
 import { improveBody, improveChecks, improveReducer, invitedOrg, isPlainEdit, profileFields, restoredForm, shownVerdict, type DraftKey, type Field } from './improveForm'
 import { EDIT_TITLE, improveTexts } from './texts'
 import './Improve.css'
+import { useTexts } from '../../hooks/useTexts'
 
 /** Codes are typed in capitals and are nobody's autofill. */
 const CODE_INPUT = { autoCapitalize: 'characters', autoComplete: 'off', maxLength: 32 } as const
@@ -42,8 +43,8 @@ const draft = (key: DraftKey) => readDraft(`${DRAFT}${key}`)
 
 export default function Improve({ page: row, query }: PageProps) {
   const lang = useLang()
-  const f = formTexts(lang)
-  const t = improveTexts(lang)
+  const f = useTexts(formTexts)
+  const t = useTexts(improveTexts)
   const auth = useAuth()
   const phase = useSessionPhase()
   // A session that launch found without a profile (profile pending) completes it as a registration does.

@@ -1,7 +1,7 @@
 /** Improve's own words (the field messages it shares with the other sign-in forms are in i18n/formTexts.ts). */
-import { bilingual } from '../../i18n/format'
+import { defineTexts } from '../../i18n/texts'
 
-export const improveTexts = bilingual(
+export const improveTexts = defineTexts(
   {
     leadNew: '完善资料后即可开始阅读',
     leadEdit: '修改你的资料',
@@ -33,39 +33,9 @@ export const improveTexts = bilingual(
     discard: '放弃这次修改',
     none: '请先登录',
   },
-  {
-    leadNew: 'Complete your profile to start reading',
-    leadEdit: 'Edit your profile',
-    name: 'Name',
-    namePlaceholder: 'Your full name',
-    grade: 'Grade',
-    className: 'Class',
-    choose: 'Choose',
-    birth: 'Month and year of birth',
-    birthHint: 'Year and month only. Under 14, a guardian must agree before you share publicly',
-    orgCode: 'Organisation code',
-    orgPlaceholder: 'The code from your school, e.g. DEMO',
-    invite: 'Invitation code (optional)',
-    invitePlaceholder: "A friend's invitation code",
-    inviteUnknown: 'No invitation has this code. Check it, or leave the field empty',
-    inviteFrom: 'Invited by {name}',
-    inviteKnown: 'Valid invitation code',
-    orgJoined: 'School or organisation',
-    orgJoinedHint: 'Joined with the invitation from {name}',
-    orgJoinedHintAnon: 'Joined with the invitation',
-    orgChange: 'Change',
-    chooseRequired: 'Choose your {what}',
-    submit: 'Done',
-    save: 'Save',
-    done: 'Profile saved',
-    pending: 'Waiting to send: your changes are kept on this device and sent once you are online',
-    refused: 'Your profile was not updated: {why}',
-    resend: 'Send again',
-    discard: 'Drop this change',
-    none: 'Please log in first',
-  },
+  () => import('./texts.en'),
 )
-export type ImproveTexts = ReturnType<typeof improveTexts>
+export type ImproveTexts = (typeof improveTexts)['zh']
 
 /** Signed in, the page edits a profile that is already complete: it is titled for that. */
 export const EDIT_TITLE = { 'zh-Hans': '编辑资料', en: 'Edit profile' } as const

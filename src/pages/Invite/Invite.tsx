@@ -21,9 +21,11 @@ import { InviteSkeleton } from '../../ui/InviteSkeleton/InviteSkeleton'
 import { QrCode } from './QrCode'
 import './Invite.css'
 import { fill, formatWhen } from '../../i18n/format'
+import { defineTexts } from '../../i18n/texts'
+import { useTexts } from '../../hooks/useTexts'
 
-const TEXTS = {
-  'zh-Hans': {
+const TEXTS = defineTexts(
+  {
     lead: '邀请同学一起阅读，注册时填写你的邀请码',
     myCode: '我的邀请码',
     copyCode: '复制邀请码',
@@ -41,31 +43,14 @@ const TEXTS = {
     failed: '邀请信息加载失败',
     retry: '重试',
   },
-  en: {
-    lead: 'Invite classmates to read with you: they enter your code when they sign up',
-    myCode: 'My invitation code',
-    copyCode: 'Copy code',
-    link: 'Invitation link',
-    qr: 'Invitation QR code: scan to open the invitation link',
-    qrHint: 'Let a friend scan it with their phone',
-    share: 'Share invitation',
-    copyLink: 'Copy link',
-    shareTitle: 'Read with me on Habor',
-    shareText: 'I read the world and express myself on Habor. Sign up with my invitation code {code} and read with me: ',
-    joined: '{n} joined',
-    joinedTitle: 'Joined with my invitation',
-    empty: 'Nobody has joined with your invitation yet. Share it with your classmates',
-    unnamed: 'Deleted account',
-    failed: 'Could not load your invitation',
-    retry: 'Retry',
-  },
-}
+  () => import('./Invite.en'),
+)
 
 
 
 export default function Invite({ page }: PageProps) {
   const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const [state, retry] = useResource(fetchInvite, 'invite', { remember: COPY.invite, check: isInvite })
   const [sharing, setSharing] = useState(false)
 

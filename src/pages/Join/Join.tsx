@@ -7,15 +7,16 @@ import { useEffect, useState } from 'react'
 import type { PageProps } from '../../../manifest/pages'
 import { push } from '../../state/navigation'
 import { checkInvite } from '../../lib/invite/check'
-import { useLang } from '../../state/app'
 import { setPendingRoute } from '../../state/auth'
 import { useSignedIn } from '../../state/session/machine'
 import { Button } from '../../ui/Button/Button'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
+import { defineTexts } from '../../i18n/texts'
 import './Join.css'
+import { useTexts } from '../../hooks/useTexts'
 
-const TEXTS = {
-  'zh-Hans': {
+const TEXTS = defineTexts(
+  {
     eyebrow: 'Habor 阅读年度报告',
     title: '我的 2023 阅读故事',
     lead: '把你这一年的每一次阅读，变成一组可以翻看的故事卡片。',
@@ -35,27 +36,8 @@ const TEXTS = {
     loginStart: '登录后生成我的报告',
     history: '我的报告',
   },
-  en: {
-    eyebrow: 'Habor · Year in review',
-    title: 'My 2023 in reading',
-    lead: 'Every time you read this year, turned into story cards you can swipe through.',
-    invited: '{name} invited you to look back on 2023 together',
-    invitedAnon: 'A friend invited you to look back on 2023 together',
-    inside: 'What is inside',
-    items: [
-      ['Time', 'How many minutes and books you read'],
-      ['Streak', 'Your longest run of reading days'],
-      ['When', 'The time of day you like to read'],
-      ['Topics', 'The kinds of books you loved'],
-      ['Works', 'What you published, and your word of the year'],
-    ],
-    privacyTitle: 'Yours alone',
-    privacy: 'Only you can see it once it is made. Hide any slide, then decide whether to share.',
-    start: 'Create my year in review',
-    loginStart: 'Log in to create my report',
-    history: 'My reports',
-  },
-}
+  () => import('./Join.en'),
+)
 
 const ICON_COLOURS = ['#c2410c', '#c92a2a', '#6741d9', '#087f5b', '#a61e4d']
 
@@ -74,8 +56,7 @@ function useInviter(code: string | undefined): string | null {
 }
 
 export default function Join({ page, query }: PageProps) {
-  const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const loggedIn = useSignedIn()
   const invite = query.invite?.trim() || undefined
   const inviter = useInviter(invite)

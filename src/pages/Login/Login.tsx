@@ -36,6 +36,7 @@ import { useOauthReturn } from './useOauthReturn'
 import { usePrestart } from './usePrestart'
 import { useSignedOutNotice } from './useSignedOutNotice'
 import './Login.css'
+import { useTexts } from '../../hooks/useTexts'
 
 type Field = 'phone' | 'password' | 'code'
 
@@ -49,8 +50,8 @@ const isUserMissing = (e: unknown) => isRecord(e) && e.code === CODE.USER_NOT_FO
 
 export default function Login({ page, query }: PageProps) {
   const lang = useLang()
-  const t = loginTexts(lang)
-  const f = formTexts(lang)
+  const t = useTexts(loginTexts)
+  const f = useTexts(formTexts)
   const { values, set, fill: fillIn, keep, ready } = useLoginValues(Boolean(query.invite))
   const { tab, phone, password, code, agreed } = values
   const form = useFormErrors<Field>(lang)

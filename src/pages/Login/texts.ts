@@ -1,7 +1,7 @@
 /** Login's own words (the field texts it shares with the other sign-in forms are in i18n/formTexts.ts). */
-import { bilingual } from '../../i18n/fill'
+import { defineTexts } from '../../i18n/texts'
 
-export const loginTexts = bilingual(
+export const loginTexts = defineTexts(
   {
     tabs: '登录方式',
     tabPassword: '密码登录',
@@ -29,32 +29,6 @@ export const loginTexts = bilingual(
     invitedOrg: '加入 {org}',
     invitedHow: '用手机号获取验证码即可注册',
   },
-  {
-    tabs: 'Ways to log in',
-    tabPassword: 'Password',
-    tabSms: 'SMS code',
-    submit: 'Log in',
-    submitting: 'Logging in…',
-    forgot: 'Forgot password?',
-    smsHint: 'A new number is registered once it is verified',
-    agreePrefix: 'I have read and agree to the ',
-    agreement: 'User Agreement',
-    and: ' and the ',
-    privacy: 'Privacy Policy',
-    agreeRequired: 'Please read and accept the User Agreement and Privacy Policy first',
-    or: 'Or log in with',
-    oauth: 'Single sign-on',
-    oauthBusy: 'Opening…',
-    oauthReturning: 'Finishing single sign-on…',
-    wxReturning: 'Logging in with WeChat…',
-    wxFailed: 'WeChat login did not work. Open the page from the mini-programme again, or log in with your phone number',
-    welcome: 'Welcome back',
-    kicked: 'Your account logged in on another terminal, so you were logged out here. If that was not you, log in and change your password.',
-    expired: 'Your login has expired. Please log in again.',
-    invitedBy: '{name} invited you to read together',
-    invited: 'You have an invitation to read together',
-    invitedOrg: 'Join {org}',
-    invitedHow: 'Get an SMS code for your phone number to register',
-  },
+  () => import('./texts.en'),
 )
-export type LoginTexts = ReturnType<typeof loginTexts>
+export type LoginTexts = (typeof loginTexts)['zh']

@@ -11,9 +11,10 @@ import { CardPage } from './CardPage'
 import { Editor } from './Editor'
 import { TEXTS } from './texts'
 import './Motherday.css'
+import { useTexts } from '../../hooks/useTexts'
 
 export default function Motherday({ page, query }: PageProps) {
   const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   return <PageScaffold page={page}>{query.id ? <CardPage key={query.id} id={query.id} t={t} lang={lang} /> : <Editor t={t} lang={lang} />}</PageScaffold>
 }

@@ -19,10 +19,12 @@ import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { SeenAt } from '../../ui/SeenAt/SeenAt'
 import { usePullRefresh } from '../../ui/PullRefresh/usePullRefresh'
+import { defineTexts } from '../../i18n/texts'
 import './Notifications.css'
+import { useTexts } from '../../hooks/useTexts'
 
-const TEXTS = {
-  'zh-Hans': {
+const TEXTS = defineTexts(
+  {
     readAll: '全部已读',
     unreadOne: '1 条未读',
     unread: '{n} 条未读',
@@ -40,32 +42,15 @@ const TEXTS = {
     minutes: '{n} 分钟前',
     yesterday: '昨天 {time}',
   },
-  en: {
-    readAll: 'Mark all read',
-    unreadOne: '1 unread',
-    unread: '{n} unread',
-    allRead: 'No unread notifications',
-    more: 'Show earlier notifications',
-    end: 'No earlier notifications',
-    emptyTitle: 'No notifications yet',
-    empty: 'When your teacher sets a task, a friend accepts your invitation or someone opens your card, you will see it here.',
-    failed: 'Could not load your notifications',
-    retry: 'Retry',
-    failedAction: 'That did not work. Please try again shortly',
-    newMark: 'Unread',
-    kinds: { task: 'Task', friend: 'Friend', card: 'Card', 'class-confirmed': 'Class', 'class-refused': 'Class', 'class-removed': 'Class' } satisfies Record<InboxKind, string>,
-    justNow: 'Just now',
-    minutes: '{n} min ago',
-    yesterday: 'Yesterday {time}',
-  },
-}
+  () => import('./Notifications.en'),
+)
 
 /**
  * When, as a messaging app says it: just now, minutes ago, a time today, yesterday and its time; before
  * that the app's one date form (formatWhen). Pure; `timeZone` for tests.
  */
 export function whenText(lang: Lang, at: number, now: number, timeZone?: string): string {
-  const t = TEXTS[lang]
+  const t = TEXTS(lang)
   const ago = now - at
   if (ago < 60_000) return t.justNow
   if (ago < 3_600_000) return fill(t.minutes, { n: Math.floor(ago / 60_000) })
@@ -93,7 +78,7 @@ function KindIcon({ kind }: { kind: InboxKind }) {
 
 export default function Notifications({ page }: PageProps) {
   const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const inbox = useInbox()
 
   useEffect(() => {

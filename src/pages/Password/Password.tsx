@@ -19,14 +19,16 @@ import { useFormErrors } from '../../ui/AuthForm/useFormErrors'
 import { Button } from '../../ui/Button/Button'
 import { TextField } from '../../ui/Field/TextField'
 import { showToast } from '../../ui/Overlay/overlay'
+import { useTexts } from '../../hooks/useTexts'
+import { defineTexts } from '../../i18n/texts'
 
 type Field = 'old' | 'password' | 'confirm'
 
 /** An account that has a password changes it: the page says so, as the link that opened it did. */
 const CHANGE_TITLE = { 'zh-Hans': '修改密码', en: 'Change password' }
 
-const TEXTS = {
-  'zh-Hans': {
+const TEXTS = defineTexts(
+  {
     leadNew: '设置登录密码后，可以用手机号和密码登录',
     leadChange: '修改后，其他设备上的登录将失效',
     submit: '保存密码',
@@ -34,20 +36,13 @@ const TEXTS = {
     done: '密码已保存',
     none: '请先登录或完成验证码注册',
   },
-  en: {
-    leadNew: 'With a password you can also log in with your phone number and password',
-    leadChange: 'Other devices signed in to this account will be logged out',
-    submit: 'Save password',
-    skip: 'Later',
-    done: 'Password saved',
-    none: 'Log in or register with an SMS code first',
-  },
-}
+  () => import('./Password.en'),
+)
 
 export default function Password({ page: row }: PageProps) {
   const lang = useLang()
-  const f = formTexts(lang)
-  const t = TEXTS[lang]
+  const f = useTexts(formTexts)
+  const t = useTexts(TEXTS)
   const auth = useAuth()
   const phase = useSessionPhase()
   const registering = phase === 'registering'

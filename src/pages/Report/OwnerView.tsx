@@ -61,7 +61,7 @@ export function OwnerView({ initial, t, lang }: { initial: OwnerReport; t: Texts
       if (n === latest.current) setReport(before)
       // A child without a guardian's consent is told why and where to ask (docs/privacy.md).
       const limited = consentRefusal(lang, e)
-      if (limited) void showModal({ title: t.updateFailed, content: limited, confirmText: LIMITED_TEXTS[lang].ask }).then((a) => a.confirm && push('/consent'))
+      if (limited) void showModal({ title: t.updateFailed, content: limited, confirmText: LIMITED_TEXTS(lang).ask }).then((a) => a.confirm && push('/consent'))
       else showToast(t.updateFailed)
       return null
     }

@@ -11,10 +11,11 @@ import { Missing } from './Missing'
 import { ReportById } from './ReportById'
 import { TEXTS } from './texts'
 import './Report.css'
+import { useTexts } from '../../hooks/useTexts'
 
 export default function Report({ page, query }: PageProps) {
   const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const id = query.id ?? ''
   return <PageScaffold page={page}>{id ? <ReportById key={id} id={id} t={t} lang={lang} /> : <Missing t={t} />}</PageScaffold>
 }

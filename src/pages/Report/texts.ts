@@ -1,6 +1,7 @@
 /** The year in review page's texts, in both languages (the slides' own words are in ui/StorySlides). */
-export const TEXTS = {
-  'zh-Hans': {
+import { defineTexts } from '../../i18n/texts'
+export const TEXTS = defineTexts(
+  {
     region: '年度报告',
     prev: '上一页',
     next: '下一页',
@@ -42,48 +43,7 @@ export const TEXTS = {
     makeOwn: '生成我的年度报告',
     position: (i: number, n: number) => `第 ${i + 1} 页，共 ${n} 页`,
   },
-  en: {
-    region: 'Year in review',
-    prev: 'Previous slide',
-    next: 'Next slide',
-    pause: 'Pause auto-advance',
-    play: 'Auto-advance',
-    brand: 'Habor · Read the world, express yourself',
-    hiddenBadge: 'Hidden from others',
-    hideThis: 'Hide this slide from others',
-    showThis: 'Show this slide to others',
-    settings: 'Sharing',
-    shareable: 'Anyone with the link can view',
-    shareableOn: 'Shared: people with the link see the slides ticked below',
-    shareableOff: 'Only you: others opening the link see "not available"',
-    visibleSlides: 'Slides others can see',
-    link: 'Report link',
-    share: 'Share report',
-    saveImage: 'Save this slide as an image',
-    saving: 'Making the picture…',
-    saved: 'Picture saved',
-    saveFailed: 'Could not make the picture. Please try again',
-    regenerate: 'Refresh report',
-    history: 'My reports',
-    makeShareableTitle: 'Share this report?',
-    makeShareableBody: 'People with the link will see the slides you have not hidden. You can make it private again at any time.',
-    makeShareableOk: 'Share it',
-    shareTitle: 'My 2023 year in reading',
-    shareText: 'Here is my 2023 in reading: ',
-    updateFailed: 'The setting was not saved. Please try again',
-    pending: 'Waiting to send: the settings are kept on this device and will be sent once you are online',
-    pendingRefused: 'The settings were not sent: {why}',
-    resend: 'Send again',
-    discard: 'Drop this change',
-    missingTitle: 'This report is not available',
-    missing: 'It may not exist, or its owner has not shared it.',
-    loadFailed: 'Could not load the report',
-    retry: 'Retry',
-    ownTitle: 'Curious about your own 2023?',
-    ownLead: 'Turn your year of reading into a report of your own.',
-    makeOwn: 'Create my year in review',
-    position: (i: number, n: number) => `Slide ${i + 1} of ${n}`,
-  },
-}
-export type Texts = (typeof TEXTS)['zh-Hans']
-export type Lang = keyof typeof TEXTS
+  () => import('./texts.en'),
+)
+export type Texts = (typeof TEXTS)['zh']
+export type { Lang } from '../../../manifest/app'

@@ -14,9 +14,11 @@ import { SeenAt } from '../../ui/SeenAt/SeenAt'
 import { COPY, isReportList } from '../../lib/offline/pages'
 import './ReportHistory.css'
 import { fill, formatWhen } from '../../i18n/format'
+import { defineTexts } from '../../i18n/texts'
+import { useTexts } from '../../hooks/useTexts'
 
-const TEXTS = {
-  'zh-Hans': {
+const TEXTS = defineTexts(
+  {
     name: '{year} 阅读年度报告',
     made: '生成于 {date}',
     refreshed: '更新于 {date}',
@@ -32,30 +34,15 @@ const TEXTS = {
     failed: '列表加载失败',
     retry: '重试',
   },
-  en: {
-    name: 'Year in review {year}',
-    made: 'Made {date}',
-    refreshed: 'Updated {date}',
-    shared: 'Shared',
-    private: 'Only you',
-    hidden: '{n} hidden from others',
-    pages: '{n} slides',
-    open: 'Open',
-    emptyTitle: 'No reports yet',
-    empty: 'Turn your 2023 reading into your first report.',
-    create: 'Create my 2023 report',
-    refresh: 'Refresh my 2023 report',
-    failed: 'Could not load your reports',
-    retry: 'Retry',
-  },
-}
+  () => import('./ReportHistory.en'),
+)
 
 
 const loadMine = (): Promise<ReportSummary[]> => call(CALLS.reports, {})
 
 export default function ReportHistory({ page }: PageProps) {
   const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const [state, retry] = useResource(loadMine, 'mine', { remember: COPY.reports, check: isReportList })
   const date = (ms: number) => formatWhen(lang, ms)
 

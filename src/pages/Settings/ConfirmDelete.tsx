@@ -18,11 +18,13 @@ import { useFormErrors } from '../../ui/AuthForm/useFormErrors'
 import { useSmsCode } from '../../ui/AuthForm/useSmsCode'
 import { Button } from '../../ui/Button/Button'
 import { TextField } from '../../ui/Field/TextField'
+import { useTexts } from '../../hooks/useTexts'
+import { defineTexts } from '../../i18n/texts'
 
-const TEXTS = {
-  'zh-Hans': { step: '确认注销账号', byPassword: '请输入当前密码以确认注销', byCode: '我们会向 {phone} 发送验证码，输入后确认注销', confirm: '确认注销', cancel: '取消' },
-  en: { step: 'Confirm account deletion', byPassword: 'Enter your current password to confirm', byCode: 'We will send a code to {phone}; enter it to confirm', confirm: 'Delete my account', cancel: 'Cancel' },
-}
+const TEXTS = defineTexts(
+  { step: '确认注销账号', byPassword: '请输入当前密码以确认注销', byCode: '我们会向 {phone} 发送验证码，输入后确认注销', confirm: '确认注销', cancel: '取消' },
+  () => import('./ConfirmDelete.en'),
+)
 
 type Field = 'password' | 'code' | 'phone'
 
@@ -37,8 +39,8 @@ export interface ConfirmDeleteProps {
 
 export function ConfirmDelete({ hasPassword, phone, maskedPhone, onDeleted, onCancel }: ConfirmDeleteProps) {
   const lang = useLang()
-  const t = TEXTS[lang]
-  const f = formTexts(lang)
+  const t = useTexts(TEXTS)
+  const f = useTexts(formTexts)
   const form = useFormErrors<Field>(lang)
   const [password, setPassword] = useState('')
   const [code, setCode] = useState('')

@@ -14,15 +14,16 @@ import { useResource } from '../../hooks/useResource'
 import { COPY, isPushSettings } from '../../lib/offline/pages'
 import { SeenAt } from '../../ui/SeenAt/SeenAt'
 import { call } from '../../lib/http'
-import { useLang } from '../../state/app'
 import { useAuth } from '../../state/auth'
 import { push } from '../../state/navigation'
 import { enablePush, pushDevice, pushSupport } from '../../state/push'
 import { Button } from '../../ui/Button/Button'
 import { showToast } from '../../ui/Overlay/overlay'
+import { defineTexts } from '../../i18n/texts'
+import { useTexts } from '../../hooks/useTexts'
 
-const TEXTS = {
-  'zh-Hans': {
+const TEXTS = defineTexts(
+  {
     title: '通知',
     device: '本机系统通知',
     on: '已开启',
@@ -47,35 +48,11 @@ const TEXTS = {
     cutOff: '这是上次看到的设置，连上网络后才能更改',
     cutOffNever: '连上网络后才能查看和更改通知设置',
   },
-  en: {
-    title: 'Notifications',
-    device: 'System notifications',
-    on: 'On',
-    off: 'Off',
-    notHere: 'Not available here',
-    blocked: 'Blocked in the browser',
-    notHereHint: 'System notifications cannot reach this network or device (the phone cannot reach the browser’s push service, for example). In-app notifications still arrive whenever Habor is open.',
-    inbox: 'All notifications',
-    inboxHint: 'The switches below only control system notifications; the in-app list always shows every one.',
-    retry: 'Try again',
-    enable: 'Turn on',
-    denied: 'Your browser blocked notifications; allow them in its site settings',
-    ios: 'Add Habor to your home screen and open it from there to get notifications',
-    unsupported: 'This browser cannot receive notifications',
-    kinds: { task: 'Tasks from my teacher', friend: 'A friend accepts my invitation', card: 'Someone opens my card' } satisfies Record<PushKind, string>,
-    failed: 'That was not saved. Please try again shortly',
-    enableFailed: 'Could not turn notifications on just now',
-    loading: 'Loading…',
-    offline: 'Offline: these are the settings you saw last. They can be changed once you are online',
-    offlineNever: 'Offline: connect to see and change your notification settings',
-    cutOff: 'These are the settings you saw last. They can be changed once you are online',
-    cutOffNever: 'Connect to see and change your notification settings',
-  },
-}
+  () => import('./NotificationSettings.en'),
+)
 
 export function NotificationSettings() {
-  const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const auth = useAuth()
   const [state] = useResource(() => call(CALLS.pushSettings, {}), 'push-settings', { remember: COPY.pushSettings, check: isPushSettings })
   // Offline (or cut off), the settings shown are the last known ones and cannot change: nothing is tried,

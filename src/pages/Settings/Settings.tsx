@@ -23,11 +23,13 @@ import './Settings.css'
 import { fill } from '../../i18n/format'
 import { confirmLogout } from '../../ui/Logout/confirmLogout'
 import { maskPhone } from '../../contract/phone'
+import { defineTexts } from '../../i18n/texts'
+import { useTexts } from '../../hooks/useTexts'
 
 type Lang = StorageValue<'lang'>
 
-const TEXTS = {
-  'zh-Hans': {
+const TEXTS = defineTexts(
+  {
     language: '语言',
     storage: '存储',
     cache: '缓存大小',
@@ -54,34 +56,8 @@ const TEXTS = {
     logout: '退出登录',
     logoutConfirm: '确定要退出登录吗？',
   },
-  en: {
-    language: 'Language',
-    storage: 'Storage',
-    cache: 'Cache size',
-    measuring: 'Measuring…',
-    none: '0 B',
-    clear: 'Clear cache',
-    clearConfirm: 'Cached content, images and drafts will be removed; you stay logged in. Clear now?',
-    cleared: 'Cache cleared',
-    account: 'Account and security',
-    password: 'Change password',
-    passwordHint: 'Other devices will need to log in again',
-    passwordNew: 'Set a password',
-    passwordNewHint: 'Then you can log in with your phone number and password',
-    delete: 'Delete account',
-    deleteHint: 'This cannot be undone',
-    deleteTitle: 'Delete account',
-    deleteConfirm: 'This permanently removes your profile ({name}, grade, class), your organisation memberships, your invitation code, single sign-on links, your phone {phone} and password; your Mother’s Day cards will no longer be shown to anyone. Every device is logged out, and the phone can register again. This cannot be undone.',
-    deleteAction: 'Delete',
-    deleted: 'Your account has been deleted',
-    version: 'Version {v}',
-    about: 'About',
-    agreement: 'User agreement',
-    privacy: 'Privacy policy',
-    logout: 'Log out',
-    logoutConfirm: 'Log out now?',
-  },
-}
+  () => import('./Settings.en'),
+)
 
 const LANGS: { value: Lang; label: string }[] = [
   { value: 'zh-Hans', label: '简体中文' },
@@ -91,7 +67,7 @@ const LANGS: { value: Lang; label: string }[] = [
 
 export default function Settings({ page }: PageProps) {
   const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const app = useApp()
   const auth = useAuth()
   const [measured, setMeasured] = useState(false)

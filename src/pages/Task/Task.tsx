@@ -25,10 +25,12 @@ import { PendingWrite } from '../../ui/PendingWrite/PendingWrite'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
 import { holdForUndo, UNDO_MS, type Held } from './undo'
+import { defineTexts } from '../../i18n/texts'
 import './Task.css'
+import { useTexts } from '../../hooks/useTexts'
 
-const TEXTS = {
-  'zh-Hans': {
+const TEXTS = defineTexts(
+  {
     due: '{when} 前完成',
     noDue: '没有截止时间',
     overdue: '已过截止时间',
@@ -50,29 +52,8 @@ const TEXTS = {
     retry: '重试',
     home: '回到首页',
   },
-  en: {
-    due: 'Due {when}',
-    noDue: 'No due date',
-    overdue: 'Past its due date',
-    from: 'From {who}',
-    book: 'Book',
-    done: 'Mark as done',
-    doing: 'Sending…',
-    doneAt: 'Done {when}',
-    doneToast: 'Marked as done',
-    held: 'Done · you can undo this for {n} s',
-    undo: 'Undo',
-    missing: 'This task is not here: your teacher may have deleted it, or it is for another class',
-    failed: 'Could not load the task',
-    saveFailed: 'That did not go through. Please try again shortly',
-    pending: 'Waiting to send: kept on this device and sent once you are online',
-    refused: 'This was not sent: {why}',
-    resend: 'Send again',
-    discard: 'Do not send',
-    retry: 'Retry',
-    home: 'Back to Home',
-  },
-}
+  () => import('./Task.en'),
+)
 
 const when = (lang: 'zh-Hans' | 'en', ms: number) => formatWhen(lang, ms)
 
@@ -88,7 +69,7 @@ async function loadTask(id: string): Promise<TaskDetail | null> {
 
 export default function Task({ page, query }: PageProps) {
   const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const id = query.id ?? ''
   const [state, retry] = useResource(() => (id ? loadTask(id) : Promise.resolve(null)), `task:${id}`, { remember: id ? COPY.task(id) : undefined, check: isTaskOrNone })
   const [doneAt, setDoneAt] = useState<number | null>(null)

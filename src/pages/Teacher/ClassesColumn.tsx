@@ -17,6 +17,7 @@ import { RetryNote } from '../../ui/RetryScreen/RetryNote'
 import { TEACHER, type ClassRequest, type RosterStudent, type TeacherClass } from './api'
 import { TEXTS, type TeacherTexts } from './texts'
 import { useLoad, type Loaded } from './useLoad'
+import { useTexts } from '../../hooks/useTexts'
 
 export const klassOf = (lang: Lang, c: { grade: string | null; className: string }): string => (c.grade ? `${gradeIn(lang, c.grade)} ${classIn(lang, c.className)}` : classIn(lang, c.className))
 
@@ -59,7 +60,7 @@ function groupRequests(requests: readonly ClassRequest[]): { key: string; grade:
 
 export function ClassesColumn({ orgCode, classes, requests, retryClasses, retryRequests, changed }: Props) {
   const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const [busy, setBusy] = useState<string | null>(null)
   const [openClass, setOpenClass] = useState<string | null>(null)
   const [rosterTick, setRosterTick] = useState(0)
@@ -196,7 +197,7 @@ export function ClassesColumn({ orgCode, classes, requests, retryClasses, retryR
 
 function Roster({ klass, tick, busy, act }: { klass: TeacherClass; tick: number; busy: string | null; act: (id: string, run: () => Promise<string>) => Promise<void> }) {
   const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const [roster, retry] = useLoad(() => call(TEACHER.classRoster, { params: { id: klass.classId } }), `roster:${klass.classId}:${tick}`)
   const name = klassOf(lang, klass)
 

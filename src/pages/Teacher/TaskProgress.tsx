@@ -21,6 +21,7 @@ import { countStates, filterStudents, notDone, remindWaitS, type ProgressFilter 
 import { TEXTS } from './texts'
 import { useLoad } from './useLoad'
 import { saveBlob } from '../../lib/device/saveBlob'
+import { useTexts } from '../../hooks/useTexts'
 
 const FILTERS: readonly ProgressFilter[] = ['all', 'not-opened', 'read', 'done']
 
@@ -41,7 +42,7 @@ interface Props {
 
 export function TaskProgressView({ taskId, summary, tick, onBack, onChanged }: Props) {
   const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const [progress, retry, refresh] = useLoad(() => call(TEACHER.taskProgress, { params: { id: taskId } }), `progress:${taskId}`)
   const [filter, setFilter] = useState<ProgressFilter>('all')
   const [reminding, setReminding] = useState(false)
@@ -97,7 +98,7 @@ export function TaskProgressView({ taskId, summary, tick, onBack, onChanged }: P
     setExporting(true)
     try {
       const res = await download({ url: progressCsvPath(taskId), auth: true, loading: false })
-      const file = safeName(fill(TEXTS['zh-Hans'].fileName, { title: task.title, klass: klassOf('zh-Hans', task) }))
+      const file = safeName(fill(TEXTS.zh.fileName, { title: task.title, klass: klassOf('zh-Hans', task) }))
       saveBlob(res.data, file)
       showToast(fill(t.exported, { file }), { icon: 'success' })
     } catch (e) {

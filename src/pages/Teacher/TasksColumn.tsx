@@ -19,6 +19,7 @@ import { planAssignments } from './model'
 import { TaskProgressView } from './TaskProgress'
 import { TEXTS } from './texts'
 import type { Loaded } from './useLoad'
+import { useTexts } from '../../hooks/useTexts'
 
 interface Props {
   orgCode: string
@@ -39,7 +40,7 @@ const today = (): string => {
 
 export function TasksColumn({ orgCode, publisherName, classes, tasks, retryTasks, refreshTasks, openTask, setOpenTask, progressTick }: Props) {
   const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const [assigning, setAssigning] = useState(false)
   const open = openTask && tasks.kind === 'ready' ? (tasks.data.find((x) => x.id === openTask) ?? null) : null
 
@@ -104,7 +105,7 @@ export function TasksColumn({ orgCode, publisherName, classes, tasks, retryTasks
 
 function AssignForm({ orgCode, publisherName, classes, onClose }: { orgCode: string; publisherName: string; classes: readonly TeacherClass[]; onClose: (sent: boolean) => void }) {
   const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const [classIds, setClassIds] = useState<string[]>(classes.length === 1 && classes[0] ? [classes[0].classId] : [])
   const [title, setTitle] = useState('')
   const [brief, setBrief] = useState('')

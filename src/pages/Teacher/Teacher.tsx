@@ -8,7 +8,6 @@ import { useEffect, useState } from 'react'
 import type { PageProps } from '../../../manifest/pages'
 import { fill } from '../../i18n/format'
 import { sideOf, sidesOf } from '../../lib/auth/roles'
-import { useLang } from '../../state/app'
 import { useAuth } from '../../state/auth'
 import { replace } from '../../state/navigation'
 import { goToSide } from '../../state/sides'
@@ -22,12 +21,12 @@ import { TasksColumn } from './TasksColumn'
 import { TEXTS } from './texts'
 import { useLoad } from './useLoad'
 import './Teacher.css'
+import { useTexts } from '../../hooks/useTexts'
 
 type Tab = 'classes' | 'tasks'
 
 export default function Teacher({ page }: PageProps) {
-  const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const auth = useAuth()
   const orgCode = auth.org?.code ?? ''
   const side = sideOf(auth.orgRoleList, orgCode)

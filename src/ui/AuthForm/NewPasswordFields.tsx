@@ -1,8 +1,8 @@
 /** A new password typed twice, with the `new-password` hint that lets password managers suggest one. */
 import { formTexts } from '../../i18n/formTexts'
-import { useLang } from '../../state/app'
 import { TextField } from '../Field/TextField'
 import type { FormErrors } from './useFormErrors'
+import { useTexts } from '../../hooks/useTexts'
 
 interface Props {
   password: string
@@ -13,7 +13,7 @@ interface Props {
 }
 
 export function NewPasswordFields({ password, confirm, setPassword, setConfirm, form }: Props) {
-  const f = formTexts(useLang())
+  const f = useTexts(formTexts)
   const fields = [
     { key: 'password', label: f.newPassword, placeholder: f.newPasswordPlaceholder, value: password, set: setPassword },
     { key: 'confirm', label: f.confirmPassword, placeholder: f.confirmPlaceholder, value: confirm, set: setConfirm },

@@ -1,10 +1,10 @@
 /** The verification-code field with its send button, which shows the wait before another code may be sent. */
 import { formTexts } from '../../i18n/formTexts'
 import { fill } from '../../i18n/fill'
-import { useLang } from '../../state/app'
 import { Button } from '../Button/Button'
 import { CodeField, type CodeFieldProps } from '../Field/CodeField'
 import type { SmsCode } from './useSmsCode'
+import { useTexts } from '../../hooks/useTexts'
 
 export type SmsCodeFieldProps = Omit<CodeFieldProps, 'label' | 'action'> & {
   label?: string
@@ -16,7 +16,7 @@ export type SmsCodeFieldProps = Omit<CodeFieldProps, 'label' | 'action'> & {
 }
 
 export function SmsCodeField({ sms, sendClassName = 'auth-form__send', sendPrestart, ...field }: SmsCodeFieldProps) {
-  const f = formTexts(useLang())
+  const f = useTexts(formTexts)
   return (
     <CodeField
       label={f.code}

@@ -1,11 +1,11 @@
 /** A failed call in words (zh-Hans and English): the server's refusals, with the wait of a rate limit, and the network's failures. */
 import type { Lang } from '../../../manifest/app'
 import { CODE } from '../../contract/codes'
-import { bilingual } from '../../i18n/fill'
 import { isRequestError, retryAfterOf } from '../../lib/http/errors'
+import { defineTexts } from '../../i18n/texts'
 
 /** The server's refusals by code, and the messages the client composes, in both languages (the English held to the Chinese keys). */
-const texts = bilingual(
+const texts = defineTexts(
   {
     codes: {
       [CODE.PARAM_INVALID]: '填写的内容有误，请检查后重试',
@@ -30,30 +30,7 @@ const texts = bilingual(
     triesLeft: (text: string, left: number) => `${text}，还可以再试 ${left} 次`,
     unknown: '出了点问题，请稍后再试',
   },
-  {
-    codes: {
-      [CODE.PARAM_INVALID]: 'Something you entered is not valid. Please check and try again',
-      [CODE.USER_EXISTS]: 'This phone number is already registered',
-      [CODE.PASSWORD_INVALID]: 'The phone number or password is not correct',
-      [CODE.ACCOUNT_DISABLED]: 'This account is disabled. Please contact your school',
-      [CODE.USER_NOT_FOUND]: 'This account does not exist',
-      [CODE.SMS_CODE_INVALID]: 'The code is wrong or has expired',
-      [CODE.ORG_NOT_IDENTIFIED]: 'No organisation has this code',
-      [CODE.SERVICE_ERROR]: 'The service is unavailable. Please try again later',
-    },
-    seconds: (n) => `${n} s`,
-    minutes: (n) => `${n} minutes`,
-    passwordLocked: (after) => `Too many wrong passwords. Try again in ${after}, sign in with an SMS code, or reset it with “Forgot password”`,
-    tooMany: (after) => `Too many tries. Please try again in ${after}`,
-    portal: 'This Wi-Fi needs you to sign in first. Sign in to it, then try again',
-    unreachable: "Can't reach the server. This Wi-Fi may need you to sign in first, then try again",
-    network: 'Network problem. Check your connection and try again',
-    codeUsedUp: 'Too many wrong tries: this code no longer works. Get a new code',
-    currentPassword: 'The current password is not correct',
-    passwordsLocked: (text) => `${text}. Passwords are locked for a while: sign in with an SMS code or use “Forgot password”`,
-    triesLeft: (text, left) => `${text}. ${left} ${left === 1 ? 'try' : 'tries'} left`,
-    unknown: 'Something went wrong. Please try again',
-  },
+  () => import('./errorText.en'),
 )
 
 /** Where a refusal is shown: a wrong password means "the current password" on the change-password form. */
@@ -62,7 +39,7 @@ export type ErrorContext = 'sign-in' | 'change-password'
 const dataOf = (e: unknown): Record<string, unknown> => (isRequestError(e) && typeof e.data === 'object' && e.data !== null ? (e.data as Record<string, unknown>) : {})
 
 /** A wait in words: seconds under two minutes, whole minutes above. */
-function waitText(t: ReturnType<typeof texts>, seconds: number): string {
+function waitText(t: (typeof texts)['zh'], seconds: number): string {
   return seconds < 120 ? t.seconds(seconds) : t.minutes(Math.ceil(seconds / 60))
 }
 

@@ -9,6 +9,8 @@ import { failed, type Errors } from '../../lib/auth/checks'
 import { formTexts, type FormTexts } from '../../i18n/formTexts'
 import type { ErrorContext } from './errorText'
 import { reachState, REACHABLE_EVENT } from '../../lib/http/reach'
+import { useTexts } from '../../hooks/useTexts'
+import { textsLoaded } from '../../i18n/texts'
 
 export type Checks<K extends string> = Partial<Record<K, keyof FormTexts | undefined>>
 
@@ -48,7 +50,7 @@ export function useFormErrors<K extends string>(lang: Lang): FormErrors<K> {
       removeEventListener('online', clearIt)
     }
   }, [untilReachable])
-  const f = formTexts(lang)
+  const f = useTexts(formTexts)
   const clear = (k: K) => setErrors((e) => (e[k] ? { ...e, [k]: undefined } : e))
   return {
     errors,
@@ -72,6 +74,7 @@ export function useFormErrors<K extends string>(lang: Lang): FormErrors<K> {
     setFormError,
     fail: async (e, context) => {
       const { errorText } = await import('./errorText')
+      await textsLoaded()
       setFormError(errorText(lang, e, context))
       setUntilReachable(reachState() !== 'ok')
     },

@@ -4,16 +4,17 @@
  */
 import type { ReactNode } from 'react'
 import { fill } from '../../i18n/format'
-import { useLang } from '../../state/app'
 import { Button } from '../Button/Button'
 import { TextField } from '../Field/TextField'
 import type { GuardianCode } from './useGuardianCode'
+import { defineTexts } from '../../i18n/texts'
 import './GuardianForm.css'
+import { useTexts } from '../../hooks/useTexts'
 
-const TEXTS = {
-  'zh-Hans': { sendCode: '获取验证码', resend: '{n} 秒后重发' },
-  en: { sendCode: 'Send code', resend: 'Resend in {n} s' },
-}
+const TEXTS = defineTexts(
+  { sendCode: '获取验证码', resend: '{n} 秒后重发' },
+  () => import('./GuardianCodeFields.en'),
+)
 
 export interface GuardianCodeFieldsProps {
   form: GuardianCode
@@ -27,7 +28,7 @@ export interface GuardianCodeFieldsProps {
 }
 
 export function GuardianCodeFields({ form, phoneLabel, phonePlaceholder, phoneAutoComplete, codeLabel, onSend, children }: GuardianCodeFieldsProps) {
-  const t = TEXTS[useLang()]
+  const t = useTexts(TEXTS)
   return (
     <>
       <TextField

@@ -6,9 +6,10 @@
 import type { Lang } from '../../../manifest/app'
 import type { OutboxItem } from '../../lib/outbox/outbox'
 import { showModal } from '../Modal/modal'
+import { defineTexts } from '../../i18n/texts'
 
-const TEXTS = {
-  'zh-Hans': {
+const TEXTS = defineTexts(
+  {
     card: (to: string) => `给${to || '妈妈'}的贺卡`,
     report: '报告的分享设置',
     taskDone: '任务“我已完成”',
@@ -22,25 +23,12 @@ const TEXTS = {
     anyway: '仍然退出',
     sep: '、',
   },
-  en: {
-    card: (to: string) => `a card for ${to || 'Mum'}`,
-    report: "your report's sharing",
-    taskDone: 'a task marked done',
-    taskRead: 'a task opened',
-    assignTask: (title: string) => `the task “${title}”`,
-    profile: 'a profile change',
-    cardDelete: 'a card deleted',
-    waiting: (n: number, what: string) =>
-      `${n} ${n === 1 ? 'change has' : 'changes have'} not been sent yet: ${what}. If you log out they stay on this device and are sent when this account signs in again. You can wait for them to be sent first.`,
-    wait: 'Wait for them',
-    anyway: 'Log out anyway',
-    sep: ', ',
-  },
-}
+  () => import('./confirmLogout.en'),
+)
 
 /** What a waiting write is, in the student's words. */
 export function nameOf(lang: Lang, item: OutboxItem): string {
-  const t = TEXTS[lang]
+  const t = TEXTS(lang)
   const p = item.payload
   switch (p.kind) {
     case 'card':
@@ -67,7 +55,7 @@ export function nameOf(lang: Lang, item: OutboxItem): string {
 export async function confirmLogout(lang: Lang, plain: { content: string; confirmText?: string }): Promise<boolean> {
   const items = await import('../../lib/outbox/outbox').then((m) => m.listOutbox().then((all) => all.filter(m.isShown))).catch(() => [] as OutboxItem[])
   if (items.length === 0) return (await showModal(plain)).confirm
-  const t = TEXTS[lang]
+  const t = TEXTS(lang)
   const what = items.map((i) => nameOf(lang, i)).join(t.sep)
   const answer = await showModal({ content: t.waiting(items.length, what), confirmText: t.anyway, cancelText: t.wait })
   return answer.confirm

@@ -7,13 +7,14 @@ import { fill, formatClock, formatWhen, sameDay } from '../../i18n/format'
 import { useOnline } from '../../hooks/useOnline'
 import { useReach } from '../../hooks/useReach'
 import { useLang } from '../../state/app'
+import { defineTexts } from '../../i18n/texts'
 import './SeenAt.css'
 
 /** Kept here, not in the app's catalogue: no page of Login's start shows it. */
-const TEXTS = {
-  'zh-Hans': { offline: '离线中，显示的是 {time} 看到的内容', cutOff: '显示的是 {time} 看到的内容' },
-  en: { offline: 'Offline: showing what you saw at {time}', cutOff: 'Showing what you saw at {time}' },
-}
+const TEXTS = defineTexts(
+  { offline: '离线中，显示的是 {time} 看到的内容', cutOff: '显示的是 {time} 看到的内容' },
+  () => import('./SeenAt.en'),
+)
 
 export function SeenAt({ at }: { at: number }) {
   const lang = useLang()
@@ -22,7 +23,7 @@ export function SeenAt({ at }: { at: number }) {
   const time = sameDay(at, Date.now()) ? formatClock(at) : formatWhen(lang, at)
   return (
     <p className="seen-at" role="status">
-      {fill(TEXTS[lang][online && reach !== 'ok' ? 'cutOff' : 'offline'], { time })}
+      {fill(TEXTS(lang)[online && reach !== 'ok' ? 'cutOff' : 'offline'], { time })}
     </p>
   )
 }

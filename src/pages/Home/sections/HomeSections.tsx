@@ -24,9 +24,11 @@ import { fill, formatWhen } from '../../../i18n/format'
 import { Icon } from '../icons'
 import { setFrameRows } from '../../../start/lib/homeRows'
 import { frameRows } from '../frameRows'
+import { defineTexts } from '../../../i18n/texts'
+import { useTexts } from '../../../hooks/useTexts'
 
-const TEXTS = {
-  'zh-Hans': {
+const TEXTS = defineTexts(
+  {
     reading: '最近阅读',
     readingEmpty: '还没有阅读记录，在 App 中开始阅读吧',
     readingMeta: '{minutes} 分钟 · {pages} 页 · {when}',
@@ -53,34 +55,8 @@ const TEXTS = {
     settingsMeta: '语言、缓存与账号',
     shortcuts: '快捷入口',
   },
-  en: {
-    reading: 'Recent reading',
-    readingEmpty: 'No reading yet. Start a book in the app',
-    readingMeta: '{minutes} min · {pages} pages · {when}',
-    readingTimes: 'Read {n} times · {minutes} min in all · last {when}',
-    works: 'My works',
-    worksEmpty: 'No works yet. Write about your first book',
-    shared: 'Shared',
-    private: 'Only you',
-    tasks: 'Open tasks',
-    tasksEmpty: 'No tasks right now. Your teacher’s tasks appear here',
-    due: 'Due {when}',
-    noDue: 'No due date',
-    failed: 'Could not load',
-    retry: 'Retry',
-    report: '2023 year in review',
-    reportReady: 'Ready: open it',
-    reportNew: 'Create my year in review',
-    invite: 'Invite friends',
-    invited: '{n} joined',
-    inviteNone: 'Share your code with classmates',
-    motherday: "Mother's Day card",
-    mothedayMeta: 'Make a card for mum',
-    settings: 'Settings',
-    settingsMeta: 'Language, cache and account',
-    shortcuts: 'Shortcuts',
-  },
-}
+  () => import('./HomeSections.en'),
+)
 
 /** A day, without its time: a reading or a work is of a day. */
 const day = (ms: number, lang: Lang) => formatWhen(lang, ms, { time: false })
@@ -107,7 +83,7 @@ const grouped = (state: ResourceState<DeskReading[]>): ResourceState<ReadingGrou
 
 export function HomeSections() {
   const lang = useLang()
-  const t = TEXTS[lang]
+  const t = useTexts(TEXTS)
   const auth = useAuth()
   // A new profile snapshot (pull-down refresh, org switch) is a new load.
   const generation = useRef({ user: auth.userInfo, n: 0 })

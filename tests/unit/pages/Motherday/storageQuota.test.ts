@@ -19,9 +19,9 @@ describe('the storage-quota refusal', () => {
   })
 
   it('says the quota and the use in MB with one decimal at most, never more used than the quota', () => {
-    expect(storageFullText(TEXTS['zh-Hans'], data)).toBe('语音留言已用 49.6 MB，共 50 MB，放不下这段录音了，贺卡还没有生成。可以删除语音，只发送文字贺卡；或者删除不要的旧贺卡，空出位置。')
-    expect(storageFullText(TEXTS.en, { quotaBytes: 50 * MIB, usedBytes: 60 * MIB })).toContain('Voice messages: 50 MB of 50 MB used')
-    expect(storageFullText(TEXTS.en, { quotaBytes: 50 * MIB, usedBytes: 49.96 * MIB })).toContain('50 MB of 50 MB used')
-    expect(storageFullText(TEXTS['zh-Hans'], data, true)).toContain('语音留言已用 49.6 MB，共 50 MB，这张贺卡的录音放不下了')
+    expect(storageFullText(TEXTS.zh, data)).toBe('语音留言已用 49.6 MB，共 50 MB，放不下这段录音了，贺卡还没有生成。可以删除语音，只发送文字贺卡；或者删除不要的旧贺卡，空出位置。')
+    expect(storageFullText(TEXTS('en'), { quotaBytes: 50 * MIB, usedBytes: 60 * MIB })).toContain('Voice messages: 50 MB of 50 MB used')
+    expect(storageFullText(TEXTS('en'), { quotaBytes: 50 * MIB, usedBytes: 49.96 * MIB })).toContain('50 MB of 50 MB used')
+    expect(storageFullText(TEXTS.zh, data, true)).toContain('语音留言已用 49.6 MB，共 50 MB，这张贺卡的录音放不下了')
   })
 })

@@ -1,0 +1,31 @@
+/** The English of ./formTexts.ts (src/i18n/texts.ts), loaded only for a reader of English. */
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../contract/password'
+
+export default {
+  phone: 'Phone number',
+  phonePlaceholder: '11-digit mobile number',
+  password: 'Password',
+  passwordPlaceholder: 'Your password',
+  newPassword: 'New password',
+  newPasswordPlaceholder: '8+ characters, letters and digits',
+  confirmPassword: 'Confirm new password',
+  confirmPlaceholder: 'Type the new password again',
+  oldPassword: 'Current password',
+  code: 'Verification code',
+  codePlaceholder: '6 digits',
+  sendCode: 'Get code',
+  resend: 'Resend in {n} s',
+  codeSent: 'Code sent',
+  phoneRequired: 'Enter your phone number',
+  phoneInvalid: 'Enter a valid 11-digit mobile number',
+  passwordRequired: 'Enter your password',
+  newPasswordRequired: 'Enter a new password',
+  confirmRequired: 'Type the new password again',
+  passwordWeak: `Use ${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters with both letters and digits`,
+  passwordMismatch: 'The passwords do not match',
+  passwordSame: 'The new password must differ from the current one',
+  codeRequired: 'Enter the verification code',
+  codeInvalid: 'The code has 6 digits',
+  required: 'This field is required',
+  tooLong: 'At most {n} characters',
+}

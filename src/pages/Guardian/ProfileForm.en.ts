@@ -1,0 +1,20 @@
+/** The English of ./ProfileForm.tsx (src/i18n/texts.ts), loaded only for a reader of English. */
+export default {
+  open: 'Correct the profile',
+  title: 'Correct the profile',
+  loading: "Reading your child's profile…",
+  name: "Child's name",
+  grade: 'Grade',
+  className: 'Class',
+  choose: 'Choose',
+  birth: 'Month and year of birth',
+  birthHint: 'Year and month only. Under 14 without your consent, what your child shared becomes private',
+  save: 'Save the correction',
+  cancel: 'Cancel',
+  saved: 'Profile corrected',
+  nameRequired: "Enter your child's name",
+  chooseRequired: 'Choose the {what}',
+  birthInvalid: 'That month and year of birth cannot be right. Choose again',
+  expired: "The guardian's page signed you out. Please sign in again",
+  notYours: 'This account is not in your care, or was deleted',
+}

@@ -1,0 +1,23 @@
+/** The English of ./Task.tsx (src/i18n/texts.ts), loaded only for a reader of English. */
+export default {
+  due: 'Due {when}',
+  noDue: 'No due date',
+  overdue: 'Past its due date',
+  from: 'From {who}',
+  book: 'Book',
+  done: 'Mark as done',
+  doing: 'Sending…',
+  doneAt: 'Done {when}',
+  doneToast: 'Marked as done',
+  held: 'Done · you can undo this for {n} s',
+  undo: 'Undo',
+  missing: 'This task is not here: your teacher may have deleted it, or it is for another class',
+  failed: 'Could not load the task',
+  saveFailed: 'That did not go through. Please try again shortly',
+  pending: 'Waiting to send: kept on this device and sent once you are online',
+  refused: 'This was not sent: {why}',
+  resend: 'Send again',
+  discard: 'Do not send',
+  retry: 'Retry',
+  home: 'Back to Home',
+}
