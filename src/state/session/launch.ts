@@ -5,7 +5,7 @@
  * network failure keeps the cached session (it is transient); an account without a profile goes to Improve,
  * and one whose month of birth is not known yet to Consent (from a signed-in page; the profile says so).
  */
-import { pageByName, pageByPath } from '../../../manifest/pages'
+import { HOME_PAGE, pageByName, pageByPath } from '../../../manifest/pages'
 import { replace } from '../navigation'
 import { CODE } from '../../contract/codes'
 import { authState } from '../auth'
@@ -21,7 +21,8 @@ export async function launch(): Promise<LaunchOutcome> {
   if (launchPlan(authState.token) === 'nothing') return 'none'
   try {
     const profile = await quietly(() => loadProfile({ loading: false }))
-    const here = pageByPath(location.pathname)
+    // `/` (the installed app's start URL) is Home for a signed-in account: App's entry sends it there.
+    const here = location.pathname === '/' ? pageByName(HOME_PAGE) : pageByPath(location.pathname)
     if (asksBirth(profile) && here?.access === 'login' && here.name !== 'Consent') {
       replace(pageByName('Consent')?.path ?? '/consent')
       return 'consent'

@@ -100,6 +100,15 @@ describe('launch', () => {
     expect(calls.map((c) => new URL(c.url, 'http://x').pathname)).toEqual(['/api/auth/student'])
   })
 
+  it('asks for the month of birth from the start URL too: `/` is Home for a signed-in account', async () => {
+    history.replaceState(null, '', '/')
+    setSessionTokens('T', 'R')
+    restoreSession()
+    fakeFetch(() => ok({ ...PROFILE, limited: 'age-unknown', birthKnown: false }))
+    await expect(launch()).resolves.toBe('consent')
+    expect(location.pathname).toBe('/consent')
+  })
+
   it('stays where it is when the birth is known, the account is staff, or the page is public', async () => {
     for (const [where, profile] of [
       ['/home', { ...PROFILE, limited: 'guardian-consent', birthKnown: true }],
