@@ -5,6 +5,7 @@
  */
 import { DESK_LIMIT, type Desk } from '../../src/contract/desk'
 import { REPORT_YEAR } from '../../src/contract/report'
+import { TEACHER_ROLE } from '../../src/contract/tasks'
 import type { Db } from '../db/connect'
 import type { SessionAccount } from './users'
 
@@ -28,10 +29,16 @@ function worksOf(db: Db, student: Student, orgId: string | null) {
   return q.orderBy('created_at', 'desc').limit(DESK_LIMIT).execute()
 }
 
-/** Open tasks of the class a teacher confirmed (docs/security.md, "Class membership"), soonest first; a task marked done leaves. */
-async function tasksOf(db: Db, student: Student, orgId: string | null, now: number) {
+/**
+ * Open tasks of the class a teacher confirmed (docs/security.md, "Class membership"), soonest first; a task
+ * marked done leaves. Only where the account is a student member: a teacher of the organisation is not a
+ * student of its classes (as the roster and a task's notices have it), whatever its own profile says.
+ */
+async function tasksOf(db: Db, account: SessionAccount & { student: Student }, orgId: string | null, now: number) {
+  const { student } = account
   const cls = student.confirmed
-  if (!orgId || !cls) return []
+  const here = account.memberships.find((m) => m.org.id === orgId)
+  if (!orgId || !cls || !here || here.roles.includes(TEACHER_ROLE)) return []
   return db
     .selectFrom('tasks')
     .select(['id', 'title', 'publisher_name', 'due_at'])
@@ -57,7 +64,7 @@ const invitedOf = (db: Db, userId: string) =>
 export async function deskOf(db: Db, account: SessionAccount & { student: Student }, orgId: string | null, now: number): Promise<Desk> {
   const { student, user } = account
   const current = orgId ?? (account.memberships.find((m) => m.primary) ?? account.memberships[0])?.org.id ?? null
-  const [reading, works, tasks, report, invited] = await Promise.all([readingOf(db, student), worksOf(db, student, current), tasksOf(db, student, current, now), reportOf(db, user.id), invitedOf(db, user.id)])
+  const [reading, works, tasks, report, invited] = await Promise.all([readingOf(db, student), worksOf(db, student, current), tasksOf(db, account, current, now), reportOf(db, user.id), invitedOf(db, user.id)])
   return {
     reading: reading.map((r) => ({ id: r.id, bookTitle: r.title, author: r.author, minutes: r.minutes, pages: r.pages, readAt: Number(r.read_at) })),
     works: works.map((w) => ({ id: w.id, title: w.title, createdAt: Number(w.created_at), shareable: w.shareable === 1 })),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Desk } from '../../../src/contract/desk'
 import { call, makeApp, passwordLogin, type TestApp } from '../support/helpers'
 import { accountRereads, queryCounter } from '../support/queries'
+import { DEMO } from '../../../server/db/seed'
 
 async function fixture({ app, clock }: TestApp) {
   const db = app.db
@@ -82,6 +83,30 @@ describe('GET /home/desk', () => {
       expect(m.depth, m.sql.join('\n')).toBeLessThanOrEqual(3)
       expect(accountRereads(m, [me.id, me.user_id])).toEqual([])
     }
+  })
+
+  // docs/security.md "Class membership": a teacher of the organisation is not a student of its classes, so
+  // an account that teaches in one organisation and studies in another sees only the tasks of the latter.
+  it('shows a teacher who also studies only the tasks of the organisation where the account is a student', async () => {
+    const { app, clock } = await makeApp()
+    const db = app.db
+    const both = await db.selectFrom('students').innerJoin('users', 'users.id', 'students.user_id').select(['students.confirmed_grade', 'students.confirmed_class']).where('users.phone', '=', DEMO.both.phone).executeTakeFirstOrThrow()
+    const orgs = await db.selectFrom('orgs').select(['id', 'code']).execute()
+    const demo = orgs.find((o) => o.code === 'DEMO')!.id
+    const academy = orgs.find((o) => o.code === 'ACADEMY')!.id
+    await db.deleteFrom('tasks').execute()
+    const now = clock.now()
+    const task = (id: string, org: string) =>
+      db.insertInto('tasks').values({ id, org_id: org, publisher_user_id: null, publisher_name: 'Ms Wang', grade: both.confirmed_grade, class_name: both.confirmed_class!, title: `Task ${id}`, brief: 'b', due_at: null, attachments: '[]', shareable: 1, deleted_at: null, created_at: now, updated_at: now }).execute()
+    // The same class name in both organisations: the one where the account teaches, and the one where it studies.
+    await task('t-where-i-teach', demo)
+    await task('t-where-i-study', academy)
+    const { token } = await passwordLogin(app, {}, DEMO.both.phone.replace('+86', ''))
+    const tasksAt = async (headers: Record<string, string>) => (await call<Desk>(app, 'GET', '/home/desk', { token, headers })).body.data.tasks.map((t) => t.id)
+    // No Org-ID: the primary membership, Demo School, where the account teaches.
+    expect(await tasksAt({})).toEqual([])
+    expect(await tasksAt({ 'org-id': demo })).toEqual([])
+    expect(await tasksAt({ 'org-id': academy })).toEqual(['t-where-i-study'])
   })
 
   it('refuses an Org-ID outside my organisations', async () => {
