@@ -32,7 +32,8 @@ const routes: ApiRoutes = async (app) => {
     // The class a teacher confirmed, not the one the profile declares (docs/security.md, "Class membership").
     const cls = acc.confirmedClass
     if (!task || !cls || task.class_name !== cls.className || (task.grade !== null && task.grade !== cls.grade)) throw notFound()
-    if (!acc.memberships.some((m) => m.org.id === task.org_id)) throw notFound()
+    // Only where the account is a student member: a teacher of the organisation is not a student of its classes.
+    if (!acc.memberships.some((m) => m.org.id === task.org_id && !m.roles.includes(TEACHER_ROLE))) throw notFound()
     return { task, studentId: student.id }
   }
 

@@ -4,6 +4,7 @@ import type { Desk } from '../../../src/contract/desk'
 import type { TaskAssigned, TaskDetail, TaskDone } from '../../../src/contract/tasks'
 import { smsLogin } from '../support/broker'
 import { call, makeApp, passwordLogin, type TestApp } from '../support/helpers'
+import { DEMO } from '../../../server/db/seed'
 
 const TEACHER_PHONE = '13600136000'
 const DAY = 86_400_000
@@ -86,6 +87,21 @@ describe('class tasks', () => {
     expect((await call(t.app, 'GET', '/tasks/no-such-task', { token: s.student.token })).body.code).toBe(400002)
     const rows = await t.app.db.selectFrom('task_completions').selectAll().where('task_id', '=', id).execute()
     expect(rows).toEqual([])
+  })
+
+  // docs/security.md "Class membership": a teacher of the organisation is not a student of its classes. The
+  // demo account that teaches at Demo School and studies at Demo Academy has Demo School's class name.
+  it('to an account that teaches in the organisation, a task of its own class name there does not exist', async () => {
+    const t = await makeApp()
+    const s = await setup(t)
+    const { id } = (await s.assign({})).body.data
+    const both = await t.app.db.selectFrom('students').innerJoin('users', 'users.id', 'students.user_id').select(['students.confirmed_grade', 'students.confirmed_class']).where('users.phone', '=', DEMO.both.phone).executeTakeFirstOrThrow()
+    const task = await t.app.db.selectFrom('tasks').select(['grade', 'class_name']).where('id', '=', id).executeTakeFirstOrThrow()
+    expect({ grade: task.grade, className: task.class_name }).toEqual({ grade: both.confirmed_grade, className: both.confirmed_class })
+    const { token } = await passwordLogin(t.app, {}, DEMO.both.phone.replace('+86', ''))
+    expect((await call(t.app, 'GET', `/tasks/${id}`, { token })).body.code).toBe(400002)
+    expect((await call(t.app, 'POST', `/tasks/${id}/done`, { token })).body.code).toBe(400002)
+    expect(await t.app.db.selectFrom('task_completions').selectAll().where('task_id', '=', id).execute()).toEqual([])
   })
 
   it('ten "done" at once (two taps, two devices, a retry) leave one row and all answer the same time', async () => {
