@@ -11,6 +11,7 @@ import { test } from '../support/fixtures'
 import { pauseClockNow } from '../support/clock'
 import { screenshot } from '../support/screenshot'
 import { DEMO_STUDENT, resumeSession, type TokenPair } from '../support/session'
+import { containing, uniqueText } from '../support/unique'
 
 test.use({ viewport: { width: 375, height: 812 } })
 
@@ -146,7 +147,7 @@ test('with no Web Push at all, a teacher’s task reaches the open Home within 1
     })
     observer.observe(document.body, { subtree: true, childList: true, characterData: true })
   }, unreadText(before + 1))
-  const title = `读《城南旧事》第${Date.now() % 1000}页`
+  const title = uniqueText('读《城南旧事》第一章')
   const taskId = await assignTask(request, title)
   const answeredAt = await page.evaluate(() => performance.now())
   await expect(unread).toHaveText(unreadText(before + 1))
@@ -157,7 +158,7 @@ test('with no Web Push at all, a teacher’s task reaches the open Home within 1
 
   await page.getByRole('button', { name: unreadText(before + 1) }).click()
   await expect(page).toHaveURL(/\/notifications$/)
-  const entry = page.getByRole('button', { name: new RegExp(title) })
+  const entry = page.getByRole('button', { name: containing(title) })
   await expect(entry).toBeVisible()
   await expect(entry.getByRole('img', { name: '未读' })).toBeVisible()
   await expect(page.getByTestId('inbox-unread')).toHaveText(before + 1 === 1 ? '1 条未读' : `${before + 1} 条未读`)
@@ -169,7 +170,7 @@ test('with no Web Push at all, a teacher’s task reaches the open Home within 1
   await expect.poll(() => unreadOnServer(request, pair.token)).toBe(before)
   await page.goBack()
   await expect(page).toHaveURL(/\/notifications$/)
-  await expect(page.getByRole('button', { name: new RegExp(title) }).getByRole('img', { name: '未读' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: containing(title) }).getByRole('img', { name: '未读' })).toHaveCount(0)
   await page.goBack()
   await expect(page.getByTestId('unread')).toHaveText(unreadText(before))
 

@@ -13,6 +13,7 @@ import { join } from 'node:path'
 import { startsCounted } from '../support/pushStore'
 import { screenshot } from '../support/screenshot'
 import { DEMO_STUDENT, resumeSession, type TokenPair } from '../support/session'
+import { containing, uniqueText } from '../support/unique'
 
 test.use({ viewport: { width: 375, height: 812 } })
 
@@ -90,20 +91,21 @@ test('a task assigned by the teacher reaches the subscribed student as a real pu
   await expect(tip).toHaveCount(0)
   expect(subscriptionsOf(habor, pair.token)).toBe(1)
 
+  const title = uniqueText('读《草房子》第二章')
   const teacher = await login(request, TEACHER, 'e2e-push-teacher', 'pad')
   const assigned = await request.post('/api/tasks', {
     headers: { 'App-ID': 'jsj-habor', Authorization: `Bearer ${teacher.token}` },
-    data: { orgCode: 'DEMO', grade: '七年级', className: '2班', title: '读《草房子》第二章', brief: '读完第二章，说说秃鹤为什么要戴帽子。', dueAt: Date.now() + 3 * 86_400_000, publisherName: '李老师' },
+    data: { orgCode: 'DEMO', grade: '七年级', className: '2班', title, brief: '读完第二章，说说秃鹤为什么要戴帽子。', dueAt: Date.now() + 3 * 86_400_000, publisherName: '李老师' },
   })
   const taskId = ((await assigned.json()) as { data: { id: string } }).data.id
-  await expect.poll(() => received(request, habor, sub.id), { timeout: 15_000 }).toEqual([expect.objectContaining({ kind: 'task', title: '新任务：读《草房子》第二章', url: `/task?id=${taskId}` })])
+  await expect.poll(() => received(request, habor, sub.id), { timeout: 15_000 }).toEqual([expect.objectContaining({ kind: 'task', title: `新任务：${title}`, url: `/task?id=${taskId}` })])
 
   await page.reload()
-  const item = page.getByRole('button', { name: /读《草房子》第二章/ })
+  const item = page.getByRole('button', { name: containing(title) })
   await expect(item).toBeVisible()
   await item.click()
   await expect(page).toHaveURL(new RegExp(`/task\\?id=${taskId}$`))
-  await expect(page.getByRole('heading', { name: '读《草房子》第二章' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: title })).toBeVisible()
   await expect(page.getByText('李老师 布置')).toBeVisible()
   await screenshot(page, 'task-open-375x812')
   await page.getByRole('button', { name: '我已完成' }).click()
@@ -113,7 +115,7 @@ test('a task assigned by the teacher reaches the subscribed student as a real pu
   await page.goBack()
   await expect(page).toHaveURL(/\/home$/)
   await page.reload()
-  await expect(page.getByRole('button', { name: /读《草房子》第二章/ })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: containing(title) })).toHaveCount(0)
 
   await page.goto('/settings')
   await expect(page.getByTestId('push-state')).toHaveText('已开启')
@@ -201,16 +203,17 @@ test('on iOS Safari outside a home-screen app the tip explains adding Habor to t
 
 test('a task marked done offline waits (待同步) and lands once when the connection is back, even when the first answer is lost', async ({ page, context, request, habor: { dataDir } }) => {
   test.setTimeout(60_000)
+  const title = uniqueText('背诵《春晓》')
   const teacher = await login(request, TEACHER, 'e2e-offline-teacher', 'pad')
   const assigned = await request.post('/api/tasks', {
     headers: { 'App-ID': 'jsj-habor', Authorization: `Bearer ${teacher.token}` },
-    data: { orgCode: 'DEMO', grade: '七年级', className: '2班', title: '背诵《春晓》', brief: '明天早读时背给同桌听。', publisherName: '李老师' },
+    data: { orgCode: 'DEMO', grade: '七年级', className: '2班', title, brief: '明天早读时背给同桌听。', publisherName: '李老师' },
   })
   const taskId = ((await assigned.json()) as { data: { id: string } }).data.id
   const pair = await login(request, DEMO_STUDENT, 'e2e-offline-task')
   await resumeSession(page, pair)
   await page.goto(`/task?id=${taskId}`)
-  await expect(page.getByRole('heading', { name: '背诵《春晓》' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: title })).toBeVisible()
   await expect(page.getByText('没有截止时间')).toBeVisible()
 
   await context.setOffline(true)
