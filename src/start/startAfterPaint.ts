@@ -42,42 +42,19 @@ export function startAfterPaint(
   stuckTexts: Record<string, { portal: string; cutOff: string; open: string }> = {},
 ): void {
   const STUCK_RETRY_MS = 3000
-  // How long it waits for the first contentful paint to be reported before it goes on without: a browser
-  // reports none for a page it has not shown (a tab opened behind another).
-  const PAINT_WAIT_MS = 1000
   const inputs = ['pointerdown', 'keydown', 'focusin']
   let started = false
   // After the first frame has reached the screen, not only been drawn: a request that starts before the
   // first contentful paint is reported counts, for Lighthouse, as holding that paint back. Where the
-  // browser times paints, the starter hears of that paint as any observer does, in the task that reports
-  // it, and its work (the manifest, the first chunk, the logic's links) comes in a task of its own after
-  // that one: none of it delays the report, and it asks for no frame while it waits. Elsewhere, one frame.
-  const paintTimed = 'PerformancePaintTiming' in window && typeof PerformanceObserver === 'function'
-  let paintSeen = !paintTimed
-  const waiting: Array<() => void> = []
-  let paintWait: ReturnType<typeof setTimeout> | undefined
-  const painted = () => {
-    if (paintSeen) return
-    paintSeen = true
-    clearTimeout(paintWait)
-    for (const then of waiting.splice(0)) setTimeout(then, 0)
-  }
-  if (paintTimed) {
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return
-      observer.disconnect()
-      painted()
-    })
-    observer.observe({ type: 'paint', buffered: true })
-    paintWait = setTimeout(() => {
-      observer.disconnect()
-      painted()
-    }, PAINT_WAIT_MS)
-  }
+  // browser has paint timing, it waits frame by frame (at most 30) until that paint has been reported.
+  const paintTimed = 'PerformancePaintTiming' in window
   const whenPainted = (then: () => void) => () => {
-    if (!paintTimed) requestAnimationFrame(() => setTimeout(then, 0))
-    else if (paintSeen) setTimeout(then, 0)
-    else waiting.push(then)
+    let frames = 0
+    const painted = () => !paintTimed || performance.getEntriesByName('first-contentful-paint').length > 0 || ++frames >= 30
+    requestAnimationFrame(function frame() {
+      if (painted()) setTimeout(then, 0)
+      else requestAnimationFrame(frame)
+    })
   }
   const afterPaint = whenPainted(() => start())
   // One insertion for all of them: the browser fetches them in parallel instead of finding them level by

@@ -1,4 +1,4 @@
-/** The prerendered pages' inline starter: the app starts after load and the first paint's report (a painted frame where paints are not timed), or at the first input; Login's first chunk after that report. */
+/** The prerendered pages' inline starter: the app starts after load and a painted frame, or at the first input; Login's first chunk at the painted frame. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startAfterPaint } from '../../../src/start/startAfterPaint'
 import { onTapHeld, preloadView, releaseTap } from '../../../src/start/lib/prestart'
@@ -17,37 +17,10 @@ function frameThenTask() {
   vi.advanceTimersByTime(1)
 }
 
-/**
- * A browser with paint timing. `paint()`: the first contentful paint has happened and is in the timeline;
- * `report()`: the task that reports it to the page's observers runs (the page's own observers first).
- */
-function paintTiming() {
-  let entries: PerformanceEntry[] = []
-  const observers: Array<{ callback: PerformanceObserverCallback; observer: PerformanceObserver; on: boolean }> = []
+/** A browser with paint timing, whose first contentful paint is reported once `reported()` says so. */
+function paintTiming(reported: () => boolean) {
   vi.stubGlobal('PerformancePaintTiming', class {})
-  vi.stubGlobal(
-    'PerformanceObserver',
-    class {
-      constructor(callback: PerformanceObserverCallback) {
-        observers.push({ callback, observer: this as unknown as PerformanceObserver, on: false })
-      }
-      observe() {
-        observers.find((o) => o.observer === (this as unknown as PerformanceObserver))!.on = true
-      }
-      disconnect() {
-        observers.find((o) => o.observer === (this as unknown as PerformanceObserver))!.on = false
-      }
-    },
-  )
-  vi.spyOn(performance, 'getEntriesByName').mockImplementation((name) => (name === 'first-contentful-paint' ? entries : []))
-  const paint = () => {
-    entries = [{ name: 'first-contentful-paint', entryType: 'paint' } as PerformanceEntry]
-  }
-  const report = () => {
-    const list = { getEntries: () => entries, getEntriesByName: (name: string) => entries.filter((e) => e.name === name), getEntriesByType: () => entries }
-    for (const o of observers.filter((x) => x.on)) o.callback(list as unknown as PerformanceObserverEntryList, o.observer)
-  }
-  return { paint, report }
+  vi.spyOn(performance, 'getEntriesByName').mockImplementation((name) => (name === 'first-contentful-paint' && reported() ? [{} as PerformanceEntry] : []))
 }
 
 let load: ReturnType<typeof vi.fn<(url: string) => Promise<unknown>>>
@@ -77,47 +50,26 @@ describe('startAfterPaint', () => {
     expect(load).toHaveBeenCalledTimes(1)
   })
 
-  it('where the browser times paints, waits until the first contentful paint is reported, asking for no frame', () => {
+  it('where the browser times paints, waits until the first contentful paint is reported, frame by frame', () => {
     pageState('complete')
-    const { paint, report } = paintTiming()
-    const frame = vi.spyOn(window, 'requestAnimationFrame')
+    let reported = false
+    paintTiming(() => reported)
     startAfterPaint('/assets/index-a.js', MODULES, VIEW, load)
-    paint()
     for (let i = 0; i < 5; i++) frameThenTask()
     expect(load).not.toHaveBeenCalled()
     expect(preloads()).toHaveLength(0)
-    report()
-    vi.advanceTimersByTime(1)
+    reported = true
+    frameThenTask()
     expect(load).toHaveBeenCalledTimes(1)
-    expect(frame).not.toHaveBeenCalled()
   })
 
-  it('adds no link and imports nothing before the first paint is reported, nor in the task that reports it', () => {
+  it('starts after 30 frames even if no paint is ever reported', () => {
     pageState('complete')
-    const { paint, report } = paintTiming()
-    const links = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"], link[rel="manifest"]')].map((l) => l.rel)
-    startAfterPaint('/assets/index-a.js', MODULES, VIEW, load, ['/assets/first-g.js'], '/manifest.webmanifest')
-    // Painted, and a frame or two drawn, but not yet reported to the page: a password manager fills the
-    // form in the task that reports it, and nothing of the starter may run before that task.
-    paint()
-    for (let i = 0; i < 3; i++) frameThenTask()
-    expect(links()).toEqual([])
-    expect(load).not.toHaveBeenCalled()
-    report()
-    expect(links()).toEqual([])
-    expect(load).not.toHaveBeenCalled()
-    vi.advanceTimersByTime(1)
-    expect(links()).toContain('manifest')
-    expect(load).toHaveBeenCalledWith('/assets/first-g.js')
-  })
-
-  it('goes on after a second if no paint is ever reported (a page opened behind another)', () => {
-    pageState('complete')
-    paintTiming()
+    paintTiming(() => false)
     startAfterPaint('/assets/index-a.js', MODULES, VIEW, load)
-    vi.advanceTimersByTime(999)
+    for (let i = 0; i < 29; i++) frameThenTask()
     expect(load).not.toHaveBeenCalled()
-    vi.advanceTimersByTime(2)
+    frameThenTask()
     expect(load).toHaveBeenCalledTimes(1)
   })
 
@@ -147,13 +99,13 @@ describe('startAfterPaint', () => {
 
   it('asks for the chunks to run first once the first paint is reported, without waiting for the load event; the logic still waits for it', async () => {
     pageState('loading')
-    const { paint, report } = paintTiming()
+    let reported = false
+    paintTiming(() => reported)
     startAfterPaint('/assets/index-a.js', MODULES, VIEW, load, ['/assets/first-g.js'])
     frameThenTask()
     expect(load).not.toHaveBeenCalled()
-    paint()
-    report()
-    vi.advanceTimersByTime(1)
+    reported = true
+    frameThenTask()
     expect(load.mock.calls.map(([url]) => url)).toEqual(['/assets/first-g.js'])
     await Promise.resolve()
     vi.advanceTimersByTime(5000)
@@ -167,14 +119,14 @@ describe('startAfterPaint', () => {
 
   it('links the web app manifest once the first paint is reported, before the load event, and only once', () => {
     pageState('loading')
-    const { paint, report } = paintTiming()
+    let reported = false
+    paintTiming(() => reported)
     startAfterPaint('/assets/index-a.js', MODULES, VIEW, load, [], '/manifest.webmanifest')
     const manifests = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="manifest"]')].map((l) => l.getAttribute('href'))
     frameThenTask()
     expect(manifests()).toEqual([])
-    paint()
-    report()
-    vi.advanceTimersByTime(1)
+    reported = true
+    frameThenTask()
     expect(manifests()).toEqual(['/manifest.webmanifest'])
     expect(load).not.toHaveBeenCalled()
     window.dispatchEvent(new Event('load'))
