@@ -103,14 +103,14 @@ function inLang(html, lang) {
 }
 
 // Nothing but the page itself is fetched before the first paint (docs/performance.md "Nothing fetched
-// before the first paint"): the icon is written into the HTML as a data URL (a few hundred bytes), and the
-// manifest is linked by the starter once the paint is reported.
+// before the first paint"), and nothing is decoded before it is reported: the starter links the manifest and
+// the icon (a data URL of a few hundred bytes) once the paint is reported.
 const manifestLink = /\s*<link rel="manifest" href="([^"]+)">/
 const svgIconLink = /<link rel="icon" href="\/icon\.svg"[^>]*>/
 if (!manifestLink.test(template) || !svgIconLink.test(template)) throw new Error('prerender: the manifest or icon link is missing from dist/index.html')
 const manifestHref = template.match(manifestLink)[1]
 const iconData = `data:image/svg+xml,${encodeURIComponent(readFileSync(join(dist, 'icon.svg'), 'utf8').replace(/\s*\n\s*/g, ' ').trim())}`
-const pageTemplate = template.replace(manifestLink, '').replace(svgIconLink, `<link rel="icon" href="${iconData}" sizes="any" type="image/svg+xml">`)
+const pageTemplate = template.replace(manifestLink, '').replace(svgIconLink, '')
 
 for (const { path, url, lang, source, frame } of pages) {
   const page = closure(source, new Set([entryKey]))
@@ -136,7 +136,7 @@ for (const { path, url, lang, source, frame } of pages) {
   const then = [...new Set([...viewFiles, ...page.js])].filter((f) => !first.includes(f))
   const urls = (files) => JSON.stringify(files.map((f) => `/${f}`))
   const before = FIRST_IMPORTS[path] ? firstChunks.map((c) => c.file) : []
-  const starter = `<script type="module">(${startAfterPaint})(${JSON.stringify(`/${entry.file}`)},${urls(first)},${urls(then)},undefined,${urls(before)},${JSON.stringify(manifestHref)},${STUCK_TEXTS})</script>`
+  const starter = `<script type="module">(${startAfterPaint})(${JSON.stringify(`/${entry.file}`)},${urls(first)},${urls(then)},undefined,${urls(before)},${JSON.stringify(manifestHref)},${STUCK_TEXTS},${JSON.stringify(iconData)})</script>`
   html = html
     .replace('</head>', `<style>${css}</style>${inlinedMarks}</head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${body}</div>`)

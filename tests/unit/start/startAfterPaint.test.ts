@@ -135,6 +135,23 @@ describe('startAfterPaint', () => {
     expect(manifests()).toEqual(['/manifest.webmanifest'])
   })
 
+  it('links the page icon with the manifest, once the first paint is reported, and not over an icon already there', () => {
+    pageState('loading')
+    let reported = false
+    paintTiming(() => reported)
+    const icon = 'data:image/svg+xml,%3Csvg%2F%3E'
+    startAfterPaint('/assets/index-a.js', MODULES, VIEW, load, [], '/manifest.webmanifest', {}, icon)
+    const icons = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="icon"]')].map((l) => l.getAttribute('href'))
+    frameThenTask()
+    expect(icons()).toEqual([])
+    reported = true
+    frameThenTask()
+    expect(icons()).toEqual([icon])
+    window.dispatchEvent(new Event('load'))
+    frameThenTask()
+    expect(icons()).toEqual([icon])
+  })
+
   it('asks for the logic even when a chunk to run first fails to load', async () => {
     pageState('complete')
     load.mockImplementation((url) => (url === '/assets/first-g.js' ? Promise.reject(new Error('offline')) : Promise.resolve()))
