@@ -71,6 +71,7 @@ const routes: ApiRoutes = async (app) => {
       if (Number(r.numUpdatedRows) !== 1) throw badInput('birth', 'already given; a guardian corrects it on the guardian page')
       if ((await limitOf(trx, userId, now)) !== null) await makePrivate(trx, userId, now)
     })
+    app.sessions.emitChanged({ users: [userId] })
     return statusOf(app.db, userId, now)
   } })
 
@@ -113,6 +114,7 @@ const routes: ApiRoutes = async (app) => {
       await trx.insertInto('guardian_consents').values({ id: crypto.randomUUID(), user_id: userId, guardian_phone: guardianPhone, rules_version: CHILDREN_RULES_VERSION, consented_at: now, withdrawn_at: null }).execute()
       return meanwhile?.guardian_phone ?? null
     })
+    app.sessions.emitChanged({ users: [userId] })
     req.log.info({ consent: { rulesVersion: CHILDREN_RULES_VERSION, replaced: replaced !== null } }, 'guardian consent recorded')
     await tell(req, replaced, 'consent-replaced')
     return statusOf(app.db, userId, now)
@@ -199,6 +201,7 @@ const routes: ApiRoutes = async (app) => {
       await trx.updateTable('students').set({ name, grade: b.grade.trim(), class_name: b.className.trim(), birth_year: b.year, birth_month: b.month, ...declared, updated_at: now }).where('user_id', '=', userId).execute()
       if ((await limitOf(trx, userId, now)) !== null) await makePrivate(trx, userId, now)
     })
+    app.sessions.emitChanged({ users: [userId] })
     return noData()
   } })
 
@@ -214,6 +217,7 @@ const routes: ApiRoutes = async (app) => {
       await makePrivate(trx, userId, now)
       return withdrawn?.guardian_phone ?? null
     })
+    app.sessions.emitChanged({ users: [userId] })
     await tell(req, ended, 'consent-withdrawn')
     return noData()
   } })
@@ -224,6 +228,7 @@ const routes: ApiRoutes = async (app) => {
     const { ended, keys, guardian } = await app.db.transaction().execute((trx) => eraseAccount(trx, app.sessions, userId, now))
     for (const key of keys) removeAudioFile(o.dataDir, key)
     app.sessions.emitEnded(ended)
+    app.sessions.emitChanged({ users: [userId] })
     await tell(req, guardian, 'account-deleted')
     return noData()
   } })
