@@ -200,7 +200,11 @@ async function perNode() {
         }
       }
     }
-    return { subjects, results }
+    // The node's own copy of the sign-in check (server/services/sessionCache.ts): one account, ten
+    // connections, so nearly every call after the first finds it; say how often it did.
+    const metrics = await fetch(`${node}/metrics`).then((r) => r.text())
+    const count = (result) => Number(new RegExp(`habor_session_cache_reads_total\\{result="${result}"\\} (\\d+)`).exec(metrics)?.[1] ?? NaN)
+    return { subjects, results, cache: { hits: count('hit'), misses: count('miss') } }
   } finally {
     await kept?.stop()
     rmSync(keptDir, { recursive: true, force: true })
@@ -211,7 +215,7 @@ async function perNode() {
   }
 }
 
-function printPerNode({ subjects, results }) {
+function printPerNode({ subjects, results, cache }) {
   const range = (xs) => `${f0(Math.min(...xs))}–${f0(Math.max(...xs))}`
   console.log(`\nPer node, ${ROUNDS} interleaved round(s) of ${SECONDS} s, ${CONNECTIONS} connections (requests/s: median, range; the server process's CPU per call; ratio to SQLite: median of the rounds' ratios of requests/s, range)`)
   for (const path of PER_NODE_PATHS) {
@@ -230,7 +234,9 @@ function printPerNode({ subjects, results }) {
       const cpu = results[path][s.key].map((r) => r.cpuUs)
       console.log(`    ${s.title.padEnd(30)} ${f0(median(rps)).padStart(6)} req/s (${range(rps)})   p99 ${f0(p99).padStart(3)} ms   node CPU ${f0(median(cpu))} µs/call (${range(cpu)})${ratio}`)
     }
-  }
+  }  const reads = cache.hits + cache.misses
+  if (Number.isFinite(reads)) console.log(`  The PostgreSQL + Redis node's sign-in check copy: ${cache.hits} hits, ${cache.misses} misses (${reads ? ((100 * cache.hits) / reads).toFixed(2) : '–'} % hits; one account on 10 connections, so a school's spread of accounts hits less)`)
+  else console.log('  The PostgreSQL + Redis node keeps no copy of the sign-in check (SESSION_CACHE_MS=0, or a server without it)')
 }
 
 buildIfStale()

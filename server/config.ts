@@ -135,6 +135,11 @@ export interface BuildOptions {
    * operator's command line, docs/cluster.md "Disabling an account"; server/plugins/broker.ts).
    */
   liveSweepMs: number
+  /**
+   * How long a node may serve its copy of the sign-in check's rows (nodes sharing Redis only; changes
+   * clear it at once, this is the backstop: docs/cluster.md "The sign-in check's cache"); 0 turns it off.
+   */
+  sessionCacheMs: number
   push: PushOptions
   /** Opens GET /metrics to callers other than this machine that send it as a bearer token. */
   metricsToken?: string
@@ -179,6 +184,7 @@ export const DEFAULTS = {
   vapidSubject: 'mailto:admin@jsj-habor.invalid',
   shutdownDrainMs: 0,
   liveSweepMs: 5000,
+  sessionCacheMs: 5000,
 } as const
 
 export const DEFAULT_LIMITS: Limits = {
@@ -240,6 +246,7 @@ export function resolveOptions(raw: BuildInput = {}): BuildOptions {
     timeouts: merge(DEFAULT_TIMEOUTS, input.timeouts),
     shutdownDrainMs: input.shutdownDrainMs ?? DEFAULTS.shutdownDrainMs,
     liveSweepMs: input.liveSweepMs ?? DEFAULTS.liveSweepMs,
+    sessionCacheMs: input.sessionCacheMs ?? DEFAULTS.sessionCacheMs,
     push: merge<PushOptions>({ subject: DEFAULTS.vapidSubject, services: DEFAULT_PUSH_SERVICES, pollMs: 15_000 }, input.push),
     metricsToken: input.metricsToken,
     apiDocs: input.apiDocs ?? false,

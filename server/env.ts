@@ -71,6 +71,9 @@ export const ENV = Type.Object({
   DATABASE_URL: Type.Optional(Url(['postgres', 'postgresql'], { description: '`postgres://…` selects PostgreSQL (same migrations)' })),
   REDIS_URL: Type.Optional(Url(['redis', 'rediss'], { description: 'joins this node to a cluster (docs/cluster.md); needs `DATABASE_URL`' })),
   SHUTDOWN_DRAIN_MS: Type.Optional(Count({ min: 0, default: D.shutdownDrainMs, description: 'on SIGTERM, how long health answers 503 before the node stops taking connections' })),
+  SESSION_CACHE_MS: Type.Optional(
+    Count({ min: 0, max: 60_000, default: D.sessionCacheMs, description: "with `REDIS_URL`: how long a node may reuse its copy of a session's sign-in check; every change clears it at once, this only bounds a missed one (docs/cluster.md); `0` = off" }),
+  ),
   JWT_SECRET: Type.Optional(Text({ tableDefault: 'generated once into `DATA_DIR/jwt-secret`', description: 'HS256 key of access tokens; also derives the OIDC cookie keys' })),
   ACCESS_TOKEN_TTL: Type.Optional(Count({ default: D.accessTtlSeconds, description: 'seconds an access token lives' })),
   REFRESH_TOKEN_TTL: Type.Optional(Count({ default: D.refreshTtlSeconds, description: 'seconds a refresh token lives' })),
@@ -224,6 +227,7 @@ export function optionsFromEnv(raw: NodeJS.ProcessEnv): BuildInput {
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
+    sessionCacheMs: env.SESSION_CACHE_MS,
     logger: { level: env.LOG_LEVEL ?? 'info' },
     distDir: env.DIST_DIR,
     jwtSecret: env.JWT_SECRET,

@@ -8,7 +8,7 @@ import { Command, CommanderError } from 'commander'
 import { maskPhone } from '../../src/contract/phone'
 import { migrate, openDb, underStartLock, type Db } from '../db/connect'
 import { optionsFromEnv } from '../env'
-import { announceEnded } from './notify'
+import { announceChange, announceEnded } from './notify'
 import { readRoster } from './roster'
 import { addOrg, AdminError, importTeachers, listOrgs, listRequests, listTeachers, listClasses, setDisabled } from './school'
 import { table } from './table'
@@ -98,6 +98,8 @@ Example:
       const roster = await readRoster(file)
       const { db, kind } = await openHandle()
       const r = await importTeachers(db, kind, opts.org, roster.rows, roster.problems, io.now(), { check: Boolean(opts.check) })
+      // Names, roles and memberships of many accounts may have changed: every node forgets its copies.
+      if (io.env.REDIS_URL && !opts.check && r.added + r.updated > 0) await announceChange(io.env.REDIS_URL, { all: true })
       io.out(
         `${file} (${roster.encoding}), ${roster.rows.length} teachers: ${r.added} added, ${r.updated} updated, ${r.unchanged} unchanged; class links ${r.classesAdded} added, ${r.classesRemoved} removed${opts.check ? ' (--check: nothing written)' : ''}`,
       )
@@ -133,6 +135,7 @@ Example:
   const toggle = (disabled: boolean) => async (phone: string) => {
     const r = await setDisabled(await open(), phone, disabled, io.now())
     const redisUrl = io.env.REDIS_URL
+    if (redisUrl && r.status === 'changed') await announceChange(redisUrl, { users: [r.userId], sessions: r.ended })
     if (r.ended.length && redisUrl) await announceEnded(redisUrl, r.ended)
     const who = maskPhone(phone)
     if (!disabled) io.out(r.status === 'changed' ? `enabled ${who}: it may sign in again` : `${who} is already enabled: unchanged`)

@@ -9,7 +9,8 @@ import type { Redis } from 'ioredis'
 import type { MQEmitter } from 'mqemitter'
 import mqemitterRedis from 'mqemitter-redis'
 import { CONTROL_TOPIC, type Control } from '../broker/embedded'
-import { pubSubConnection, REDIS_PREFIX } from '../plugins/redis'
+import { pubSubConnection, publishChange, REDIS_PREFIX } from '../plugins/redis'
+import type { AccountChange } from '../services/sessionCache'
 
 const { MQEmitterRedisPrefix } = mqemitterRedis as unknown as { MQEmitterRedisPrefix: new (prefix: string, options: { subConn: Redis; pubConn: Redis }) => MQEmitter & { state: NodeJS.EventEmitter } }
 
@@ -26,5 +27,18 @@ export async function announceEnded(redisUrl: string, sessionIds: readonly strin
     }
   } finally {
     await new Promise<void>((resolve) => mq.close(() => resolve()))
+  }
+}
+
+/**
+ * Tells the running nodes that what their sign-in checks read changed (a disabled account, an imported
+ * roster): each forgets its copy (docs/cluster.md "The sign-in check's cache"). Resolves once Redis took it.
+ */
+export async function announceChange(redisUrl: string, change: AccountChange): Promise<void> {
+  const redis = pubSubConnection(redisUrl)
+  try {
+    await publishChange(redis, redisUrl, change)
+  } finally {
+    await redis.quit().catch(() => redis.disconnect())
   }
 }

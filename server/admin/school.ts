@@ -324,7 +324,7 @@ export async function listRequests(db: Db, code: string): Promise<RequestLine[]>
  * sign-ins answer 200003) or enables it again (it signs in anew). Returns the ended sessions, whose live
  * connections the caller announces (./notify.ts).
  */
-export async function setDisabled(db: Db, phoneText: string, disabled: boolean, now: number): Promise<{ status: 'changed' | 'unchanged'; ended: string[] }> {
+export async function setDisabled(db: Db, phoneText: string, disabled: boolean, now: number): Promise<{ status: 'changed' | 'unchanged'; ended: string[]; userId: string }> {
   const phone = normalizePhone(phoneText)
   if (!phone) throw new AdminError(`bad phone "${phoneText}" (11 digits starting with 1)`)
   return db.transaction().execute(async (trx) => {
@@ -334,7 +334,7 @@ export async function setDisabled(db: Db, phoneText: string, disabled: boolean, 
     if (user.status !== want) await trx.updateTable('users').set({ status: want, updated_at: now }).where('id', '=', user.id).execute()
     // Sessions left live by an earlier disable that raced a sign-in end here too.
     const ended = disabled ? await revokeUserSessions(trx, user.id, 'disabled', now) : []
-    return { status: user.status !== want || ended.length ? 'changed' : 'unchanged', ended }
+    return { status: user.status !== want || ended.length ? 'changed' : 'unchanged', ended, userId: user.id }
   })
 }
 

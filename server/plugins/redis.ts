@@ -7,6 +7,7 @@
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
 import type { Clock } from '../clock'
+import type { AccountChange } from '../services/sessionCache'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,15 @@ declare module 'fastify' {
 
 /** Every key this server writes starts with this, so one Redis can serve other programs too. */
 export const REDIS_PREFIX = 'habor:'
+
+/** The one Redis channel of account changes; channels are not per database, so it names the database. */
+export const accountChannel = (redisUrl: string): string => `${REDIS_PREFIX}${new URL(redisUrl).pathname.slice(1) || '0'}/account-changed`
+
+/**
+ * Tells every node sharing Redis that what the sign-in check reads changed (services/sessionCache.ts):
+ * ids only, never a token. Channels take no key prefix.
+ */
+export const publishChange = (redis: Redis, redisUrl: string, change: AccountChange): Promise<number> => redis.publish(accountChannel(redisUrl), JSON.stringify(change))
 
 /** A client that gives up a command after a few seconds of lost connection instead of queueing it for ever. */
 export function openRedis(url: string): Redis {

@@ -57,6 +57,7 @@ const routes: ApiRoutes = async (app) => {
       checkPassword(req.body.password)
       const hash = await hashPassword(req.body.password)
       await setPassword(app.db, user.id, hash, o.clock(), { firstOnly: true })
+      app.sessions.emitChanged({ users: [user.id] })
       return noData()
     },
   })
@@ -85,6 +86,7 @@ const routes: ApiRoutes = async (app) => {
         return app.sessions.revokeAllForUser(trx, user.id, 'password-changed', auth.sid)
       })
       app.sessions.emitEnded(ended)
+      app.sessions.emitChanged({ users: [user.id] })
       return noData()
     },
   })
@@ -137,6 +139,7 @@ const routes: ApiRoutes = async (app) => {
         await setProfile(trx, studentId, profile, now)
         return profile
       })
+      app.sessions.emitChanged({ users: [acc.user.id] })
       // Whom to tell follows from the account as the sign-in check read it, with the class just declared.
       if (profile.grade !== acc.student.grade || profile.className !== acc.student.className) {
         await tellTeachers(() => watchersOf(app.db, acc.memberships.map((m) => m.org), profile, acc.confirmedClass))
@@ -179,6 +182,7 @@ const routes: ApiRoutes = async (app) => {
       const { ended, keys, guardian } = await app.db.transaction().execute((trx) => eraseAccount(trx, app.sessions, user.id, o.clock()))
       for (const key of keys) removeAudioFile(o.dataDir, key)
       app.sessions.emitEnded(ended)
+      app.sessions.emitChanged({ users: [user.id] })
       // The guardian whose consent this ends is told (docs/privacy.md); the deletion stands either way.
       if (guardian) await app.sms.notify(guardian, 'account-deleted').catch(() => false)
       return noData()

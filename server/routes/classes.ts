@@ -86,6 +86,7 @@ const routes: ApiRoutes = async (app) => {
         return app.inbox.record(trx, [user_id], 'class-confirmed', classConfirmedMessage({ grade, className, orgName: orgName(acc, org.id) }))
       })
       app.inbox.send(notified)
+      app.sessions.emitChanged({ users: [user_id] })
       return { grade, className }
     },
   })
@@ -109,10 +110,11 @@ const routes: ApiRoutes = async (app) => {
           await audit(trx, { actor: acc.user.id, action: 'class-confirm', subject: p.id, orgId: org.id, details: { grade: cls.grade, className: cls.class_name, all: true } }, now)
         }
         notified = await app.inbox.record(trx, users, 'class-confirmed', classConfirmedMessage({ grade: cls.grade, className: cls.class_name, orgName: orgName(acc, org.id) }))
-        return users.length
+        return users
       })
       app.inbox.send(notified)
-      return { confirmed }
+      if (confirmed.length) app.sessions.emitChanged({ users: confirmed })
+      return { confirmed: confirmed.length }
     },
   })
 

@@ -11,8 +11,28 @@ import { CODE } from '../../src/contract'
 import { CHILDREN_RULES_VERSION, GUARDIAN_TOKEN_HEADER, isPlausibleBirth, isUnderConsentAge } from '../../src/contract/guardian'
 import { ApiError, badInput, noData } from '../errors'
 import { audioDir, removeAudioFile } from '../services/cards'
-import { sql } from 'kysely'
-import { birthOf, childrenOf, closeGuardianSession, eraseAccount, exportOf, GUARDIAN_SESSION_MS, guardianPhoneRefusal, guardianSessionOf, latestConsent, limitOf, makePrivate, openGuardianSession, statusFrom, statusOf } from '../services/guardian'
+import {
+  birthOf,
+  childRecording,
+  childrenOf,
+  closeGuardianSession,
+  declareBirth,
+  eraseAccount,
+  exportOf,
+  GUARDIAN_SESSION_MS,
+  guardianPhoneRefusal,
+  guardianSessionOf,
+  latestConsent,
+  limitOf,
+  lockConsents,
+  makePrivate,
+  openGuardianSession,
+  recordConsent,
+  setChildProfile,
+  statusFrom,
+  statusOf,
+  withdrawConsent,
+} from '../services/guardian'
 import type { SmsNoticeKind } from '../services/sms'
 import { sendFile } from '../services/media'
 import { clientKey } from '../plugins/rateLimit'
@@ -23,9 +43,6 @@ import { entry } from './table'
 const routes: ApiRoutes = async (app) => {
   const o = app.config
   const limit = { rateLimit: { max: o.limits.authPerMinute, timeWindow: 60_000 } }
-
-  /** Advisory-lock class (PostgreSQL) that orders the consents of one account: "only one current" holds on every node. */
-  const CONSENT_LOCK = 7311
 
   /**
    * Tells a guardian whose consent ended (docs/privacy.md): after the change committed, never failing it.
@@ -67,10 +84,10 @@ const routes: ApiRoutes = async (app) => {
     const now = o.clock()
     if (!isPlausibleBirth(req.body, now)) throw badInput('birth', 'not a month and year of birth that can be')
     await app.db.transaction().execute(async (trx) => {
-      const r = await trx.updateTable('students').set({ birth_year: req.body.year, birth_month: req.body.month, birth_declared_by: 'student', birth_declared_at: now, updated_at: now }).where('user_id', '=', userId).where('birth_year', 'is', null).executeTakeFirst()
-      if (Number(r.numUpdatedRows) !== 1) throw badInput('birth', 'already given; a guardian corrects it on the guardian page')
+      if (!(await declareBirth(trx, userId, req.body, now))) throw badInput('birth', 'already given; a guardian corrects it on the guardian page')
       if ((await limitOf(trx, userId, now)) !== null) await makePrivate(trx, userId, now)
     })
+    app.sessions.emitChanged({ users: [userId] })
     return statusOf(app.db, userId, now)
   } })
 
@@ -105,14 +122,15 @@ const routes: ApiRoutes = async (app) => {
     await app.sms.consume(guardianPhone, ['guardian'], req.body.code, userId)
     const now = o.clock()
     const replaced = await app.db.transaction().execute(async (trx) => {
-      if (app.dbInfo.kind === 'postgres') await sql`select pg_advisory_xact_lock(cast(${CONSENT_LOCK} as integer), hashtext(${userId}))`.execute(trx)
+      await lockConsents(trx, app.dbInfo.kind, userId)
       // Read again under the lock (SQLite runs one transaction at a time): a consent recorded meanwhile
       // (two guardians' consents sent at once) counts, unless it is the one confirmed above.
       const meanwhile = await currentOf(trx)
       if (meanwhile && meanwhile.id !== current?.id) throw refused()
-      await trx.insertInto('guardian_consents').values({ id: crypto.randomUUID(), user_id: userId, guardian_phone: guardianPhone, rules_version: CHILDREN_RULES_VERSION, consented_at: now, withdrawn_at: null }).execute()
+      await recordConsent(trx, userId, guardianPhone, now)
       return meanwhile?.guardian_phone ?? null
     })
+    app.sessions.emitChanged({ users: [userId] })
     req.log.info({ consent: { rulesVersion: CHILDREN_RULES_VERSION, replaced: replaced !== null } }, 'guardian consent recorded')
     await tell(req, replaced, 'consent-replaced')
     return statusOf(app.db, userId, now)
@@ -178,7 +196,7 @@ const routes: ApiRoutes = async (app) => {
 
   app.route({ ...entry(app, 'guardianRecording'), compress: false, config: limit, handler: async (req, reply) => {
     const { id: userId } = await guardianChild(req, req.params.id)
-    const audio = await app.db.selectFrom('card_audio').select(['key', 'mime']).where('id', '=', req.params.audioId).where('owner_user_id', '=', userId).executeTakeFirst()
+    const audio = await childRecording(app.db, userId, req.params.audioId)
     const file = audio ? join(audioDir(o.dataDir), audio.key) : ''
     if (!audio || !existsSync(file)) throw new ApiError(CODE.DATA_EMPTY)
     reply.header('content-disposition', `attachment; filename="${req.params.audioId}"`)
@@ -196,9 +214,10 @@ const routes: ApiRoutes = async (app) => {
       const before = await birthOf(trx, userId)
       // The age becomes the guardian's declaration when the guardian changes it (docs/privacy.md).
       const declared = before?.year === b.year && before.month === b.month ? {} : { birth_declared_by: 'guardian' as const, birth_declared_at: now }
-      await trx.updateTable('students').set({ name, grade: b.grade.trim(), class_name: b.className.trim(), birth_year: b.year, birth_month: b.month, ...declared, updated_at: now }).where('user_id', '=', userId).execute()
+      await setChildProfile(trx, userId, { name, grade: b.grade.trim(), className: b.className.trim(), year: b.year, month: b.month }, declared, now)
       if ((await limitOf(trx, userId, now)) !== null) await makePrivate(trx, userId, now)
     })
+    app.sessions.emitChanged({ users: [userId] })
     return noData()
   } })
 
@@ -206,14 +225,15 @@ const routes: ApiRoutes = async (app) => {
     const { id: userId } = await guardianChild(req, req.params.id)
     const now = o.clock()
     const ended = await app.db.transaction().execute(async (trx) => {
-      if (app.dbInfo.kind === 'postgres') await sql`select pg_advisory_xact_lock(cast(${CONSENT_LOCK} as integer), hashtext(${userId}))`.execute(trx)
+      await lockConsents(trx, app.dbInfo.kind, userId)
       const c = await latestConsent(trx, userId)
       const withdrawn = c && c.withdrawn_at === null ? c : null
-      if (withdrawn) await trx.updateTable('guardian_consents').set({ withdrawn_at: now }).where('id', '=', withdrawn.id).execute()
+      if (withdrawn) await withdrawConsent(trx, withdrawn.id, now)
       // Back to the limited state: whatever was public becomes private (a 14-year-old's too: the guardian asked).
       await makePrivate(trx, userId, now)
       return withdrawn?.guardian_phone ?? null
     })
+    app.sessions.emitChanged({ users: [userId] })
     await tell(req, ended, 'consent-withdrawn')
     return noData()
   } })
@@ -224,6 +244,7 @@ const routes: ApiRoutes = async (app) => {
     const { ended, keys, guardian } = await app.db.transaction().execute((trx) => eraseAccount(trx, app.sessions, userId, now))
     for (const key of keys) removeAudioFile(o.dataDir, key)
     app.sessions.emitEnded(ended)
+    app.sessions.emitChanged({ users: [userId] })
     await tell(req, guardian, 'account-deleted')
     return noData()
   } })

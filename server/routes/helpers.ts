@@ -37,7 +37,7 @@ export async function loginAs(
   work: (trx: Trx) => Promise<string>,
   opts: { replaceSessionId?: string } = {},
 ): Promise<LoginResult> {
-  const { pair, kicks, flags } = await app.db.transaction().execute(async (trx) => {
+  const { pair, kicks, replaced, flags, userId } = await app.db.transaction().execute(async (trx) => {
     // The replaced session is claimed first: parallel requests of one registration session take turns on
     // its row (PostgreSQL), and only the first finds it live; the others get the 401 a spent token gets,
     // as on SQLite, where they run one after another.
@@ -47,9 +47,12 @@ export async function loginAs(
     if (!user) throw new Error('user vanished during login')
     if (user.status !== 'active') throw new ApiError(CODE.ACCOUNT_DISABLED)
     const started = await app.sessions.start(trx, { ...device, userId })
-    return { ...started, flags: await flagsOf(trx, user) }
+    return { ...started, userId, flags: await flagsOf(trx, user) }
   })
   app.sessions.emitKicks(kicks)
+  // Sessions replaced on the same device end without a kick, and `work` may have written the account
+  // (a registration's profile, a merge): the nodes' copies of the account's sessions go.
+  app.sessions.emitChanged({ users: [userId], sessions: opts.replaceSessionId ? [opts.replaceSessionId, ...replaced] : replaced })
   // A registration that needs more steps hands out only its temporary pair in the body: the token
   // headers mean "your session's tokens changed", which an unfinished registration has none of yet.
   return { ...flags, ...(flags.isReg ? { token: pair.token, refreshToken: pair.refreshToken } : sendTokens(reply, pair)) }

@@ -23,6 +23,8 @@ const routes: ApiRoutes = async (app) => {
       if (!account.inviteCode && !account.student) throw new ApiError(CODE.USER_NOT_FOUND, 'account does not exist')
       const now = o.clock()
       const [code, joined] = await Promise.all([account.inviteCode ?? ensureInviteCode(app.db, account.user.id, now), joinedWith(app.db, account.user.id, now)])
+      // A code just made is part of what the sign-in check reads.
+      if (!account.inviteCode) app.sessions.emitChanged({ users: [account.user.id] })
       return { code, path: invitePath(code), joined }
     },
   })

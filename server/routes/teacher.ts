@@ -75,17 +75,20 @@ const routes: ApiRoutes = async (app) => {
       const acc = req.account!
       const cls = await taughtClass(db, acc, req.params.id)
       const now = clock()
+      let removed: string | undefined
       const notified = await db.transaction().execute(async (trx) => {
         const student = await classStudent(trx, cls, req.body.studentId)
         // Someone who is not in the class is nobody this teacher may see.
         if (!student) throw roleForbidden('no student of this class')
         // Back to 班级待老师确认: the class's tasks leave the student's Home with the confirmed class.
         await unconfirmClass(trx, student.id)
+        removed = student.user_id
         await audit(trx, { actor: acc.user.id, action: 'class-remove', subject: student.id, orgId: cls.org_id, details: { grade: cls.grade, className: cls.class_name } }, now)
         const orgName = acc.memberships.find((m) => m.org.id === cls.org_id)?.org.name ?? ''
         return app.inbox.record(trx, [student.user_id], 'class-removed', classRemovedMessage({ grade: cls.grade, className: cls.class_name, orgName }))
       })
       app.inbox.send(notified)
+      if (removed) app.sessions.emitChanged({ users: [removed] })
       return null
     },
   })

@@ -4,6 +4,7 @@
  * read asks here), making everything private again, the guardian page's sessions, and the export.
  */
 import { ADULT_AGE, CHILDREN_RULES_VERSION, isUnderAge, isUnderConsentAge, type GuardianChildSummary, type GuardianStatus, type LimitReason } from '../../src/contract/guardian'
+import { sql } from 'kysely'
 import type { Db } from '../db/connect'
 import type { GuardianConsentTable } from '../db/schema'
 import { keysDb } from './idempotency'
@@ -292,3 +293,44 @@ export async function eraseAccount(trx: Db, sessions: Sessions, userId: string, 
   await trx.deleteFrom('teacher_classes').where('user_id', '=', userId).execute()
   return { ended: await deleteAccount(trx, sessions, userId, now), keys: audio.map((a) => a.key), guardian }
 }
+
+// ---- the writes of the guardian routes (server/routes/guardian.ts) ------------------------------------
+
+/** Advisory-lock class (PostgreSQL) that orders the consents of one account: "only one current" holds on every node. */
+const CONSENT_LOCK = 7311
+
+/** Orders the consent writes of one account on PostgreSQL (SQLite runs one transaction at a time already). */
+export async function lockConsents(trx: Trx, kind: 'sqlite' | 'postgres', userId: string): Promise<void> {
+  if (kind === 'postgres') await sql`select pg_advisory_xact_lock(cast(${CONSENT_LOCK} as integer), hashtext(${userId}))`.execute(trx)
+}
+
+/** The student's own month of birth, given once: false when one is known already. */
+export async function declareBirth(trx: Trx, userId: string, birth: { year: number; month: number }, now: number): Promise<boolean> {
+  const r = await trx.updateTable('students').set({ birth_year: birth.year, birth_month: birth.month, birth_declared_by: 'student', birth_declared_at: now, updated_at: now }).where('user_id', '=', userId).where('birth_year', 'is', null).executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
+/** A guardian's consent to the current rules. */
+export async function recordConsent(trx: Trx, userId: string, guardianPhone: string, now: number): Promise<void> {
+  await trx.insertInto('guardian_consents').values({ id: crypto.randomUUID(), user_id: userId, guardian_phone: guardianPhone, rules_version: CHILDREN_RULES_VERSION, consented_at: now, withdrawn_at: null }).execute()
+}
+
+/** A consent withdrawn on the guardian's page. */
+export async function withdrawConsent(trx: Trx, consentId: string, now: number): Promise<void> {
+  await trx.updateTable('guardian_consents').set({ withdrawn_at: now }).where('id', '=', consentId).execute()
+}
+
+/** The guardian's correction of the child's profile; `declared` marks the age as the guardian's when it changed. */
+export async function setChildProfile(
+  trx: Trx,
+  userId: string,
+  p: { name: string; grade: string; className: string; year: number; month: number },
+  declared: { birth_declared_by?: 'guardian'; birth_declared_at?: number },
+  now: number,
+): Promise<void> {
+  await trx.updateTable('students').set({ name: p.name, grade: p.grade, class_name: p.className, birth_year: p.year, birth_month: p.month, ...declared, updated_at: now }).where('user_id', '=', userId).execute()
+}
+
+/** One of the child's recordings, for the guardian's download. */
+export const childRecording = (db: Trx, userId: string, audioId: string): Promise<{ key: string; mime: string } | undefined> =>
+  db.selectFrom('card_audio').select(['key', 'mime']).where('id', '=', audioId).where('owner_user_id', '=', userId).executeTakeFirst()

@@ -15,6 +15,7 @@ import type { Db } from '../db/connect'
 import { prepared } from '../db/prepared'
 import { tokenError } from '../errors'
 import { randomToken, sha256Hex } from './crypto'
+import type { AccountChange, SessionCache } from './sessionCache'
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '../db/schema'
 
@@ -71,6 +72,8 @@ export interface SessionOptions {
   accessTtlSeconds: number
   refreshTtlSeconds: number
   refreshGraceSeconds: number
+  /** The node's copy of the sign-in check's rows, when nodes share Redis (services/sessionCache.ts). */
+  cache?: SessionCache
 }
 
 /**
@@ -134,8 +137,25 @@ export class Sessions {
     for (const id of sessionIds) this.events.emit('ended', id)
   }
 
+  /**
+   * Subscribe to changes of what the sign-in check reads (an account, a profile, a class, a consent, an
+   * org); returns the unsubscribe function. Kicks and ended sessions are announced on their own events.
+   */
+  onChanged(listener: (change: AccountChange) => void): () => void {
+    this.events.on('changed', listener)
+    return () => this.events.off('changed', listener)
+  }
+
+  /**
+   * Call after the transaction that wrote what the sign-in check reads has committed: this node forgets
+   * its copy at once (so the writer reads its own write) and the others hear of it (plugins/auth.ts).
+   */
+  emitChanged(change: AccountChange): void {
+    this.events.emit('changed', change)
+  }
+
   /** Opens a session in the slot, revoking whatever held it. */
-  async start(trx: Trx, slot: SessionSlot): Promise<{ pair: IssuedPair; kicks: Kick[] }> {
+  async start(trx: Trx, slot: SessionSlot): Promise<{ pair: IssuedPair; kicks: Kick[]; replaced: string[] }> {
     const now = this.o.clock()
     // Parallel logins into one slot take turns (the index sessions_one_live refuses a second live row
     // anyway); SQLite runs one transaction at a time already.
@@ -149,10 +169,12 @@ export class Sessions {
       .where('revoked_at', 'is', null)
       .execute()
     const kicks: Kick[] = []
+    const replaced: string[] = []
     for (const s of live) {
       const other = s.device_code !== slot.deviceCode
       await this.revoke(trx, s.id, other ? 'kicked' : 'replaced')
       if (other) kicks.push({ appId: slot.appId, deviceType: slot.deviceType, userId: slot.userId, sessionId: s.id })
+      else replaced.push(s.id)
     }
     const id = crypto.randomUUID()
     await trx
@@ -160,7 +182,7 @@ export class Sessions {
       .values({ id, user_id: slot.userId, app_id: slot.appId, device_type: slot.deviceType, device_code: slot.deviceCode, created_at: now, last_used_at: now, revoked_at: null, revoked_reason: null })
       .execute()
     const refreshToken = await this.newRefresh(trx, id, now)
-    return { pair: { token: await this.sign({ sub: slot.userId, sid: id, app: slot.appId, deviceType: slot.deviceType, deviceCode: slot.deviceCode }), refreshToken, sessionId: id }, kicks }
+    return { pair: { token: await this.sign({ sub: slot.userId, sid: id, app: slot.appId, deviceType: slot.deviceType, deviceCode: slot.deviceCode }), refreshToken, sessionId: id }, kicks, replaced }
   }
 
   /** Ends a session; false when it had already ended (another request ended it first). */
@@ -175,11 +197,13 @@ export class Sessions {
 
   /**
    * Verifies an access token and that its session is still live. Throws 401 errors with 300002/300003.
-   * (The auth plugin's account query makes the same session check joined with the profile.)
+   * (The auth plugin's account query makes the same session check joined with the profile.) `cached`:
+   * a signed-in read may take the node's copy of the row (services/sessionCache.ts).
    */
-  async verifyAccess(token: string): Promise<AccessClaims> {
+  async verifyAccess(token: string, cached = false): Promise<AccessClaims> {
     const claims = await this.verifyAccessToken(token)
-    const [row] = await sessionLiveness(this.o.db, claims.sid)
+    const load = async () => (await sessionLiveness(this.o.db, claims.sid))[0]
+    const row = cached && this.o.cache ? await this.o.cache.read('l', claims.sid, load, (r) => (r && r.revoked_at === null && r.status === 'active' ? { user: r.user_id, student: null } : undefined)) : await load()
     if (!row || !isLive(row, claims)) throw tokenError(CODE.JWT_INVALID)
     return claims
   }
@@ -211,7 +235,7 @@ export class Sessions {
   async rotate(refreshToken: string): Promise<IssuedPair> {
     const hash = sha256Hex(refreshToken)
     const now = this.o.clock()
-    type Outcome = { error: typeof CODE.JWT_INVALID | typeof CODE.JWT_EXPIRED; elsewhere?: boolean } | { error?: undefined; row: { session_id: string; user_id: string; app_id: string; device_type: string; device_code: string }; next: string }
+    type Outcome = { error: typeof CODE.JWT_INVALID | typeof CODE.JWT_EXPIRED; elsewhere?: boolean; ended?: string } | { error?: undefined; row: { session_id: string; user_id: string; app_id: string; device_type: string; device_code: string }; next: string }
     const outcome = await this.o.db.transaction().execute(async (trx): Promise<Outcome> => {
       const row = await trx
         .selectFrom('refresh_tokens')
@@ -234,12 +258,13 @@ export class Sessions {
       } else if (now - row.used_at > this.o.refreshGraceSeconds * 1000) {
         // A spent token came back after the grace: someone else holds the family. End it.
         await this.revoke(trx, row.session_id, 'refresh-reuse')
-        return { error: CODE.JWT_INVALID }
+        return { error: CODE.JWT_INVALID, ended: row.session_id }
       }
       await trx.updateTable('sessions').set({ last_used_at: now }).where('id', '=', row.session_id).execute()
       const next = await this.newRefresh(trx, row.session_id, now)
       return { row, next }
     })
+    if (outcome.error !== undefined && outcome.ended) this.emitEnded([outcome.ended])
     if (outcome.error !== undefined) throw tokenError(outcome.error, outcome.elsewhere ? { reason: SIGNED_IN_ELSEWHERE } : undefined)
     const { row, next } = outcome
     const token = await this.sign({ sub: row.user_id, sid: row.session_id, app: row.app_id, deviceType: row.device_type, deviceCode: row.device_code })
