@@ -36,4 +36,3 @@ export const formTexts = defineTexts(
   },
   () => import('./formTexts.en'),
 )
-export type FormTexts = (typeof formTexts)['zh']

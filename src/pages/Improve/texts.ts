@@ -35,7 +35,6 @@ export const improveTexts = defineTexts(
   },
   () => import('./texts.en'),
 )
-export type ImproveTexts = (typeof improveTexts)['zh']
 
 /** Signed in, the page edits a profile that is already complete: it is titled for that. */
 export const EDIT_TITLE = { 'zh-Hans': '编辑资料', en: 'Edit profile' } as const

@@ -1,5 +1,5 @@
 /** The Mother's Day page's texts, in both languages. */
-import { defineTexts } from '../../i18n/texts'
+import { defineTexts, type TextsOf } from '../../i18n/texts'
 export const TEXTS = defineTexts(
   {
     lead: '为妈妈做一张贺卡：选样式、写祝福，还可以录一段语音',
@@ -66,5 +66,5 @@ export const TEXTS = defineTexts(
   },
   () => import('./texts.en'),
 )
-export type Texts = (typeof TEXTS)['zh']
+export type Texts = TextsOf<typeof TEXTS>
 export type { Lang } from '../../../manifest/app'
