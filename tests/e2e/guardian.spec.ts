@@ -141,6 +141,29 @@ test('an account from before the question is asked its birth month once, at its 
   await expect(page).toHaveURL(/\/home$/)
 })
 
+test('a deep link opened signed out leads, after the sign-in and the birth month at Consent, to the page it named', async ({ page, request }) => {
+  // An older account (no birth month), made through the API as above.
+  const phone = '13700137219'
+  await request.post('/api/sms/code', { data: { username: `+86${phone}`, scene: 'login' } })
+  const sms = (await (await request.post('/api/login/sms', { data: { username: `+86${phone}`, code: await smsCode(request, phone), isAdmin: false, ...API_DEVICE } })).json()) as { data: { token: string } }
+  const auth = { authorization: `Bearer ${sms.data.token}` }
+  expect(((await (await request.put('/api/auth/user/password/reset', { headers: auth, data: { password: PASSWORD } })).json()) as { code: number }).code).toBe(0)
+  expect(((await (await request.put('/api/auth/student/improve', { headers: auth, data: { name: '钱小东', grade: '八年级', className: '2班', orgCode: 'DEMO' } })).json()) as { code: number }).code).toBe(0)
+
+  await page.goto('/2023/history')
+  await expect(page).toHaveURL(/\/login\?redirect=ReportHistory/)
+  await page.locator('form[data-ready]').waitFor()
+  await page.getByLabel('手机号').fill(phone)
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD)
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page).toHaveURL(/\/consent$/)
+  await pickBirth(page, { year: 2010, month: 9 })
+  await page.getByRole('button', { name: '确定' }).click()
+  await expect(page).toHaveURL(/\/2023\/history$/)
+  await screenshot(page, 'guardian-deep-link-after-consent-375x812')
+})
+
 test("the guardian's page exports, corrects the profile, withdraws (shared things become private) and deletes (files gone)", async ({ page, request, habor }) => {
   // A child of 12 with a guardian's consent, a reading record, a card with its recording and a shared report.
   const phone = '13700137204'

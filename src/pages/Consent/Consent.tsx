@@ -13,8 +13,8 @@ import { fill } from '../../i18n/format'
 import { call } from '../../lib/http/client'
 import { LIMITED_TEXTS } from '../../lib/guardian/limited'
 import { useLang } from '../../state/app'
-import { setLimits } from '../../state/auth'
-import { replace } from '../../state/navigation'
+import { authState, setLimits } from '../../state/auth'
+import { leaveConsent } from '../../state/session/flows'
 import { Button } from '../../ui/Button/Button'
 import { CARD } from '../../ui/Card/card'
 import { GuardianCodeFields, GuardianFormError } from '../../ui/GuardianForm/GuardianCodeFields'
@@ -52,6 +52,7 @@ const TEXTS = defineTexts(
     given: '家长已同意（手机尾号 {tail}），你可以公开分享了。',
     notNeeded: '你已满 14 周岁，不需要家长同意。',
     home: '返回首页',
+    onward: '继续',
     consented: '家长已同意',
     change: '换一位家长',
     changeLead: '换一位家长需要原来的家长（手机尾号 {tail}）确认：请填写原来家长的手机号，他们会收到一条验证码。原来的家长也可以在家长页面撤回同意。',
@@ -100,7 +101,7 @@ export default function Consent({ page }: PageProps) {
     void attempt(async () => {
       const next = await call(GUARDIAN.guardianBirth, { body: { year: y, month: m } })
       setStatus(next)
-      if (!next.limited) replace('/home')
+      if (!next.limited) leaveConsent()
     })
   }
 
@@ -201,8 +202,8 @@ export default function Consent({ page }: PageProps) {
             <p className="guardian-form__lead" role="status">
               {status.consent ? fill(t.given, { tail: status.consent.guardianPhoneTail }) : status.under14 ? LIMITED_TEXTS(lang)['guardian-consent'] : t.notNeeded}
             </p>
-            <Button block onClick={() => replace('/home')}>
-              {t.home}
+            <Button block onClick={leaveConsent}>
+              {authState.pendingRoute ? t.onward : t.home}
             </Button>
             {status.consent ? (
               <Button block variant="secondary" onClick={() => (setError(''), setChanging(true))}>
