@@ -19,12 +19,12 @@ import { Button } from '../../ui/Button/Button'
 import { CARD } from '../../ui/Card/card'
 import { GuardianCodeFields, GuardianFormError } from '../../ui/GuardianForm/GuardianCodeFields'
 import { guardianRefusal } from '../../ui/GuardianForm/refusals'
-import { useGuardianCode } from '../../ui/GuardianForm/useGuardianCode'
+import { useGuardianCode, type GuardianCode } from '../../ui/GuardianForm/useGuardianCode'
 import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { Picker } from '../../ui/Picker/Picker'
 import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
-import { defineTexts } from '../../i18n/texts'
+import { defineTexts, type TextsOf } from '../../i18n/texts'
 import './Consent.css'
 import { useTexts } from '../../hooks/useTexts'
 
@@ -134,6 +134,10 @@ export default function Consent({ page }: PageProps) {
     })
   }
 
+  // The guardian's number and code, the children's rules and the tick that they were read: the same for a
+  // first consent and for a new guardian's.
+  const consentFields = { form, onSend: sendCode, t, read, onRead: (v: boolean) => (setRead(v), setError('')) }
+
   return (
     <PageScaffold page={page}>
       <div className="guardian-form">
@@ -155,18 +159,7 @@ export default function Consent({ page }: PageProps) {
         ) : status.limited === 'guardian-consent' ? (
           <form className={`${CARD} guardian-form__card`} onSubmit={confirm} aria-label={t.confirm}>
             <p className="guardian-form__lead">{t.consentLead}</p>
-            <GuardianCodeFields form={form} phoneLabel={t.guardianPhone} phonePlaceholder={t.guardianPlaceholder} phoneAutoComplete="off" codeLabel={t.code} onSend={sendCode}>
-              <p className="guardian-form__lead">
-                {t.rulesLead}：
-                <a href="/agreement?section=children" className="consent__link">
-                  《{t.rules}》
-                </a>
-              </p>
-            </GuardianCodeFields>
-            <label className="consent__check">
-              <input type="checkbox" checked={read} onChange={(e) => (setRead(e.target.checked), setError(''))} />
-              <span>{t.read}</span>
-            </label>
+            <ConsentFields {...consentFields} phoneLabel={t.guardianPhone} phonePlaceholder={t.guardianPlaceholder} codeLabel={t.code} />
             <GuardianFormError text={form.error} />
             <Button type="submit" block busy={form.busy}>
               {t.confirm}
@@ -177,18 +170,7 @@ export default function Consent({ page }: PageProps) {
             <p className="guardian-form__lead">{fill(t.changeLead, { tail: status.consent.guardianPhoneTail })}</p>
             <GuardianCodeFields form={current} phoneLabel={t.currentPhone} phoneAutoComplete="off" codeLabel={t.currentCode} onSend={sendCurrent} />
             <GuardianFormError text={current.error} />
-            <GuardianCodeFields form={form} phoneLabel={t.newPhone} phoneAutoComplete="off" codeLabel={t.newCode} onSend={sendCode}>
-              <p className="guardian-form__lead">
-                {t.rulesLead}：
-                <a href="/agreement?section=children" className="consent__link">
-                  《{t.rules}》
-                </a>
-              </p>
-            </GuardianCodeFields>
-            <label className="consent__check">
-              <input type="checkbox" checked={read} onChange={(e) => (setRead(e.target.checked), setError(''))} />
-              <span>{t.read}</span>
-            </label>
+            <ConsentFields {...consentFields} phoneLabel={t.newPhone} codeLabel={t.newCode} />
             <GuardianFormError text={form.error} />
             <Button type="submit" block busy={form.busy}>
               {t.changeConfirm}
@@ -214,5 +196,24 @@ export default function Consent({ page }: PageProps) {
         )}
       </div>
     </PageScaffold>
+  )
+}
+
+function ConsentFields({ form, onSend, t, read, onRead, phoneLabel, phonePlaceholder, codeLabel }: { form: GuardianCode; onSend: () => void; t: TextsOf<typeof TEXTS>; read: boolean; onRead: (read: boolean) => void; phoneLabel: string; phonePlaceholder?: string; codeLabel: string }) {
+  return (
+    <>
+      <GuardianCodeFields form={form} phoneLabel={phoneLabel} phonePlaceholder={phonePlaceholder} phoneAutoComplete="off" codeLabel={codeLabel} onSend={onSend}>
+        <p className="guardian-form__lead">
+          {t.rulesLead}：
+          <a href="/agreement?section=children" className="consent__link">
+            《{t.rules}》
+          </a>
+        </p>
+      </GuardianCodeFields>
+      <label className="consent__check">
+        <input type="checkbox" checked={read} onChange={(e) => onRead(e.target.checked)} />
+        <span>{t.read}</span>
+      </label>
+    </>
   )
 }
