@@ -4,6 +4,8 @@ export const TEXTS = defineTexts(
   {
     lead: '为妈妈做一张贺卡：选样式、写祝福，还可以录一段语音',
     design: '贺卡样式',
+    /** The designs' names (contract/cards.ts CardDesign). */
+    designs: { carnation: '康乃馨', sunrise: '暖阳', garden: '花园', letter: '信笺' },
     to: '送给',
     toDefault: '妈妈',
     message: '祝福语',
