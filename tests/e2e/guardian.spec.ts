@@ -163,6 +163,7 @@ test('a deep link opened signed out leads, after the sign-in and the birth month
   await pickBirth(page, { year: 2010, month: 9 })
   await page.getByRole('button', { name: '确定' }).click()
   await expect(page).toHaveURL(/\/2023\/history$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('我的报告')
   await screenshot(page, 'guardian-deep-link-after-consent-375x812')
 })
 
