@@ -58,25 +58,26 @@ const routes: ApiRoutes = async (app) => {
     },
   })
 
-  /** The student of this organisation whose declared class is the one given, for the caller to answer. */
-  const requestOf = async (acc: SessionAccount, orgId: string, b: { studentId: string; grade: string; className: string }) => {
+  /**
+   * A confirmation's or refusal's prologue: the caller's organisation, and its student whose declared class
+   * is the one given, for the caller to answer; `now` for what the answer writes.
+   */
+  const requestOf = async (acc: SessionAccount, b: { orgCode: string; studentId: string; grade: string; className: string }) => {
+    const org = teacherOrg(acc, b.orgCode)
     const grade = b.grade.trim()
     const className = b.className.trim()
     // A teacher of another class answers nothing of this one, whoever the student is (its refusal comes
     // first; the student is read meanwhile).
-    const [, student] = await Promise.all([checkAnswerer(db, acc, orgId, grade, className), requestingStudent(db, orgId, b.studentId, grade, className)])
+    const [, student] = await Promise.all([checkAnswerer(db, acc, org.id, grade, className), requestingStudent(db, org.id, b.studentId, grade, className)])
     if (!student) throw new ApiError(CODE.DATA_EMPTY, 'no student of this organisation asks for this class')
-    return { ...student, grade, className }
+    return { ...student, org, grade, className, now: clock() }
   }
 
   app.route({
     ...entry(app, 'classConfirm'),
     handler: async (req) => {
       const acc = req.account!
-      const b = req.body
-      const org = teacherOrg(acc, b.orgCode)
-      const { id, user_id, grade, className } = await requestOf(acc, org.id, b)
-      const now = clock()
+      const { id, user_id, org, grade, className, now } = await requestOf(acc, req.body)
       const notified = await db.transaction().execute(async (trx) => {
         await ensureClass(trx, org.id, grade, className, now)
         // Only the class the student asks for now: a confirmation that crossed a later change of the
@@ -122,10 +123,7 @@ const routes: ApiRoutes = async (app) => {
     ...entry(app, 'classRefuse'),
     handler: async (req) => {
       const acc = req.account!
-      const b = req.body
-      const org = teacherOrg(acc, b.orgCode)
-      const { id, user_id, grade, className } = await requestOf(acc, org.id, b)
-      const now = clock()
+      const { id, user_id, org, grade, className, now } = await requestOf(acc, req.body)
       const notified = await db.transaction().execute(async (trx) => {
         await refuseClass(trx, { studentId: id, orgId: org.id, grade, className, by: acc.user.id, now })
         await audit(trx, { actor: acc.user.id, action: 'class-refuse', subject: id, orgId: org.id, details: { grade, className } }, now)

@@ -28,4 +28,5 @@ export default {
   codeInvalid: 'The code has 6 digits',
   required: 'This field is required',
   tooLong: 'At most {n} characters',
+  toLogin: 'Go to log in',
 }

@@ -33,7 +33,7 @@ export const formTexts = defineTexts(
     codeInvalid: '验证码为 6 位数字',
     required: '请填写此项',
     tooLong: '最多 {n} 个字',
+    toLogin: '去登录',
   },
   () => import('./formTexts.en'),
 )
-export type FormTexts = (typeof formTexts)['zh']

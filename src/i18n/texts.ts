@@ -18,6 +18,9 @@ export interface TextTable<T> {
   load(): Promise<T>
 }
 
+/** The texts of a table, as its readers use them: `TextsOf<typeof TEXTS>` (one name for every table's type). */
+export type TextsOf<Table> = Table extends TextTable<infer T> ? T : never
+
 const tables = new Set<TextTable<unknown>>()
 /** Loads under way, for textsLoaded. */
 const pending = new Set<Promise<unknown>>()

@@ -42,6 +42,24 @@ async function makeCard(page: Page, message: string): Promise<void> {
   await page.getByRole('button', { name: '生成贺卡' }).click()
 }
 
+/** An account made as an older app did, with no birth month at Improve (through the API, with a password). */
+async function olderAccount(request: APIRequestContext, phone: string, name: string): Promise<void> {
+  await request.post('/api/sms/code', { data: { username: `+86${phone}`, scene: 'login' } })
+  const sms = (await (await request.post('/api/login/sms', { data: { username: `+86${phone}`, code: await smsCode(request, phone), isAdmin: false, ...API_DEVICE } })).json()) as { data: { token: string } }
+  const auth = { authorization: `Bearer ${sms.data.token}` }
+  expect(((await (await request.put('/api/auth/user/password/reset', { headers: auth, data: { password: PASSWORD } })).json()) as { code: number }).code).toBe(0)
+  expect(((await (await request.put('/api/auth/student/improve', { headers: auth, data: { name: name, grade: '八年级', className: '2班', orgCode: 'DEMO' } })).json()) as { code: number }).code).toBe(0)
+}
+
+/** Signs `phone` in with PASSWORD on the Login page open now. */
+async function signInWithPassword(page: Page, phone: string): Promise<void> {
+  await page.locator('form[data-ready]').waitFor()
+  await page.getByLabel('手机号').fill(phone)
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD)
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+}
+
 test('a student of 12 registers limited; the guardian confirms with the code; sharing then works', async ({ page, request }) => {
   const phone = '13700137201'
   await registerInBrowser(page, request, phone, '林小溪', { year: 2014, month: 3 })
@@ -118,18 +136,10 @@ test('a student of 15 is not asked for a guardian', async ({ page, request }) =>
 test('an account from before the question is asked its birth month once, at its next start', async ({ page, request }) => {
   // Made as an older app did: no birth month at Improve.
   const phone = '13700137203'
-  await request.post('/api/sms/code', { data: { username: `+86${phone}`, scene: 'login' } })
-  const sms = (await (await request.post('/api/login/sms', { data: { username: `+86${phone}`, code: await smsCode(request, phone), isAdmin: false, ...API_DEVICE } })).json()) as { data: { token: string } }
-  const auth = { authorization: `Bearer ${sms.data.token}` }
-  expect(((await (await request.put('/api/auth/user/password/reset', { headers: auth, data: { password: PASSWORD } })).json()) as { code: number }).code).toBe(0)
-  expect(((await (await request.put('/api/auth/student/improve', { headers: auth, data: { name: '吴小南', grade: '八年级', className: '2班', orgCode: 'DEMO' } })).json()) as { code: number }).code).toBe(0)
+  await olderAccount(request, phone, '吴小南')
 
   await page.goto('/login')
-  await page.locator('form[data-ready]').waitFor()
-  await page.getByLabel('手机号').fill(phone)
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD)
-  await page.getByRole('checkbox').check()
-  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await signInWithPassword(page, phone)
   await expect(page).toHaveURL(/\/consent$/)
   await screenshot(page, 'guardian-ask-birth-375x812')
   await pickBirth(page, { year: 2010, month: 9 })
@@ -139,6 +149,22 @@ test('an account from before the question is asked its birth month once, at its 
   await page.reload()
   await expect(page.getByRole('heading', { level: 2 }).first()).toContainText('吴小南')
   await expect(page).toHaveURL(/\/home$/)
+})
+
+test('a deep link opened signed out leads, after the sign-in and the birth month at Consent, to the page it named', async ({ page, request }) => {
+  // An older account (no birth month), made through the API as above.
+  const phone = '13700137219'
+  await olderAccount(request, phone, '钱小东')
+
+  await page.goto('/2023/history')
+  await expect(page).toHaveURL(/\/login\?redirect=ReportHistory/)
+  await signInWithPassword(page, phone)
+  await expect(page).toHaveURL(/\/consent$/)
+  await pickBirth(page, { year: 2010, month: 9 })
+  await page.getByRole('button', { name: '确定' }).click()
+  await expect(page).toHaveURL(/\/2023\/history$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('我的报告')
+  await screenshot(page, 'guardian-deep-link-after-consent-375x812')
 })
 
 test("the guardian's page exports, corrects the profile, withdraws (shared things become private) and deletes (files gone)", async ({ page, request, habor }) => {

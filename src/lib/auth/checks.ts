@@ -2,10 +2,11 @@
  * The checks the sign-in forms make before sending, each answering with the key of its message in
  * i18n/formTexts.ts (pure, so the messages are the same on every page and tested once).
  */
-import type { FormTexts } from '../../i18n/formTexts'
+import type { formTexts } from '../../i18n/formTexts'
+import type { TextsOf } from '../../i18n/texts'
 import { isAcceptablePassword } from '../../contract/password'
 
-type Check = keyof FormTexts | undefined
+type Check = keyof TextsOf<typeof formTexts> | undefined
 
 // Login's own checks live apart, without the forms' texts, for the chunk that sends a first visit's 登录.
 export { checkPassword, checkPhone, phoneDigits } from './signInRules'
@@ -41,7 +42,7 @@ export function checkRequired(value: string, max = 32): Check {
   return value.trim().length <= max ? undefined : 'tooLong'
 }
 
-export type Errors<K extends string> = Partial<Record<K, keyof FormTexts>>
+export type Errors<K extends string> = Partial<Record<K, keyof TextsOf<typeof formTexts>>>
 
 /** The checks that failed, or null when the form may be sent. */
 export function failed<K extends string>(checks: Partial<Record<K, Check>>): Errors<K> | null {

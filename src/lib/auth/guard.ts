@@ -20,13 +20,21 @@ export function decide(page: PageRow, search: string, loggedIn: boolean): GuardD
   return { kind: 'allow' }
 }
 
-/** Where to go after a login: the remembered route with its query, else the redirect query, else Home. */
-export function afterLoginTarget(pending: PendingRoute | null, loginSearch = ''): string {
+/** The page a login leads to: the remembered route, else the redirect query; null for Home (or no page, or Login). */
+export function afterLoginRoute(pending: PendingRoute | null, loginSearch = ''): PendingRoute | null {
   const fromQuery = new URLSearchParams(loginSearch)
   const target = pending ?? (fromQuery.get('redirect') ? { name: fromQuery.get('redirect') ?? '', query: fromQuery.get('query') ?? '' } : null)
   const page = target ? pageByName(target.name) : undefined
-  if (!target || !page || page.name === LOGIN_PAGE) return pathOf(HOME_PAGE)
-  return target.query ? `${page.path}?${target.query.replace(/^\?/, '')}` : page.path
+  if (!target || !page || page.name === LOGIN_PAGE || page.name === HOME_PAGE) return null
+  return { name: page.name, query: target.query.replace(/^\?/, '') }
+}
+
+/** Where to go after a login: the remembered route with its query, else the redirect query, else Home. */
+export function afterLoginTarget(pending: PendingRoute | null, loginSearch = ''): string {
+  const route = afterLoginRoute(pending, loginSearch)
+  const page = route ? pageByName(route.name) : undefined
+  if (!route || !page) return pathOf(HOME_PAGE)
+  return route.query ? `${page.path}?${route.query}` : page.path
 }
 
 /** The short path for a docs/product.md "Pages" page-file path, keeping the query. */

@@ -3,14 +3,15 @@
  * CHILDREN_RULES_VERSION, docs/privacy.md), as readable text; `?section=privacy` or `?section=children` opens one.
  * The text is in agreement.<language>.json; this file lays out every section the same way.
  */
-import { useEffect, useMemo } from 'react'
+import { useEffect } from 'react'
 import { CHILDREN_RULES_VERSION } from '../../contract/guardian'
 import { fill } from '../../i18n/format'
-import { documentTitle } from '../../i18n/title'
+import { defineTexts } from '../../i18n/texts'
+import { useTexts } from '../../hooks/useTexts'
 import type { PageProps } from '../../../manifest/pages'
 import { useLang } from '../../state/app'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
-import en from './agreement.en.json'
+import { useRetitled } from '../../ui/PageScaffold/retitled'
 import zh from './agreement.zh-Hans.json'
 import './Agreement.css'
 
@@ -22,31 +23,27 @@ interface Section {
   items: { heading: string; text: string }[]
 }
 
-/** The documents' text, one file a language; the page only lays them out. */
-const DOCS: Record<'zh-Hans' | 'en', { updated: string; sections: Section[] }> = { 'zh-Hans': zh, en }
-
-/** Opened at the privacy policy, the page is headed by its name, as the link that opened it was. */
-const PRIVACY_TITLE = { 'zh-Hans': '隐私政策', en: 'Privacy policy' }
-const CHILDREN_TITLE = { 'zh-Hans': '儿童个人信息保护规则', en: "Children's rules" }
+/**
+ * The documents' text, one file a language (the English in ./Agreement.en.ts, loaded only for a reader of
+ * English); the page only lays them out. Opened at the privacy policy or the children's rules, the page is
+ * headed by its name, as the link that opened it was.
+ */
+const TEXTS = defineTexts(
+  { ...(zh as { updated: string; sections: Section[] }), privacyTitle: '隐私政策', childrenTitle: '儿童个人信息保护规则', contents: '目录' },
+  () => import('./Agreement.en'),
+)
 
 export default function Agreement({ page: row, query }: PageProps) {
   const lang = useLang()
-  const doc = DOCS[lang]
+  const doc = useTexts(TEXTS)
   const privacy = query.section === 'privacy' || query.section === 'children'
-  const page = useMemo(() => (privacy ? { ...row, title: query.section === 'children' ? CHILDREN_TITLE : PRIVACY_TITLE } : row), [privacy, row, query.section])
-  useEffect(() => {
-    if (!privacy) return
-    // The shell titles the document from the page table in this same commit, after this effect: go after it.
-    queueMicrotask(() => {
-      document.title = documentTitle(page, lang, true)
-    })
-  }, [privacy, page, lang])
+  const page = useRetitled(row, privacy, query.section === 'children' ? doc.childrenTitle : doc.privacyTitle, lang)
   useEffect(() => {
     if (query.section) document.getElementById(`doc-${query.section}`)?.scrollIntoView()
   }, [query.section])
   return (
     <PageScaffold page={page}>
-      <nav className="doc__toc" aria-label={lang === 'zh-Hans' ? '目录' : 'Contents'}>
+      <nav className="doc__toc" aria-label={doc.contents}>
         {doc.sections.map((s) => (
           <a key={s.id} href={`#doc-${s.id}`} className="doc__toc-link">
             {s.title}

@@ -22,6 +22,7 @@ export default {
   given: 'Your guardian agreed (number ending {tail}). You can share now.',
   notNeeded: 'You are 14 or older: no guardian’s consent is needed.',
   home: 'Back to Home',
+  onward: 'Continue',
   consented: 'Your guardian agreed',
   change: 'Change guardian',
   changeLead: 'Changing guardian needs the current guardian (number ending {tail}) to confirm: enter their number and they receive a code. They can also withdraw consent on the guardian page.',

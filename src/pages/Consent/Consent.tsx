@@ -13,18 +13,18 @@ import { fill } from '../../i18n/format'
 import { call } from '../../lib/http/client'
 import { LIMITED_TEXTS } from '../../lib/guardian/limited'
 import { useLang } from '../../state/app'
-import { setLimits } from '../../state/auth'
-import { replace } from '../../state/navigation'
+import { authState, setLimits } from '../../state/auth'
+import { leaveConsent } from '../../state/session/flows'
 import { Button } from '../../ui/Button/Button'
 import { CARD } from '../../ui/Card/card'
 import { GuardianCodeFields, GuardianFormError } from '../../ui/GuardianForm/GuardianCodeFields'
 import { guardianRefusal } from '../../ui/GuardianForm/refusals'
-import { useGuardianCode } from '../../ui/GuardianForm/useGuardianCode'
+import { useGuardianCode, type GuardianCode } from '../../ui/GuardianForm/useGuardianCode'
 import { showToast } from '../../ui/Overlay/overlay'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
 import { Picker } from '../../ui/Picker/Picker'
 import { RetryScreen } from '../../ui/RetryScreen/RetryScreen'
-import { defineTexts } from '../../i18n/texts'
+import { defineTexts, type TextsOf } from '../../i18n/texts'
 import './Consent.css'
 import { useTexts } from '../../hooks/useTexts'
 
@@ -52,6 +52,7 @@ const TEXTS = defineTexts(
     given: '家长已同意（手机尾号 {tail}），你可以公开分享了。',
     notNeeded: '你已满 14 周岁，不需要家长同意。',
     home: '返回首页',
+    onward: '继续',
     consented: '家长已同意',
     change: '换一位家长',
     changeLead: '换一位家长需要原来的家长（手机尾号 {tail}）确认：请填写原来家长的手机号，他们会收到一条验证码。原来的家长也可以在家长页面撤回同意。',
@@ -100,7 +101,7 @@ export default function Consent({ page }: PageProps) {
     void attempt(async () => {
       const next = await call(GUARDIAN.guardianBirth, { body: { year: y, month: m } })
       setStatus(next)
-      if (!next.limited) replace('/home')
+      if (!next.limited) leaveConsent()
     })
   }
 
@@ -133,6 +134,10 @@ export default function Consent({ page }: PageProps) {
     })
   }
 
+  // The guardian's number and code, the children's rules and the tick that they were read: the same for a
+  // first consent and for a new guardian's.
+  const consentFields = { form, onSend: sendCode, t, read, onRead: (v: boolean) => (setRead(v), setError('')) }
+
   return (
     <PageScaffold page={page}>
       <div className="guardian-form">
@@ -154,18 +159,7 @@ export default function Consent({ page }: PageProps) {
         ) : status.limited === 'guardian-consent' ? (
           <form className={`${CARD} guardian-form__card`} onSubmit={confirm} aria-label={t.confirm}>
             <p className="guardian-form__lead">{t.consentLead}</p>
-            <GuardianCodeFields form={form} phoneLabel={t.guardianPhone} phonePlaceholder={t.guardianPlaceholder} phoneAutoComplete="off" codeLabel={t.code} onSend={sendCode}>
-              <p className="guardian-form__lead">
-                {t.rulesLead}：
-                <a href="/agreement?section=children" className="consent__link">
-                  《{t.rules}》
-                </a>
-              </p>
-            </GuardianCodeFields>
-            <label className="consent__check">
-              <input type="checkbox" checked={read} onChange={(e) => (setRead(e.target.checked), setError(''))} />
-              <span>{t.read}</span>
-            </label>
+            <ConsentFields {...consentFields} phoneLabel={t.guardianPhone} phonePlaceholder={t.guardianPlaceholder} codeLabel={t.code} />
             <GuardianFormError text={form.error} />
             <Button type="submit" block busy={form.busy}>
               {t.confirm}
@@ -176,18 +170,7 @@ export default function Consent({ page }: PageProps) {
             <p className="guardian-form__lead">{fill(t.changeLead, { tail: status.consent.guardianPhoneTail })}</p>
             <GuardianCodeFields form={current} phoneLabel={t.currentPhone} phoneAutoComplete="off" codeLabel={t.currentCode} onSend={sendCurrent} />
             <GuardianFormError text={current.error} />
-            <GuardianCodeFields form={form} phoneLabel={t.newPhone} phoneAutoComplete="off" codeLabel={t.newCode} onSend={sendCode}>
-              <p className="guardian-form__lead">
-                {t.rulesLead}：
-                <a href="/agreement?section=children" className="consent__link">
-                  《{t.rules}》
-                </a>
-              </p>
-            </GuardianCodeFields>
-            <label className="consent__check">
-              <input type="checkbox" checked={read} onChange={(e) => (setRead(e.target.checked), setError(''))} />
-              <span>{t.read}</span>
-            </label>
+            <ConsentFields {...consentFields} phoneLabel={t.newPhone} codeLabel={t.newCode} />
             <GuardianFormError text={form.error} />
             <Button type="submit" block busy={form.busy}>
               {t.changeConfirm}
@@ -201,8 +184,8 @@ export default function Consent({ page }: PageProps) {
             <p className="guardian-form__lead" role="status">
               {status.consent ? fill(t.given, { tail: status.consent.guardianPhoneTail }) : status.under14 ? LIMITED_TEXTS(lang)['guardian-consent'] : t.notNeeded}
             </p>
-            <Button block onClick={() => replace('/home')}>
-              {t.home}
+            <Button block onClick={leaveConsent}>
+              {authState.pendingRoute ? t.onward : t.home}
             </Button>
             {status.consent ? (
               <Button block variant="secondary" onClick={() => (setError(''), setChanging(true))}>
@@ -213,5 +196,24 @@ export default function Consent({ page }: PageProps) {
         )}
       </div>
     </PageScaffold>
+  )
+}
+
+function ConsentFields({ form, onSend, t, read, onRead, phoneLabel, phonePlaceholder, codeLabel }: { form: GuardianCode; onSend: () => void; t: TextsOf<typeof TEXTS>; read: boolean; onRead: (read: boolean) => void; phoneLabel: string; phonePlaceholder?: string; codeLabel: string }) {
+  return (
+    <>
+      <GuardianCodeFields form={form} phoneLabel={phoneLabel} phonePlaceholder={phonePlaceholder} phoneAutoComplete="off" codeLabel={codeLabel} onSend={onSend}>
+        <p className="guardian-form__lead">
+          {t.rulesLead}：
+          <a href="/agreement?section=children" className="consent__link">
+            《{t.rules}》
+          </a>
+        </p>
+      </GuardianCodeFields>
+      <label className="consent__check">
+        <input type="checkbox" checked={read} onChange={(e) => onRead(e.target.checked)} />
+        <span>{t.read}</span>
+      </label>
+    </>
   )
 }

@@ -6,10 +6,9 @@
  * is pointed out before sending; it never stops the form. The form's state is one reducer
  * (improveForm.ts), its words are texts.ts.
  */
-import { useEffect, useMemo, useReducer, type FormEvent } from 'react'
+import { useEffect, useReducer, type FormEvent } from 'react'
 import type { PageProps } from '../../../manifest/pages'
 import { back, replace } from '../../state/navigation'
-import { documentTitle } from '../../i18n/title'
 import { clearDrafts, readDraft, saveDraft } from '../../lib/storage/drafts'
 import { formTexts } from '../../i18n/formTexts'
 import { fill } from '../../i18n/format'
@@ -31,7 +30,8 @@ import { BirthMonthPicker } from '../../ui/Picker/BirthMonthPicker'
 import { Picker } from '../../ui/Picker/Picker'
 import { checkInvite } from '../../lib/invite/check'
 import { improveBody, improveChecks, improveReducer, invitedOrg, isPlainEdit, profileFields, restoredForm, shownVerdict, type DraftKey, type Field } from './improveForm'
-import { EDIT_TITLE, improveTexts } from './texts'
+import { improveTexts } from './texts'
+import { useRetitled } from '../../ui/PageScaffold/retitled'
 import './Improve.css'
 import { useTexts } from '../../hooks/useTexts'
 
@@ -49,14 +49,7 @@ export default function Improve({ page: row, query }: PageProps) {
   const phase = useSessionPhase()
   // A session that launch found without a profile (profile pending) completes it as a registration does.
   const editing = useSignedIn() && Boolean(auth.userInfo)
-  const page = useMemo(() => (editing ? { ...row, title: EDIT_TITLE } : row), [editing, row])
-  useEffect(() => {
-    if (!editing) return
-    // The shell titles the document from the page table in this same commit, after this effect: go after it.
-    queueMicrotask(() => {
-      document.title = documentTitle(page, lang, true)
-    })
-  }, [editing, page, lang])
+  const page = useRetitled(row, editing, t.editTitle, lang)
   const [state, dispatch] = useReducer(improveReducer, undefined, () => restoredForm(query.invite, authState.userInfo, draft))
   const { name, grade, klass, orgCode, birth, invite, busy } = state
   const form = useFormErrors<Field>(lang)

@@ -29,4 +29,5 @@ export default {
   resend: 'Send again',
   discard: 'Drop this change',
   none: 'Please log in first',
+  editTitle: 'Edit profile',
 }

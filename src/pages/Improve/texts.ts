@@ -32,10 +32,8 @@ export const improveTexts = defineTexts(
     resend: '重新同步',
     discard: '放弃这次修改',
     none: '请先登录',
+    /** Signed in, the page edits a profile that is already complete: it is titled for that. */
+    editTitle: '编辑资料',
   },
   () => import('./texts.en'),
 )
-export type ImproveTexts = (typeof improveTexts)['zh']
-
-/** Signed in, the page edits a profile that is already complete: it is titled for that. */
-export const EDIT_TITLE = { 'zh-Hans': '编辑资料', en: 'Edit profile' } as const

@@ -31,4 +31,3 @@ export const loginTexts = defineTexts(
   },
   () => import('./texts.en'),
 )
-export type LoginTexts = (typeof loginTexts)['zh']

@@ -1,13 +1,6 @@
 /** A Mother's Day card as mum sees it: the design, the greeting, the message, the sender and the voice message. */
 import type { CardDesign } from '../../contract/cards'
 
-export const DESIGN_NAMES: Record<CardDesign, { 'zh-Hans': string; en: string }> = {
-  carnation: { 'zh-Hans': '康乃馨', en: 'Carnation' },
-  sunrise: { 'zh-Hans': '暖阳', en: 'Sunrise' },
-  garden: { 'zh-Hans': '花园', en: 'Garden' },
-  letter: { 'zh-Hans': '信笺', en: 'Letter' },
-}
-
 /** A small flower drawn in the design's colours. */
 export function Flower({ design, size = 64 }: { design: CardDesign; size?: number }) {
   const petal = { carnation: '#e8536f', sunrise: '#f29b38', garden: '#d9487a', letter: '#c0664f' }[design]

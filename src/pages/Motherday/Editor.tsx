@@ -21,7 +21,7 @@ import { fill } from '../../i18n/format'
 import { audioDuration } from './audioDuration'
 import { storageFullText, storageQuotaError } from './storageQuota'
 import { keepRecording, keptRecording } from './cardsApi'
-import { CardView, DESIGN_NAMES } from './CardView'
+import { CardView } from './CardView'
 import type { Lang, Texts } from './texts'
 import { useRecorder } from './useRecorder'
 import { VoiceMessage } from './VoiceMessage'
@@ -165,7 +165,7 @@ export function Editor({ t, lang }: { t: Texts; lang: Lang }) {
           {CARD_DESIGNS.map((d) => (
             <label key={d} className={`motherday__design motherday__design--${d}`}>
               <input type="radio" name="design" value={d} checked={design === d} onChange={() => keep('design', (v) => isDesign(v) && setDesign(v))(d)} />
-              <span>{DESIGN_NAMES[d][lang]}</span>
+              <span>{t.designs[d]}</span>
             </label>
           ))}
         </div>

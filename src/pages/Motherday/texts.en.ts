@@ -2,6 +2,7 @@
 export default {
   lead: 'Make a card for mum: pick a design, write a message, and add a voice message if you like',
   design: 'Card design',
+  designs: { carnation: 'Carnation', sunrise: 'Sunrise', garden: 'Garden', letter: 'Letter' },
   to: 'To',
   toDefault: 'Mum',
   message: 'Message',

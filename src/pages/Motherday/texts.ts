@@ -1,9 +1,11 @@
 /** The Mother's Day page's texts, in both languages. */
-import { defineTexts } from '../../i18n/texts'
+import { defineTexts, type TextsOf } from '../../i18n/texts'
 export const TEXTS = defineTexts(
   {
     lead: '为妈妈做一张贺卡：选样式、写祝福，还可以录一段语音',
     design: '贺卡样式',
+    /** The designs' names (contract/cards.ts CardDesign). */
+    designs: { carnation: '康乃馨', sunrise: '暖阳', garden: '花园', letter: '信笺' },
     to: '送给',
     toDefault: '妈妈',
     message: '祝福语',
@@ -66,5 +68,5 @@ export const TEXTS = defineTexts(
   },
   () => import('./texts.en'),
 )
-export type Texts = (typeof TEXTS)['zh']
+export type Texts = TextsOf<typeof TEXTS>
 export type { Lang } from '../../../manifest/app'

@@ -6,4 +6,5 @@ export default {
   skip: 'Later',
   done: 'Password saved',
   none: 'Log in or register with an SMS code first',
+  changeTitle: 'Change password',
 }

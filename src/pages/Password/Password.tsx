@@ -2,9 +2,8 @@
  * Password: set the first password right after SMS registration (temporary token, then Improve), or set /
  * change it when signed in (the current password is asked for when the account has one).
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import type { PageProps } from '../../../manifest/pages'
-import { documentTitle } from '../../i18n/title'
 import { back, replace } from '../../state/navigation'
 import { checkConfirm, checkNewPassword, checkPassword } from '../../lib/auth/checks'
 import { formTexts } from '../../i18n/formTexts'
@@ -21,11 +20,9 @@ import { TextField } from '../../ui/Field/TextField'
 import { showToast } from '../../ui/Overlay/overlay'
 import { useTexts } from '../../hooks/useTexts'
 import { defineTexts } from '../../i18n/texts'
+import { useRetitled } from '../../ui/PageScaffold/retitled'
 
 type Field = 'old' | 'password' | 'confirm'
-
-/** An account that has a password changes it: the page says so, as the link that opened it did. */
-const CHANGE_TITLE = { 'zh-Hans': '修改密码', en: 'Change password' }
 
 const TEXTS = defineTexts(
   {
@@ -35,6 +32,8 @@ const TEXTS = defineTexts(
     skip: '稍后设置',
     done: '密码已保存',
     none: '请先登录或完成验证码注册',
+    /** An account that has a password changes it: the page says so, as the link that opened it did. */
+    changeTitle: '修改密码',
   },
   () => import('./Password.en'),
 )
@@ -47,14 +46,7 @@ export default function Password({ page: row }: PageProps) {
   const phase = useSessionPhase()
   const registering = phase === 'registering'
   const askOld = !registering && auth.userInfo?.isPassword === true
-  const page = useMemo(() => (askOld ? { ...row, title: CHANGE_TITLE } : row), [askOld, row])
-  useEffect(() => {
-    if (!askOld) return
-    // The shell titles the document from the page table in this same commit, after this effect: go after it.
-    queueMicrotask(() => {
-      document.title = documentTitle(page, lang, true)
-    })
-  }, [askOld, page, lang])
+  const page = useRetitled(row, askOld, t.changeTitle, lang)
   const [old, setOld] = useState('')
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')

@@ -15,14 +15,15 @@ import { showModal } from '../../ui/Modal/modal'
 import { showToast } from '../../ui/Overlay/overlay'
 import { RetryNote } from '../../ui/RetryScreen/RetryNote'
 import { TEACHER, type ClassRequest, type RosterStudent, type TeacherClass } from './api'
-import { TEXTS, type TeacherTexts } from './texts'
+import { TEXTS } from './texts'
 import { useLoad, type Loaded } from './useLoad'
 import { useTexts } from '../../hooks/useTexts'
+import type { TextsOf } from '../../i18n/texts'
 
 export const klassOf = (lang: Lang, c: { grade: string | null; className: string }): string => (c.grade ? `${gradeIn(lang, c.grade)} ${classIn(lang, c.className)}` : classIn(lang, c.className))
 
 /** The age band and the limited mark a teacher may see (never why a child is limited: docs/privacy.md). */
-export function StudentTags({ t, ageBand, limited }: { t: TeacherTexts; ageBand: string; limited: boolean }) {
+export function StudentTags({ t, ageBand, limited }: { t: TextsOf<typeof TEXTS>; ageBand: string; limited: boolean }) {
   const age = t.age[ageBand] ?? t.age.unknown
   return (
     <span className="teacher__tags">

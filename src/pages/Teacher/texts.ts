@@ -90,5 +90,3 @@ export const TEXTS = defineTexts(
   },
   () => import('./texts.en'),
 )
-
-export type TeacherTexts = (typeof TEXTS)['zh']

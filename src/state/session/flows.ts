@@ -6,7 +6,7 @@
  */
 import { APP_CONFIG } from '../../../manifest/app'
 import { pageByName } from '../../../manifest/pages'
-import { afterLoginTarget } from '../../lib/auth/guard'
+import { afterLoginRoute, afterLoginTarget } from '../../lib/auth/guard'
 import { currentIndex, currentUrl, replace, replaceAll } from '../navigation'
 import { normalizePhone } from '../../contract/phone'
 import { API, type DeviceInfo, type OauthPayload, type SentScene, type StudentProfile } from '../../contract/api'
@@ -166,15 +166,29 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 /**
  * Into the app after a login, whose profile is in (the logged-in event has happened and the live channel connects):
  * after the specification's delay the remembered route or Home (Consent first for an account whose month of birth is
- * not known yet, as at launch), replacing the whole history so Back never re-enters a login-only page.
+ * not known yet, as at launch, which keeps the remembered route for leaveConsent), replacing the whole history so
+ * Back never re-enters a login-only page.
  */
 export async function enterApp(loginSearch = ''): Promise<string> {
   await wait(homeDelayMs(isIOS(navigator.userAgent, navigator.maxTouchPoints)))
-  const target = asksBirth(authState.userInfo) ? (pageByName('Consent')?.path ?? '/consent') : afterLoginTarget(authState.pendingRoute, loginSearch)
-  setPendingRoute(null)
+  const consent = asksBirth(authState.userInfo)
+  const target = consent ? (pageByName('Consent')?.path ?? '/consent') : afterLoginTarget(authState.pendingRoute, loginSearch)
+  const onward = afterLoginRoute(authState.pendingRoute, loginSearch)
+  setPendingRoute(consent && onward?.name !== 'Consent' ? onward : null)
   if (currentIndex() > 0) await replaceAll(currentUrl())
   // Signed in and navigated in one step, so the guard never sees Login while signed in.
   dispatch({ type: 'entered' })
+  replace(target)
+  return target
+}
+
+/**
+ * Consent's way on, once the month of birth is in or the student moves on: the page a login or a launch was
+ * going to when it stopped at Consent (kept as the remembered route), else Home; the route is then forgotten.
+ */
+export function leaveConsent(): string {
+  const target = afterLoginTarget(authState.pendingRoute)
+  setPendingRoute(null)
   replace(target)
   return target
 }

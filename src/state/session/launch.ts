@@ -8,7 +8,7 @@
 import { HOME_PAGE, pageByName, pageByPath } from '../../../manifest/pages'
 import { replace } from '../navigation'
 import { CODE } from '../../contract/codes'
-import { authState } from '../auth'
+import { authState, setPendingRoute } from '../auth'
 import { isRequestError, isUnreachable } from '../../lib/http/errors'
 import { asksBirth, launchPlan } from '../../lib/auth/decisions'
 import { quietly } from '../../lib/events/loggedIn'
@@ -24,6 +24,8 @@ export async function launch(): Promise<LaunchOutcome> {
     // `/` (the installed app's start URL) is Home for a signed-in account: App's entry sends it there.
     const here = location.pathname === '/' ? pageByName(HOME_PAGE) : pageByPath(location.pathname)
     if (asksBirth(profile) && here?.access === 'login' && here.name !== 'Consent') {
+      // The page opened is where Consent's way on leads (flows.ts leaveConsent).
+      setPendingRoute(here.name === HOME_PAGE ? null : { name: here.name, query: location.search.replace(/^\?/, '') })
       replace(pageByName('Consent')?.path ?? '/consent')
       return 'consent'
     }

@@ -6,13 +6,13 @@
 import { useEffect, useState } from 'react'
 import type { Lang } from '../../../manifest/app'
 import { failed, type Errors } from '../../lib/auth/checks'
-import { formTexts, type FormTexts } from '../../i18n/formTexts'
+import { formTexts } from '../../i18n/formTexts'
 import type { ErrorContext } from './errorText'
 import { reachState, REACHABLE_EVENT } from '../../lib/http/reach'
 import { useTexts } from '../../hooks/useTexts'
-import { textsLoaded } from '../../i18n/texts'
+import { textsLoaded, type TextsOf } from '../../i18n/texts'
 
-export type Checks<K extends string> = Partial<Record<K, keyof FormTexts | undefined>>
+export type Checks<K extends string> = Partial<Record<K, keyof TextsOf<typeof formTexts> | undefined>>
 
 export interface FormErrors<K extends string> {
   errors: Errors<K>

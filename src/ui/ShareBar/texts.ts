@@ -1,9 +1,10 @@
 /**
- * Texts of the public share pages (opus, read, task, Sound) and their widgets, in both languages. Kept
+ * Texts of the public share pages (opus, read, task, Sound) and their widgets (English in texts.en.ts). Kept
  * beside the widgets rather than in the app catalogue so they load with the share chunks only.
  */
 import type { Lang } from '../../../manifest/app'
 import { fill, formatWhen } from '../../i18n/format'
+import { defineTexts } from '../../i18n/texts'
 
 const zh = {
   notAvailable: '此内容不可用',
@@ -38,51 +39,18 @@ const zh = {
   audioError: '音频暂时无法播放',
   images: '作品图片',
   image: '第 {n} 张图片',
-} as const
+}
+
+/** The English side loads only for a reader of English (i18n/texts.ts). */
+const SHARE_TEXTS = defineTexts(zh, () => import('./texts.en'))
 
 type Key = keyof typeof zh
 
-const en: Record<Key, string> = {
-  notAvailable: 'This content is not available',
-  notAvailableText: 'It does not exist, or its author no longer shares it.',
-  loadFailed: 'The content could not be loaded',
-  retry: 'Retry',
-  share: 'Share',
-  shareText: 'Something good on Habor, shared with you',
-  barTitle: 'Read and express yourself on Habor',
-  barOpen: 'Open the app',
-  explore: 'Discover Habor',
-  loading: 'loading...',
-  minutes: 'minutes',
-  pages: 'pages',
-  streak: 'Streak',
-  days: 'days',
-  readOn: 'Read on',
-  notes: 'Reading notes',
-  bookSoFar: '{n} sessions with this book, {m} minutes in all',
-  pagesTotal: '{n} pages in all',
-  due: 'Due',
-  published: 'Published',
-  attachments: 'Attachments',
-  openAttachment: 'Open attachment {name}',
-  from: 'From {who}',
-  recording: 'Audio',
-  play: 'Play',
-  pause: 'Pause',
-  seek: 'Playback position',
-  speed: 'Playback speed',
-  speedValue: 'Playback speed {v}×',
-  audioError: 'The audio cannot be played right now',
-  images: 'Pictures of the work',
-  image: 'Picture {n}',
-}
-
-const CATALOGUES: Record<Lang, Record<Key, string>> = { 'zh-Hans': zh, en }
 
 export type ShareTextKey = Key
 
 export function shareText(lang: Lang, key: Key, vars?: Readonly<Record<string, string | number>>): string {
-  const text = CATALOGUES[lang][key]
+  const text = SHARE_TEXTS(lang)[key]
   return vars ? fill(text, vars) : text
 }
 

@@ -96,18 +96,16 @@ export function HomeSections() {
   useEffect(() => {
     if (desk && account) void setFrameRows(account, frameRows(desk))
   }, [desk, account])
-  const common = { failed: t.failed, retry: t.retry, onRetry: retry }
+  // A section's key names its heading, icon and empty text; the failure and its retry are every section's.
+  const part = (key: 'reading' | 'works' | 'tasks') => ({ id: key, title: t[key], icon: <Icon name={key} />, empty: t[`${key}Empty`], failed: t.failed, retry: t.retry, onRetry: retry })
 
   return (
     <div className="hs">
       {state.kind === 'ready' && state.seenAt !== undefined && <SeenAt at={state.seenAt} />}
       <div className="hs__grid">
         <Section<ReadingGroup>
-          id="reading"
-          title={t.reading}
-          icon={<Icon name="reading" />}
+          {...part('reading')}
           state={grouped(pick(state, 'reading'))}
-          empty={t.readingEmpty}
           keyOf={(g) => g.newest.id}
           render={({ newest: r, times, minutes }) => (
             <Item
@@ -116,27 +114,18 @@ export function HomeSections() {
               to={`/share/read?id=${encodeURIComponent(r.id)}`}
             />
           )}
-          {...common}
         />
         <Section<DeskWork>
-          id="works"
-          title={t.works}
-          icon={<Icon name="works" />}
+          {...part('works')}
           state={pick(state, 'works')}
-          empty={t.worksEmpty}
           keyOf={(w) => w.id}
           render={(w) => <Item title={w.title} meta={`${day(w.createdAt, lang)} · ${w.shareable ? t.shared : t.private}`} to={`/share/opus?id=${encodeURIComponent(w.id)}`} />}
-          {...common}
         />
         <Section<DeskTask>
-          id="tasks"
-          title={t.tasks}
-          icon={<Icon name="tasks" />}
+          {...part('tasks')}
           state={pick(state, 'tasks')}
-          empty={t.tasksEmpty}
           keyOf={(x) => x.id}
           render={(x) => <Item title={x.title} meta={x.dueAt ? fill(t.due, { when: formatWhen(lang, x.dueAt) }) : t.noDue} to={`/task?id=${encodeURIComponent(x.id)}`} />}
-          {...common}
         />
       </div>
       <nav className="hs__entries" aria-label={t.shortcuts}>

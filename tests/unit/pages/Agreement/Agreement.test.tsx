@@ -4,12 +4,17 @@
  */
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { setLang } from '../../../../src/state/app'
 import { pageByName, type PageRow } from '../../../../manifest/pages'
 import { CHILDREN_RULES_VERSION } from '../../../../src/contract/guardian'
 import Agreement from '../../../../src/pages/Agreement/Agreement'
 import zh from '../../../../src/pages/Agreement/agreement.zh-Hans.json'
+import en from '../../../../src/pages/Agreement/agreement.en.json'
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  setLang('zh-Hans')
+})
 
 const page = pageByName('Agreement') as PageRow
 
@@ -30,5 +35,13 @@ describe('Agreement', () => {
     render(<Agreement page={page} query={{}} />)
     expect(screen.getAllByText(zh.updated)).toHaveLength(2)
     expect(screen.getByText(`版本 ${CHILDREN_RULES_VERSION}（写给家长和监护人）`)).toBeTruthy()
+  })
+
+  it('reads English from its own module, titled by the section it opened at', async () => {
+    setLang('en')
+    render(<Agreement page={page} query={{ section: 'children' }} />)
+    expect((await screen.findAllByRole('heading', { level: 2 })).map((h) => h.textContent)).toEqual(en.sections.map((s) => s.title))
+    expect(screen.getByRole('navigation', { name: 'Contents' })).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("Children's rules")
   })
 })

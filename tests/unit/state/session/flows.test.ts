@@ -338,4 +338,36 @@ describe('into the app after a login (docs/product.md "Timing and limits" Home d
     await expect(done).resolves.toBe('/consent')
     expect(location.pathname).toBe('/consent')
   })
+
+  it.each([
+    ['the remembered route', { name: 'Invite', query: 'a=1' }, '', { name: 'Invite', query: 'a=1' }],
+    ['the redirect query', null, 'redirect=ReportHistory&query=y%3D1', { name: 'ReportHistory', query: 'y=1' }],
+  ])('keeps %s through Consent, so the page after Consent is the one the student was going to', async (_n, pending, search, kept) => {
+    vi.useFakeTimers()
+    history.replaceState(null, '', '/login')
+    setSessionTokens('T', 'R')
+    setProfile({ id: 'u1', studentId: 's1', orgList: [], roleList: [], permList: [], limited: 'age-unknown', birthKnown: false })
+    authState.pendingRoute = pending
+    const done = flows.enterApp(search)
+    await vi.advanceTimersByTimeAsync(100)
+    await expect(done).resolves.toBe('/consent')
+    expect(authState.pendingRoute).toEqual(kept)
+    expect(read('pendingRoute')).toEqual(kept)
+    // Consent's way on: the kept page, once, and then it is forgotten.
+    expect(flows.leaveConsent()).toBe(kept.name === 'Invite' ? '/invite?a=1' : '/2023/history?y=1')
+    expect(authState.pendingRoute).toBeNull()
+    expect(flows.leaveConsent()).toBe('/home')
+  })
+
+  it('keeps nothing through Consent when the student was going Home', async () => {
+    vi.useFakeTimers()
+    history.replaceState(null, '', '/login')
+    setSessionTokens('T', 'R')
+    setProfile({ id: 'u1', studentId: 's1', orgList: [], roleList: [], permList: [], limited: 'age-unknown', birthKnown: false })
+    authState.pendingRoute = null
+    await Promise.all([flows.enterApp(''), vi.advanceTimersByTimeAsync(100)])
+    expect(authState.pendingRoute).toBeNull()
+    expect(flows.leaveConsent()).toBe('/home')
+    expect(location.pathname).toBe('/home')
+  })
 })

@@ -6,6 +6,7 @@ import { authState, setProfile, setSessionTokens } from '../../../../src/state/a
 import { endSession, restoreSession, sessionState } from '../../../../src/state/session/machine'
 import { isQuiet, onLoggedIn } from '../../../../src/lib/events/loggedIn'
 import { launch } from '../../../../src/state/session/launch'
+import { leaveConsent } from '../../../../src/state/session/flows'
 import { fakeFetch, ok } from '../../support/http'
 import { resetClient, storeSession } from '../../support/pageFakes'
 
@@ -107,6 +108,22 @@ describe('launch', () => {
     fakeFetch(() => ok({ ...PROFILE, limited: 'age-unknown', birthKnown: false }))
     await expect(launch()).resolves.toBe('consent')
     expect(location.pathname).toBe('/consent')
+  })
+
+  it('keeps the page opened as the way on after Consent (a deep link), and nothing for Home', async () => {
+    history.replaceState(null, '', '/2023/history?y=1')
+    setSessionTokens('T', 'R')
+    restoreSession()
+    fakeFetch(() => ok({ ...PROFILE, limited: 'age-unknown', birthKnown: false }))
+    await expect(launch()).resolves.toBe('consent')
+    expect(location.pathname).toBe('/consent')
+    expect(authState.pendingRoute).toEqual({ name: 'ReportHistory', query: 'y=1' })
+    expect(leaveConsent()).toBe('/2023/history?y=1')
+    expect(authState.pendingRoute).toBeNull()
+
+    history.replaceState(null, '', '/home')
+    await expect(launch()).resolves.toBe('consent')
+    expect(authState.pendingRoute).toBeNull()
   })
 
   it('stays where it is when the birth is known, the account is staff, or the page is public', async () => {
