@@ -24,6 +24,19 @@ const PRECACHE_LIMIT_BYTES = Number(process.env.HABOR_PRECACHE_LIMIT_KB ?? 400) 
 const start = startChunks(BUDGETED_PAGES)
 const clientBuild = !process.env.VITEST && !process.env.HABOR_PRERENDER
 
+/** What both server projects share. */
+const server = {
+  environment: 'node' as const,
+  setupFiles: ['tests/server/setup.ts'],
+  // Ceilings, not bounds: a test waits for what it expects, and a loaded machine (load average 40
+  // beside the browser suite) took over 30 s to build two apps on Redis or to start a server process.
+  // A time the product promises is asserted inside the test.
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+}
+/** Server test files that replace a module with vi.mock, so they run in a fresh module graph each. */
+const SERVER_ISOLATED = ['tests/server/routes/table.test.ts', 'tests/server/system/response-schemas.test.ts']
+
 export default defineConfig({
   define: {
     __BUILD_ID__: JSON.stringify(BUILD_ID),
@@ -97,16 +110,21 @@ export default defineConfig({
       },
       {
         test: {
+          ...server,
           name: 'server',
-          environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          setupFiles: ['tests/server/setup.ts'],
-          // Ceilings, not bounds: a test waits for what it expects, and a loaded machine (load average 40
-          // beside the browser suite) took over 30 s to build two apps on Redis or to start a server process.
-          // A time the product promises is asserted inside the test.
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          exclude: SERVER_ISOLATED,
+          // TEST_SERVER_SHARED=1: the files of a worker share one module graph, so the server and its
+          // libraries are imported once per worker, not once per file (about 5 s a file). What a test
+          // leaves behind is cleaned up by the registry tests/server/setup.ts runs after every test
+          // (tests/server/support/cleanup.ts). Not the default until both server suites pass with it
+          // under load (docs/running.md).
+          isolate: process.env.TEST_SERVER_SHARED !== '1',
         },
+      },
+      {
+        // The files that replace a module (vi.mock) need the app imported afresh: each runs on its own.
+        test: { ...server, name: 'server-isolated', include: SERVER_ISOLATED },
       },
       {
         // Real processes behind nginx on PostgreSQL and Redis: run by scripts/test-cluster.mjs, one file at a time.

@@ -1,11 +1,11 @@
 // `npm test`: every suite, stopping at the first that fails, with the time each step took printed at the end
 // and written to test-results/steps.json for the CI summary.
 //
-// The steps run in two lanes at the same time (docs/running.md): the checks, the server suites and the
-// cluster suite in one, the build and what runs the built app in the browser in the other; a step that
-// runs the build's output waits for the build. They share nothing: the server suites use
-// their own PostgreSQL databases and TEST_REDIS_URL_SERVER, the cluster suite its own database and
-// TEST_REDIS_URL, the browser tests and Lighthouse their own ports. Within a lane the order is kept
+// The steps run in two lanes at the same time (docs/running.md): the checks and the server suites in one,
+// the build and the browser suite in the other; Lighthouse and the cluster suite then go to whichever lane
+// is free first. A step that runs the build's output waits for the build. They share nothing: the server
+// suites use their own PostgreSQL databases and TEST_REDIS_URL_SERVER, the cluster suite its own database
+// and TEST_REDIS_URL, the browser tests and Lighthouse their own ports. Within a lane the order is kept
 // (the browser tests need the build). A step that fails stops the other lane's running step and starts no
 // other. With two lanes each step's output is kept in test-results/logs/<step>.log and printed whole when
 // the step ends, so two suites' lines never interleave; TEST_LANES=1 runs everything in one lane, in order,
@@ -14,14 +14,16 @@ import { spawn } from 'node:child_process'
 import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 
 const LANES = [
-  ['typecheck', 'lint', 'test:unit', 'test:server', 'test:server:pg', 'test:cluster'],
-  ['build', 'test:budget', 'test:e2e', 'test:lighthouse'],
+  ['typecheck', 'lint', 'test:unit', 'test:server', 'test:server:pg'],
+  ['build', 'test:budget', 'test:e2e'],
 ]
+// The last steps go to whichever lane is free first, the longest first, so the two lanes end about
+// together however the machine's load shifts the suites before them (docs/running.md).
+const TAIL = ['test:lighthouse', 'test:cluster']
 // Steps that run the build's output: in either lane, each waits for `build` when it is part of the run.
-// The cluster suite ends the first lane, so the two lanes take about as long (docs/running.md).
 const NEEDS_BUILD = new Set(['test:budget', 'test:cluster', 'test:e2e', 'test:lighthouse'])
 // One lane (TEST_LANES=1): the build before every step that needs it.
-const ALL = [...LANES[0].filter((s) => !NEEDS_BUILD.has(s)), ...LANES[1], ...LANES[0].filter((s) => NEEDS_BUILD.has(s))]
+const ALL = [...LANES[0], ...LANES[1], ...TAIL]
 // `node scripts/test-all.mjs lint test:unit` runs just those steps, in their lanes' order.
 const asked = process.argv.slice(2)
 const unknown = asked.filter((s) => !ALL.includes(s))
@@ -35,8 +37,13 @@ if (laneCount !== 1 && laneCount !== 2) {
   console.error(`TEST_LANES=${process.env.TEST_LANES}: 1 (one step at a time) or 2 (two lanes at once)`)
   process.exit(2)
 }
-const lanes = (laneCount === 1 ? [ALL] : LANES).map((l) => l.filter(wanted)).filter((l) => l.length)
-const together = lanes.length > 1
+// Each lane keeps its number in the summary even when none of its own steps was asked for: it may take tail steps.
+const lanes = (laneCount === 1 ? [ALL] : LANES).map((l) => l.filter(wanted))
+/** The tail steps not yet taken by a lane (with one lane they are already at its end). */
+const tail = laneCount === 1 ? [] : TAIL.filter(wanted)
+const together = lanes.filter((l) => l.length).length + tail.length > 1
+/** Which lane (0 or 1) ran each step, for the summary. */
+const laneOf = new Map()
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 mkdirSync('test-results/logs', { recursive: true })
@@ -102,26 +109,33 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 let markBuilt = () => {}
 const built = lanes.some((lane) => lane.includes('build')) ? new Promise((resolve) => (markBuilt = resolve)) : Promise.resolve()
 await Promise.all(
-  lanes.map(async (lane) => {
+  lanes.map(async (lane, i) => {
     try {
       for (const step of lane) {
         if (NEEDS_BUILD.has(step)) await built
         if (failed) return
+        laneOf.set(step, i)
         await runStep(step)
         if (step === 'build') markBuilt()
       }
     } finally {
       if (lane.includes('build')) markBuilt()
     }
+    for (let step = tail.shift(); step; step = tail.shift()) {
+      if (NEEDS_BUILD.has(step)) await built
+      if (failed) return
+      laneOf.set(step, i)
+      await runStep(step)
+    }
   }),
 )
 
 const done = ALL.filter((s) => timings.has(s))
 const width = Math.max(5, ...done.map((s) => s.length))
-console.log(`\nStep times${together ? ' (two lanes at once: the checks, the server suites and the cluster | the build and what runs it in the browser)' : ''}:`)
+console.log(`\nStep times${together ? ' (two lanes at once: the checks and the server suites | the build and the browser suite; Lighthouse and the cluster suite in whichever was free first)' : ''}:`)
 for (const step of done) {
   const t = timings.get(step)
-  const lane = together ? `  ${lanes.findIndex((l) => l.includes(step)) === 0 ? '1' : '2'}` : ''
+  const lane = together ? `  ${laneOf.get(step) + 1}` : ''
   console.log(`  ${step.padEnd(width)}  ${String(t.seconds).padStart(6)} s${lane}${t.stopped ? '  stopped' : t.ok ? '' : '  FAILED'}`)
 }
 const sum = done.reduce((s, step) => s + timings.get(step).seconds, 0)

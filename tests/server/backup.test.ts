@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import type { Card, CardAudioUploaded, CardCreated } from '../../src/contract/cards'
 import { webmFile } from '../support/audio'
@@ -23,11 +23,12 @@ if (PG_BASE && !hasPgTools && process.env.CI && process.env.CI !== 'false') thro
 const skip = Boolean(PG_BASE && !hasPgTools)
 
 /**
- * The load: two writers write cards with recordings for LOAD_MS; the backup starts BACKUP_AFTER_MS into it,
- * so cards are written before, during and after it. MAX_CARDS bounds the writes should the machine be fast.
+ * The load: two writers write cards with recordings; the backup starts once BEFORE_CARDS are acknowledged,
+ * and the writers go on until AFTER_CARDS more are acknowledged after it ended, so cards are written
+ * before, during and after it, however fast or busy the machine is. MAX_CARDS bounds the writes.
  */
-const LOAD_MS = 30_000
-const BACKUP_AFTER_MS = 10_000
+const BEFORE_CARDS = 40
+const AFTER_CARDS = 20
 const MAX_CARDS = 6000
 
 // After the file, once the helpers have closed every app (a database is dropped with its connections gone).
@@ -115,23 +116,25 @@ describe.skipIf(skip)(`backup and restore (${PG_BASE ? 'PostgreSQL' : 'SQLite'})
   it('a backup taken while cards and recordings are written restores every card acknowledged before it began, and no card lacks its recording', async () => {
     const src = await source()
     const { token } = await passwordLogin(src.app)
-    // The load: two writers, one card after another, for LOAD_MS; the backup starts BACKUP_AFTER_MS into it.
+    // The load: two writers, one card after another; the backup starts once BEFORE_CARDS are acknowledged.
     // A card whose write was acknowledged before the backup began must be in it.
     const out = join(tempDir('backup'), 'b1')
     const written: (Written & { ackedAt: number })[] = []
     const started = Date.now()
     let next = 0
+    let backupDone = Infinity
+    const writing = () => next < MAX_CARDS && written.filter((w) => w.ackedAt > backupDone).length < AFTER_CARDS
     const writer = async () => {
-      while (Date.now() - started < LOAD_MS && next < MAX_CARDS) {
+      while (writing()) {
         const w = await writeCard(src.app, token, next++)
         written.push({ ...w, ackedAt: Date.now() })
       }
     }
     const load = Promise.all([writer(), writer()])
-    await new Promise((r) => setTimeout(r, BACKUP_AFTER_MS))
+    await vi.waitUntil(() => written.length >= BEFORE_CARDS, { timeout: 120_000, interval: 10 })
     const backupAt = Date.now()
     const taken = await script('backup', out, { DATA_DIR: src.dir, DATABASE_URL: src.databaseUrl })
-    const backupDone = Date.now()
+    backupDone = Date.now()
     await load
     const acked = written.filter((w) => w.ackedAt < backupAt)
     const later = written.filter((w) => w.ackedAt >= backupAt)

@@ -14,7 +14,7 @@ import { MAX_UNAUTHENTICATED_PER_ADDRESS } from '../../../server/broker/embedded
 import { MAX_PACKET_BYTES } from '../../../server/broker/packet-gate'
 import { listeningApp, SETTLE_MS, until } from '../support/broker'
 import { passwordLogin } from '../support/helpers'
-import { dirs, startServer } from '../support/process'
+import { removeAfterTest, startServer } from '../support/process'
 
 /** A SUBSCRIBE and a CONNECT declaring 268,435,455 bytes (the largest MQTT length). */
 const HUGE_SUBSCRIBE = Buffer.from([0x82, 0xff, 0xff, 0xff, 0x7f])
@@ -60,7 +60,7 @@ const rssMiB = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFile
 describe('a 256 MB MQTT packet', () => {
   it('is refused from its fixed header, signed in or not, and 10 such sockets each grow the server by less than 20 MiB', { timeout: 300_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'habor-mqtt-size-'))
-    dirs.push(dataDir)
+    removeAfterTest(dataDir)
     const server = await startServer(dataDir)
     const url = `${server.base.replace('http', 'ws')}/mqtt`
     const login = await fetch(`${server.base}/api/login`, {

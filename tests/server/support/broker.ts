@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify'
 import { connect, type IClientOptions, type MqttClient } from 'mqtt'
 import type { AddressInfo } from 'node:net'
-import { afterEach } from 'vitest'
 import type { BuildInput } from '../../../server/config'
 import { LiveChannel, loadMqtt, type LiveDeps } from '../../../src/lib/live/channel'
+import { afterThisTest } from './cleanup'
 import { call, FakeClock, makeApp, SMS_ONLY_PHONE, smsCode, type Pair, type TestApp } from './helpers'
 
 export interface LiveApp extends TestApp {
@@ -40,10 +40,6 @@ export function appChannel(url: string, session: () => { token: string; userId: 
   })
 }
 
-const clients: MqttClient[] = []
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.endAsync(true)))
-})
 
 export interface Connected {
   client: MqttClient
@@ -54,7 +50,7 @@ export interface Connected {
 /** Connects once (no retries); rejects with the CONNACK refusal (its `code`). Closed after the test. */
 export async function mqttConnect(url: string, opts: IClientOptions = {}): Promise<Connected> {
   const client = connect(url, { reconnectPeriod: 0, connectTimeout: 5000, clean: true, ...opts })
-  clients.push(client)
+  afterThisTest(() => client.endAsync(true))
   const messages: Connected['messages'] = []
   client.on('message', (topic, payload, packet) => messages.push({ topic, payload: payload.toString(), qos: packet.qos, retain: packet.retain }))
   await new Promise<void>((resolve, reject) => {

@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { afterEach, expect } from 'vitest'
+import { expect } from 'vitest'
+import { afterThisTest } from './cleanup'
 import { build } from '../../../server/app'
 import type { BuildInput } from '../../../server/config'
 import type { TaskAssigned } from '../../../src/contract/tasks'
@@ -92,17 +93,12 @@ export interface TestApp {
   dir: string
 }
 
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!()
-})
-
 /** Builds an app on a fresh database; closed and removed after the test. */
 export async function makeApp(over: BuildInput = {}, clock = new FakeClock()): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'habor-test-'))
   const schema = await pgSchema()
   const app = await build({ dataDir: dir, distDir: fixtureDist(dir), clock: clock.now, jwtSecret: 'test-jwt-secret', databaseUrl: schema?.url, ...over })
-  cleanups.push(async () => {
+  afterThisTest(async () => {
     // A test that listened may leave a client's keep-alive socket open; close() would wait on it.
     if (app.server.listening) app.server.closeAllConnections()
     await app.close()

@@ -2,18 +2,22 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach } from 'vitest'
+import { afterThisTest } from './cleanup'
 import { localServerEnv } from '../../../scripts/local-server.mjs'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 
-const spawned: ChildProcess[] = []
-/** Data directories to remove after the test. */
-export const dirs: string[] = []
-afterEach(() => {
-  for (const p of spawned.splice(0)) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL')
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
-})
+/** Stops `proc` after the test, if it is still running. */
+function stopAfterTest(proc: ChildProcess): void {
+  afterThisTest(() => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL')
+  })
+}
+
+/** Removes the data directory `dir` after the test. */
+export function removeAfterTest(dir: string): void {
+  afterThisTest(() => rmSync(dir, { recursive: true, force: true }))
+}
 
 /**
  * Starts server/main.ts on `dataDir`, listening on a port the system picks (PORT=0); resolves with its base
@@ -29,7 +33,7 @@ export async function startServer(dataDir: string): Promise<{ proc: ChildProcess
     env: localServerEnv({ dataDir, port: 0, logLevel: 'error', limit: 100_000 }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  spawned.push(proc)
+  stopAfterTest(proc)
   let stderr = ''
   let stdout = ''
   proc.stderr?.on('data', (d: Buffer) => (stderr += d.toString()))
@@ -56,7 +60,7 @@ export interface HeapServer {
 /** tests/server/support/heap-server.ts in a child process with `--expose-gc`; stopped after the test. */
 export async function startHeapServer(): Promise<HeapServer> {
   const proc = fork(join(ROOT, 'tests', 'server', 'support', 'heap-server.ts'), [], { cwd: ROOT, execArgv: ['--expose-gc', '--import', 'tsx'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] })
-  spawned.push(proc)
+  stopAfterTest(proc)
   let stderr = ''
   proc.stderr?.on('data', (d: Buffer) => (stderr += d.toString()))
   const port = await new Promise<number>((resolve, reject) => {

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { webmFile } from '../../support/audio'
-import { dirs, startServer } from '../support/process'
+import { removeAfterTest, startServer } from '../support/process'
 
 const ITEMS = 24
 const AUDIO = webmFile(2000)
@@ -68,7 +68,7 @@ async function drain(base: string, token: string, items: Item[], landed: () => v
 
 it('a SIGKILL while the outbox drains, then a replay of everything with the same keys: each card once, each recording once', { timeout: 300_000 }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'habor-outbox-crash-'))
-  dirs.push(dataDir)
+  removeAfterTest(dataDir)
   const first = await startServer(dataDir)
   const login = await fetch(`${first.base}/api/login`, {
     method: 'POST',

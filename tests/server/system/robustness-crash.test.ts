@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { dirs, startServer } from '../support/process'
+import { removeAfterTest, startServer } from '../support/process'
 
 const REGISTRATIONS = 40
 
@@ -54,7 +54,7 @@ async function register(base: string, p: Progress, i: number, signedIn: () => vo
 
 it('a SIGKILL in the middle of a registration burst loses no answered step and leaves nothing half-written', { timeout: 300_000 }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'habor-crash-'))
-  dirs.push(dataDir)
+  removeAfterTest(dataDir)
   const first = await startServer(dataDir)
 
   const progress: Progress[] = Array.from({ length: REGISTRATIONS }, (_, i) => ({ phone: `137${String(10_000_000 + i * 7919).slice(-8)}`, signedIn: false, passwordSet: false, improved: false }))
