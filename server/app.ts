@@ -184,6 +184,9 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
     schemaErrorFormatter,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // The database plugin runs the migrations before the node listens: on a loaded machine or a large
+    // database that takes longer than Fastify's default 10 s, and a node should start late, not fail.
+    pluginTimeout: 120_000,
     requestTimeout: o.timeouts.requestMs,
     connectionTimeout: o.timeouts.idleMs,
     // Node checks the header and request deadlines on an interval: check often enough for short deadlines.
