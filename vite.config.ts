@@ -36,6 +36,9 @@ const server = {
 }
 /** Server test files that replace a module with vi.mock, so they run in a fresh module graph each. */
 const SERVER_ISOLATED = ['tests/server/routes/table.test.ts', 'tests/server/system/response-schemas.test.ts']
+// The server files that run nodes on the one test Redis database (TEST_REDIS_URL_SERVER): they flush it and
+// count the nodes on its roll, so two of them at once would see each other's nodes and keys.
+const SERVER_REDIS = ['tests/server/system/redis-shared.test.ts', 'tests/server/system/session-cache.test.ts', 'tests/server/admin/disable.test.ts']
 
 export default defineConfig({
   define: {
@@ -113,7 +116,7 @@ export default defineConfig({
           ...server,
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
-          exclude: SERVER_ISOLATED,
+          exclude: [...SERVER_ISOLATED, ...SERVER_REDIS],
           // TEST_SERVER_SHARED=1: the files of a worker share one module graph, so the server and its
           // libraries are imported once per worker, not once per file (about 5 s a file). What a test
           // leaves behind is cleaned up by the registry tests/server/setup.ts runs after every test
@@ -125,6 +128,10 @@ export default defineConfig({
       {
         // The files that replace a module (vi.mock) need the app imported afresh: each runs on its own.
         test: { ...server, name: 'server-isolated', include: SERVER_ISOLATED },
+      },
+      {
+        // One at a time among themselves, beside the rest of the suite.
+        test: { ...server, name: 'server-redis', include: SERVER_REDIS, fileParallelism: false },
       },
       {
         // Real processes behind nginx on PostgreSQL and Redis: run by scripts/test-cluster.mjs, one file at a time.

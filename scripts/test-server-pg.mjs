@@ -1,5 +1,5 @@
 // Runs the server integration suite against PostgreSQL: creates a fresh database, runs
-// `vitest run --project server --project server-isolated` with DATABASE_URL pointing at it, and drops it with the databases the test
+// `vitest run --project server --project server-isolated --project server-redis` with DATABASE_URL pointing at it, and drops it with the databases the test
 // workers made beside it (tests/server/support/helpers.ts: one per worker, named after it). When no PostgreSQL server is
 // reachable it exits 0 with a message on a developer's machine, and fails under CI=true, where the
 // PostgreSQL run is part of what must pass. Admin URL: TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres).
@@ -25,7 +25,7 @@ await query(`create database ${name}`)
 console.log(`Running the server suite on PostgreSQL database ${name}…`)
 let status = 1
 try {
-  const r = spawnSync('npx', ['vitest', 'run', '--project', 'server', '--project', 'server-isolated', ...process.argv.slice(2)], {
+  const r = spawnSync('npx', ['vitest', 'run', '--project', 'server', '--project', 'server-isolated', '--project', 'server-redis', ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, DATABASE_URL: databaseUrl(name) },
   })
