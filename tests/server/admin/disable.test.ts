@@ -4,7 +4,6 @@
  * by its sweep; with Redis, at once through the live channel's shared emitter (docs/cluster.md,
  * "Disabling an account"). On SQLite and, through scripts/test-server-pg.mjs, PostgreSQL.
  */
-import { Redis } from 'ioredis'
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { CODE } from '../../../src/contract'
@@ -12,18 +11,11 @@ import { liveSessions } from '../../../server/plugins/broker'
 import { call, FakeClock, passwordLogin, STUDENT_PHONE, PASSWORD, DEVICE } from '../support/helpers'
 import { mqttConnect, SETTLE_MS, until, withToken } from '../support/broker'
 import type { AddressInfo } from 'node:net'
+import { testRedisReachable, TEST_REDIS } from '../support/redis'
 import { adminApp } from './support'
 
-const REDIS = process.env.TEST_REDIS_URL_SERVER ?? 'redis://127.0.0.1:6379/13'
-const probe = new Redis(REDIS, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000 })
-probe.on('error', () => undefined)
-const redisReachable = await probe.connect().then(
-  () => true,
-  () => false,
-)
-probe.disconnect()
-const ci = Boolean(process.env.CI && process.env.CI !== 'false')
-if (!redisReachable && ci) throw new Error(`Redis at ${REDIS} is required under CI`)
+const REDIS = TEST_REDIS
+const redisReachable = await testRedisReachable()
 
 /** adminApp, listening on a spare loopback port, with its /mqtt URL. */
 async function listening(over: Parameters<typeof adminApp>[0] = {}) {

@@ -6,16 +6,10 @@ import { once } from 'node:events'
 import { Redis } from 'ioredis'
 import { afterEach, describe, expect, it } from 'vitest'
 import { pubSubConnection } from '../../../server/plugins/redis'
+import { testRedisReachable, TEST_REDIS } from '../support/redis'
 
-const REDIS = process.env.TEST_REDIS_URL_SERVER ?? 'redis://127.0.0.1:6379/13'
-const probe = new Redis(REDIS, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000 })
-probe.on('error', () => undefined)
-const reachable = await probe.connect().then(
-  () => true,
-  () => false,
-)
-probe.disconnect()
-if (!reachable && process.env.CI && process.env.CI !== 'false') throw new Error(`Redis at ${REDIS} is required under CI`)
+const REDIS = TEST_REDIS
+const reachable = await testRedisReachable()
 
 const unhandled: unknown[] = []
 const onUnhandled = (reason: unknown) => void unhandled.push(reason)

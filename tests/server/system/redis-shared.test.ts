@@ -3,28 +3,15 @@
  * process: what one node keeps, the other reads (docs/cluster.md). Runs on SQLite and on PostgreSQL; the
  * nginx-fronted three-process version is tests/cluster. Uses Redis database 13, flushed around each test.
  */
-import { Redis } from 'ioredis'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { NODE_LEASE_MS } from '../../../server/plugins/redis'
 import { call, FakeClock, makeApp, passwordLogin, type TestApp } from '../support/helpers'
+import { flushedTestRedis, TEST_REDIS } from '../support/redis'
 
-const REDIS = process.env.TEST_REDIS_URL_SERVER ?? 'redis://127.0.0.1:6379/13'
-const admin = new Redis(REDIS, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000 })
-admin.on('error', () => undefined)
-const reachable = await admin.connect().then(
-  () => true,
-  () => false,
-)
-const ci = Boolean(process.env.CI && process.env.CI !== 'false')
-if (!reachable && ci) throw new Error(`Redis at ${REDIS} is required under CI`)
+const REDIS = TEST_REDIS
+const admin = await flushedTestRedis()
+const reachable = admin !== null
 if (!reachable) console.warn(`redis-shared: no Redis at ${REDIS}; skipped`)
-
-beforeEach(async () => {
-  if (reachable) await admin.flushdb()
-})
-afterEach(async () => {
-  if (reachable) await admin.flushdb()
-})
 
 /** Two nodes: the second on the first's database (its SQLite file, or its PostgreSQL schema). */
 async function twoNodes(over: Parameters<typeof makeApp>[0] = {}): Promise<[TestApp, TestApp]> {

@@ -5,28 +5,15 @@
  * (on the injected clock); while the subscriber is not connected nothing is served from the copy. Runs
  * on SQLite and PostgreSQL, on Redis database TEST_REDIS_URL_SERVER (flushed around each test).
  */
-import { Redis } from 'ioredis'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SessionCache } from '../../../server/services/sessionCache'
 import { call, FakeClock, makeApp, passwordLogin, type TestApp } from '../support/helpers'
 import { queryCounter } from '../support/queries'
+import { flushedTestRedis, TEST_REDIS } from '../support/redis'
 
-const REDIS = process.env.TEST_REDIS_URL_SERVER ?? 'redis://127.0.0.1:6379/13'
-const admin = new Redis(REDIS, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000 })
-admin.on('error', () => undefined)
-const reachable = await admin.connect().then(
-  () => true,
-  () => false,
-)
-const ci = Boolean(process.env.CI && process.env.CI !== 'false')
-if (!reachable && ci) throw new Error(`Redis at ${REDIS} is required under CI`)
-
-beforeEach(async () => {
-  if (reachable) await admin.flushdb()
-})
-afterEach(async () => {
-  if (reachable) await admin.flushdb()
-})
+const REDIS = TEST_REDIS
+const admin = await flushedTestRedis()
+const reachable = admin !== null
 
 async function twoNodes(over: Parameters<typeof makeApp>[0] = {}): Promise<[TestApp, TestApp]> {
   const clock = new FakeClock()
@@ -142,10 +129,10 @@ describe.skipIf(!reachable)('the sign-in check’s copy on two nodes', () => {
     await until(() => cache.serving, Boolean)
     await nameOn(a, token)
     expect(cache.size).toBeGreaterThan(0)
-    const list = String(await admin.client('LIST'))
+    const list = String(await admin!.client('LIST'))
     const id = new RegExp(`id=(\\d+) [^\\n]*name=${cache.subscriberName}`).exec(list)?.[1]
     expect(id).toBeDefined()
-    await admin.client('KILL', 'ID', id!)
+    await admin!.client('KILL', 'ID', id!)
     // Emptied at the cut, and serving again only after it subscribed anew.
     await until(() => cache.size === 0 && cache.serving, Boolean)
     const queried = await q.measure(() => call(a.app, 'GET', '/auth/student', { token }))
