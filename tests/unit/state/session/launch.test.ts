@@ -101,21 +101,22 @@ describe('launch', () => {
     expect(calls.map((c) => new URL(c.url, 'http://x').pathname)).toEqual(['/api/auth/student'])
   })
 
-  it('asks for the month of birth from the start URL too: `/` is Home for a signed-in account', async () => {
-    history.replaceState(null, '', '/')
+  /** A signed-in launch at `path` of an account whose month of birth is not known. */
+  const launchUnknownAge = (path: string) => {
+    history.replaceState(null, '', path)
     setSessionTokens('T', 'R')
     restoreSession()
     fakeFetch(() => ok({ ...PROFILE, limited: 'age-unknown', birthKnown: false }))
-    await expect(launch()).resolves.toBe('consent')
+    return launch()
+  }
+
+  it('asks for the month of birth from the start URL too: `/` is Home for a signed-in account', async () => {
+    await expect(launchUnknownAge('/')).resolves.toBe('consent')
     expect(location.pathname).toBe('/consent')
   })
 
   it('keeps the page opened as the way on after Consent (a deep link), and nothing for Home', async () => {
-    history.replaceState(null, '', '/2023/history?y=1')
-    setSessionTokens('T', 'R')
-    restoreSession()
-    fakeFetch(() => ok({ ...PROFILE, limited: 'age-unknown', birthKnown: false }))
-    await expect(launch()).resolves.toBe('consent')
+    await expect(launchUnknownAge('/2023/history?y=1')).resolves.toBe('consent')
     expect(location.pathname).toBe('/consent')
     expect(authState.pendingRoute).toEqual({ name: 'ReportHistory', query: 'y=1' })
     expect(leaveConsent()).toBe('/2023/history?y=1')
