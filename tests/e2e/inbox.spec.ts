@@ -10,31 +10,17 @@ import { SW_CONTROL_MS } from '../support/clock'
 import { test } from '../support/fixtures'
 import { pauseClockNow } from '../support/clock'
 import { screenshot } from '../support/screenshot'
-import { DEMO_STUDENT, resumeSession, type TokenPair } from '../support/session'
+import { apiLogin, assignClassTask, DEMO_STUDENT, resumeSession } from '../support/session'
 import { containing, uniqueText } from '../support/unique'
 
 test.use({ viewport: { width: 375, height: 812 } })
 
-const TEACHER = { phone: '13600136000', password: 'Passw0rd!' }
 /** src/state/push.ts PUSH_SUBSCRIBE_TIMEOUT_MS. */
 const SUBSCRIBE_TIMEOUT_MS = 5000
 
-async function login(request: APIRequestContext, who: { phone: string; password: string }, deviceCode: string, deviceType = 'mobile'): Promise<TokenPair> {
-  const r = await request.post('/api/login', { headers: { 'App-ID': 'jsj-habor' }, data: { username: who.phone, password: who.password, deviceType, deviceCode, appId: 'jsj-habor' } })
-  return ((await r.json()) as { data: TokenPair }).data
-}
 
-/** What `npm run demo:task` does (scripts/demo-task.mjs): the teacher assigns a task to 七年级 2班. */
-async function assignTask(request: APIRequestContext, title: string): Promise<string> {
-  const teacher = await login(request, TEACHER, 'e2e-inbox-teacher', 'pad')
-  const r = await request.post('/api/tasks', {
-    headers: { 'App-ID': 'jsj-habor', Authorization: `Bearer ${teacher.token}` },
-    data: { orgCode: 'DEMO', grade: '七年级', className: '2班', title, brief: '读完这一章，写下你最喜欢的一句话。', dueAt: Date.now() + 3 * 86_400_000, publisherName: '李老师' },
-  })
-  const body = (await r.json()) as { code: number; data: { id: string } }
-  expect(body.code).toBe(0)
-  return body.data.id
-}
+const assignTask = (request: APIRequestContext, title: string): Promise<string> =>
+  assignClassTask(request, 'e2e-inbox-teacher', { title, brief: '读完这一章，写下你最喜欢的一句话。', dueAt: Date.now() + 3 * 86_400_000 })
 
 async function unreadOnServer(request: APIRequestContext, token: string): Promise<number> {
   const r = await request.get('/api/inbox/unread', { headers: { 'App-ID': 'jsj-habor', Authorization: `Bearer ${token}` } })
@@ -77,7 +63,7 @@ test('a push service that never answers: the tip says so within its time-out, no
   })
   // The time-out is the page's: its clock stands still from the tap and moves only as the test says.
   await page.clock.install()
-  const pair = await login(request, DEMO_STUDENT, 'e2e-inbox-hang')
+  const pair = await apiLogin(request, DEMO_STUDENT, 'e2e-inbox-hang')
   await resumeSession(page, pair)
   await secondStart(page)
   const tip = page.getByRole('complementary', { name: '开启通知' })
@@ -118,7 +104,7 @@ test('with no Web Push at all, a teacher’s task reaches the open Home within 1
     delete (window as { PushManager?: unknown }).PushManager
   })
   await recordBadge(page)
-  const pair = await login(request, DEMO_STUDENT, 'e2e-inbox-live')
+  const pair = await apiLogin(request, DEMO_STUDENT, 'e2e-inbox-live')
   await resumeSession(page, pair)
   const before = await unreadOnServer(request, pair.token)
   // The live channel is up once the broker has answered its CONNECT and its SUBSCRIBE: wait for that.
@@ -203,7 +189,7 @@ test('logout with an unread notification shown: the badge is cleared and stays c
   test.setTimeout(60_000)
   await context.grantPermissions(['notifications'])
   await recordBadge(page)
-  const pair = await login(request, DEMO_STUDENT, 'e2e-inbox-logout')
+  const pair = await apiLogin(request, DEMO_STUDENT, 'e2e-inbox-logout')
   await resumeSession(page, pair)
   await assignTask(request, '背诵《静夜思》')
   await page.goto('/home')

@@ -8,6 +8,7 @@ import { screenshot } from '../support/screenshot'
 import { submitPasswordLogin } from '../support/login'
 import { fillProfile } from '../support/profile'
 import { smsCode } from '../support/smsOutbox'
+import { uniquePhone } from '../support/unique'
 
 const DEMO = { phone: '13800138000', password: 'Passw0rd!' }
 test.use({ viewport: { width: 375, height: 812 } })
@@ -32,7 +33,7 @@ test('a new SMS user who registers with the demo invitation code appears in the 
 
   // The friend opens the link and registers by SMS.
   const page = await browser.newPage({ viewport: { width: 375, height: 812 }, baseURL })
-  const phone = '13600136001'
+  const phone = uniquePhone()
   await page.goto('/login?invite=DEMO2023')
   await page.locator('form[data-ready]').waitFor()
   await page.getByRole('tab', { name: '验证码登录' }).click()

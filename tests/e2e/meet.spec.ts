@@ -7,7 +7,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { test } from '../support/fixtures'
 import { pauseClockNow, stepUntilVisible } from '../support/clock'
-import { resumeDemoSession, resumeSession, DEMO_STUDENT, type TokenPair } from '../support/session'
+import { apiLogin, assignClassTask, resumeDemoSession, resumeSession, DEMO_STUDENT } from '../support/session'
 import { startsCounted } from '../support/pushStore'
 import { screenshot } from '../support/screenshot'
 import { wavFile } from '../support/wav'
@@ -15,7 +15,6 @@ import { wavFile } from '../support/wav'
 const PHONE = { width: 375, height: 812 }
 const SMALL = { width: 320, height: 568 }
 const LANDSCAPE = { width: 812, height: 375 }
-const TEACHER = { phone: '13600136000', password: 'Passw0rd!' }
 
 test.use({ viewport: PHONE, reducedMotion: 'reduce' })
 
@@ -32,10 +31,6 @@ async function inView(page: Page, selector: ReturnType<Page['locator']>): Promis
   return Boolean(box && box.y >= 0 && box.x >= 0 && box.y + box.height <= size.height && box.x + box.width <= size.width)
 }
 
-async function apiLogin(request: APIRequestContext, who: { phone: string; password: string }, deviceCode: string, deviceType = 'mobile'): Promise<TokenPair> {
-  const r = await request.post('/api/login', { headers: { 'App-ID': 'jsj-habor' }, data: { username: who.phone, password: who.password, deviceType, deviceCode, appId: 'jsj-habor' } })
-  return ((await r.json()) as { data: TokenPair }).data
-}
 
 async function outbox(request: APIRequestContext, phone: string): Promise<{ code: string; note?: string } | null> {
   return ((await (await request.get(`/api/dev/sms/outbox?phone=${phone}`)).json()) as { data: { code: string; note?: string } | null }).data
@@ -119,12 +114,7 @@ test('item 3: dates of another year carry the year, and a book read again is one
 
 test('item 4: 我已完成 offers 撤销 for 5 s before the call leaves; after that it is done', async ({ page, request }) => {
   test.setTimeout(90_000)
-  const teacher = await apiLogin(request, TEACHER, 'e2e-meet-teacher', 'pad')
-  const assigned = await request.post('/api/tasks', {
-    headers: { 'App-ID': 'jsj-habor', Authorization: `Bearer ${teacher.token}` },
-    data: { orgCode: 'DEMO', grade: '七年级', className: '2班', title: '读《小王子》第一章', brief: '读完第一章，画一画你心里的那只羊。', dueAt: Date.now() + 2 * 86_400_000, publisherName: '李老师' },
-  })
-  const taskId = ((await assigned.json()) as { data: { id: string } }).data.id
+  const taskId = await assignClassTask(request, 'e2e-meet-teacher', { title: '读《小王子》第一章', brief: '读完第一章，画一画你心里的那只羊。', dueAt: Date.now() + 2 * 86_400_000 })
   await resumeSession(page, await apiLogin(request, DEMO_STUDENT, 'e2e-meet-undo'))
   // The 5 s are the page's: its clock stands still from the first tap and moves only as the test says, so
   // the screenshot and the checks before 撤销 take no time of the window, however slow the machine.

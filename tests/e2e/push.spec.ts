@@ -12,17 +12,12 @@ import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { startsCounted } from '../support/pushStore'
 import { screenshot } from '../support/screenshot'
-import { DEMO_STUDENT, resumeSession, type TokenPair } from '../support/session'
+import { apiLogin, assignClassTask, DEMO_STUDENT, resumeSession } from '../support/session'
 import { containing, uniqueText } from '../support/unique'
 
 test.use({ viewport: { width: 375, height: 812 } })
 
-const TEACHER = { phone: '13600136000', password: 'Passw0rd!' }
 
-async function login(request: APIRequestContext, who: { phone: string; password: string }, deviceCode: string, deviceType = 'mobile'): Promise<TokenPair> {
-  const r = await request.post('/api/login', { headers: { 'App-ID': 'jsj-habor' }, data: { username: who.phone, password: who.password, deviceType, deviceCode, appId: 'jsj-habor' } })
-  return ((await r.json()) as { data: TokenPair }).data
-}
 
 /** Opens Home for the first time on this device, then starts the app a second time, as a student would. */
 async function secondStart(page: Page): Promise<void> {
@@ -75,7 +70,7 @@ const subscriptionsOf = ({ dataDir }: Habor, sessionToken: string): number => {
 
 test('a task assigned by the teacher reaches the subscribed student as a real push; Home lists it, done removes it, and logout removes the subscription', async ({ page, context, request, habor }) => {
   test.setTimeout(90_000)
-  const pair = await login(request, DEMO_STUDENT, 'e2e-push-student')
+  const pair = await apiLogin(request, DEMO_STUDENT, 'e2e-push-student')
   await resumeSession(page, pair)
   const sub = await handStandInSubscription(page, request, habor)
 
@@ -92,12 +87,7 @@ test('a task assigned by the teacher reaches the subscribed student as a real pu
   expect(subscriptionsOf(habor, pair.token)).toBe(1)
 
   const title = uniqueText('读《草房子》第二章')
-  const teacher = await login(request, TEACHER, 'e2e-push-teacher', 'pad')
-  const assigned = await request.post('/api/tasks', {
-    headers: { 'App-ID': 'jsj-habor', Authorization: `Bearer ${teacher.token}` },
-    data: { orgCode: 'DEMO', grade: '七年级', className: '2班', title, brief: '读完第二章，说说秃鹤为什么要戴帽子。', dueAt: Date.now() + 3 * 86_400_000, publisherName: '李老师' },
-  })
-  const taskId = ((await assigned.json()) as { data: { id: string } }).data.id
+  const taskId = await assignClassTask(request, 'e2e-push-teacher', { title, brief: '读完第二章，说说秃鹤为什么要戴帽子。', dueAt: Date.now() + 3 * 86_400_000 })
   await expect.poll(() => received(request, habor, sub.id), { timeout: 15_000 }).toEqual([expect.objectContaining({ kind: 'task', title: `新任务：${title}`, url: `/task?id=${taskId}` })])
 
   await page.reload()
@@ -145,7 +135,7 @@ test('the service worker shows a push of this sign-in with the inbox count on th
     Object.defineProperty(navigator, 'setAppBadge', { configurable: true, value: async (n: number) => void calls.push(n) })
     Object.defineProperty(navigator, 'clearAppBadge', { configurable: true, value: async () => void calls.push(null) })
   })
-  const pair = await login(request, DEMO_STUDENT, 'e2e-push-sw')
+  const pair = await apiLogin(request, DEMO_STUDENT, 'e2e-push-sw')
   const session = (JSON.parse(Buffer.from(pair.token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid
   await resumeSession(page, pair)
   await page.goto('/home')
@@ -185,7 +175,7 @@ test('on iOS Safari outside a home-screen app the tip explains adding Habor to t
   await page.addInitScript(() => {
     delete (window as { PushManager?: unknown }).PushManager
   })
-  const pair = await login(request, DEMO_STUDENT, 'e2e-push-ios')
+  const pair = await apiLogin(request, DEMO_STUDENT, 'e2e-push-ios')
   await resumeSession(page, pair)
   await secondStart(page)
   const tip = page.getByRole('complementary', { name: '开启通知' })
@@ -204,13 +194,8 @@ test('on iOS Safari outside a home-screen app the tip explains adding Habor to t
 test('a task marked done offline waits (待同步) and lands once when the connection is back, even when the first answer is lost', async ({ page, context, request, habor: { dataDir } }) => {
   test.setTimeout(60_000)
   const title = uniqueText('背诵《春晓》')
-  const teacher = await login(request, TEACHER, 'e2e-offline-teacher', 'pad')
-  const assigned = await request.post('/api/tasks', {
-    headers: { 'App-ID': 'jsj-habor', Authorization: `Bearer ${teacher.token}` },
-    data: { orgCode: 'DEMO', grade: '七年级', className: '2班', title, brief: '明天早读时背给同桌听。', publisherName: '李老师' },
-  })
-  const taskId = ((await assigned.json()) as { data: { id: string } }).data.id
-  const pair = await login(request, DEMO_STUDENT, 'e2e-offline-task')
+  const taskId = await assignClassTask(request, 'e2e-offline-teacher', { title, brief: '明天早读时背给同桌听。' })
+  const pair = await apiLogin(request, DEMO_STUDENT, 'e2e-offline-task')
   await resumeSession(page, pair)
   await page.goto(`/task?id=${taskId}`)
   await expect(page.getByRole('heading', { name: title })).toBeVisible()

@@ -9,35 +9,22 @@ import { test } from '../support/fixtures'
 import { SW_CONTROL_MS } from '../support/clock'
 import { screenshot } from '../support/screenshot'
 import { signInUnderWorker } from '../support/login'
-import { DEMO_STUDENT, resumeSession, type TokenPair } from '../support/session'
+import { apiLogin, assignClassTask, DEMO_STUDENT, DEMO_TEACHER, resumeSession, type TokenPair } from '../support/session'
 import { registerStudent } from '../support/register'
 import { containing, uniqueText } from '../support/unique'
 
 test.use({ viewport: { width: 375, height: 812 } })
 
-const TEACHER = { phone: '13600136000', password: 'Passw0rd!' }
 const APP = { 'App-ID': 'jsj-habor' }
 
-async function login(request: APIRequestContext, who: { phone: string; password: string }, deviceCode: string, deviceType = 'mobile'): Promise<TokenPair> {
-  const r = await request.post('/api/login', { headers: APP, data: { username: who.phone, password: who.password, deviceType, deviceCode, appId: 'jsj-habor' } })
-  return ((await r.json()) as { data: TokenPair }).data
-}
 
-/** The teacher assigns a task to 七年级 2班 (the demo student's class), as scripts/demo-task.mjs does. */
-async function assignTask(request: APIRequestContext, title: string): Promise<string> {
-  const teacher = await login(request, TEACHER, `e2e-round3-teacher-${title.length}`, 'pad')
-  const r = await request.post('/api/tasks', {
-    headers: { ...APP, Authorization: `Bearer ${teacher.token}` },
-    data: { orgCode: 'DEMO', grade: '七年级', className: '2班', title, brief: '读完这一章，写下你最喜欢的一句话。', dueAt: Date.now() + 3 * 86_400_000, publisherName: '李老师' },
-  })
-  const body = (await r.json()) as { code: number; data: { id: string } }
-  expect(body.code).toBe(0)
-  return body.data.id
-}
+/** The teacher assigns a task to 七年级 2班 (the demo student's class). */
+const assignTask = (request: APIRequestContext, title: string): Promise<string> =>
+  assignClassTask(request, `e2e-round3-teacher-${title.length}`, { title, brief: '读完这一章，写下你最喜欢的一句话。', dueAt: Date.now() + 3 * 86_400_000 })
 
 /** The demo student's session in the page (one sign-in, also used for the API), under the service worker so that pages open offline. */
 async function signedInUnderWorker(page: Page, request: APIRequestContext, deviceCode: string): Promise<TokenPair> {
-  const pair = await login(request, DEMO_STUDENT, deviceCode)
+  const pair = await apiLogin(request, DEMO_STUDENT, deviceCode)
   await resumeSession(page, pair)
   await page.goto('/home')
   await expect(page.getByTestId('unread')).toBeVisible()
@@ -63,7 +50,7 @@ function liveChannelUp(page: Page): Promise<void> {
 test.describe('Home follows the live channel', () => {
   test.use({ viewport: { width: 812, height: 375 } })
   test('a teacher’s task appears in 进行中的任务 without a reload', async ({ page, request }) => {
-    const pair = await login(request, DEMO_STUDENT, 'e2e-round3-live')
+    const pair = await apiLogin(request, DEMO_STUDENT, 'e2e-round3-live')
     await resumeSession(page, pair)
     const up = liveChannelUp(page)
     await page.goto('/home')
@@ -91,7 +78,7 @@ test.describe('Home follows the live channel', () => {
     await up
     const loads = await page.evaluate(() => performance.getEntriesByType('navigation').length)
 
-    const teacher = await login(request, TEACHER, 'e2e-round3-class-teacher', 'pad')
+    const teacher = await apiLogin(request, DEMO_TEACHER, 'e2e-round3-class-teacher', 'pad')
     const headers = { ...APP, Authorization: `Bearer ${teacher.token}` }
     const requests = ((await (await request.get('/api/classes/requests?orgCode=DEMO', { headers })).json()) as { data: { studentId: string; name: string }[] }).data
     const mine = requests.find((r) => r.name === '林小舟')!
@@ -210,7 +197,7 @@ test('Home offers 开启通知 when notifications are allowed but this sign-in h
   await page.addInitScript(() => {
     PushManager.prototype.getSubscription = async () => null
   })
-  const pair = await login(request, DEMO_STUDENT, 'e2e-round3-tip')
+  const pair = await apiLogin(request, DEMO_STUDENT, 'e2e-round3-tip')
   await resumeSession(page, pair)
   await page.goto('/home')
   await expect(page.getByTestId('unread')).toBeVisible()
@@ -312,7 +299,7 @@ test.describe('dates, on a fixed clock in Shanghai', () => {
   for (const lang of ['zh-Hans', 'en'] as const) {
     test(`My cards, Task, the report history, Invite and Notifications write dates one way (${lang})`, async ({ page, request }) => {
       test.setTimeout(120_000)
-      const pair = await login(request, DEMO_STUDENT, `e2e-round3-dates-${lang}`)
+      const pair = await apiLogin(request, DEMO_STUDENT, `e2e-round3-dates-${lang}`)
       const auth = { ...APP, Authorization: `Bearer ${pair.token}` }
       const get = async <T>(path: string): Promise<T> => ((await (await request.get(`/api${path}`, { headers: auth })).json()) as { data: T }).data
       // The data: a card, a report, a classmate who joined with the invitation, a notice.

@@ -10,7 +10,8 @@ import { expect, type Page } from '@playwright/test'
 import { test } from '../support/fixtures'
 import { PAGES } from '../../manifest/pages'
 import { screenshot } from '../support/screenshot'
-import { resumeDemoSession } from '../support/session'
+import { assignClassTask, resumeDemoSession } from '../support/session'
+import { uniqueText } from '../support/unique'
 
 test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true })
 
@@ -113,6 +114,9 @@ test.describe('walk through every page', () => {
 
     test(`logged in as the demo student at ${size.width}×${size.height}`, async ({ page, request }) => {
       test.setTimeout(240_000)
+      // A teacher's title as long as teachers write them, so Home's desk shows it whole at every size
+      // (whatever the specs before this one on the worker's server have set).
+      await assignClassTask(request, `e2e-walk-teacher-${size.width}`, { title: uniqueText('读《城南旧事》第一章，写下最喜欢的一段话'), brief: '读完这一章，写下你最喜欢的一句话。' })
       await resumeDemoSession(page, request, `e2e-walk-${size.width}`)
       await walk(page, 'in', size)
     })
