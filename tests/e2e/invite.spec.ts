@@ -39,6 +39,8 @@ test('a new SMS user who registers with the demo invitation code appears in the 
   await page.getByRole('tab', { name: '验证码登录' }).click()
   await page.getByLabel('手机号').fill(phone)
   await page.getByRole('button', { name: '获取验证码' }).click()
+  // Sent (the wait before another code shows): a refusal would be on the page, in the failure's snapshot.
+  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled()
   await page.getByLabel('验证码', { exact: true }).fill(await smsCode(request, phone))
   await page.getByRole('checkbox').check()
   await page.getByRole('button', { name: '登录', exact: true }).click()
