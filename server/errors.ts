@@ -1,5 +1,6 @@
 /** Errors that carry a business code (docs/product.md "Errors") and the HTTP status of docs/contract.md. */
 import { CODE, CODE_MESSAGE, type BusinessCode, type Envelope } from '../src/contract'
+import { isRecord } from '../src/contract/guards'
 
 export class ApiError extends Error {
   constructor(
@@ -19,7 +20,7 @@ const ENVELOPE = Symbol('envelope')
 export const envelope = <T>(data: T, code: BusinessCode = CODE.OK, msg: string = CODE_MESSAGE[code]): Envelope<T> =>
   Object.defineProperty({ code, msg, data }, ENVELOPE, { value: true })
 
-export const isEnvelope = (body: unknown): boolean => typeof body === 'object' && body !== null && ENVELOPE in body
+export const isEnvelope = (body: unknown): boolean => isRecord(body) && ENVELOPE in body
 
 /** The answer of a call that succeeds with nothing to say: `{ code: 0, msg: 'success', data: null }`. */
 export const noData = (): Envelope<null> => envelope(null)

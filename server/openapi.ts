@@ -9,6 +9,7 @@
  */
 import type { TSchema } from '@sinclair/typebox'
 import { CODE, CODE_MESSAGE, TOKEN_CODES, type BusinessCode } from '../src/contract/codes'
+import { isRecord } from '../src/contract/guards'
 import type { Route } from '../src/contract/route'
 import { ROUTES } from '../src/contract/routes'
 import { Failure } from '../src/contract/schemas/common'
@@ -25,7 +26,7 @@ const FAILURE_JSON = JSON.stringify(Failure)
  * refusal every answer shares as a reference to its one copy.
  */
 const plain = (schema: TSchema): Json =>
-  JSON.parse(JSON.stringify(schema, (_key, value: unknown) => (value !== null && typeof value === 'object' && !Array.isArray(value) && JSON.stringify(value) === FAILURE_JSON ? FAILURE_REF : value))) as Json
+  JSON.parse(JSON.stringify(schema, (_key, value: unknown) => (isRecord(value) && JSON.stringify(value) === FAILURE_JSON ? FAILURE_REF : value))) as Json
 
 /** Query or path parameters from an object schema's properties. */
 function parameters(schema: TSchema | undefined, where: 'query' | 'path'): Json[] {

@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { CODE, NONCE_PATTERN, signParams } from '../../src/contract'
+import { isRecord } from '../../src/contract/guards'
 import { ApiError } from '../errors'
 import { safeEqualHex } from '../services/crypto'
 
@@ -15,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
+const asRecord = (v: unknown): Record<string, unknown> => (isRecord(v) ? v : {})
 
 export default fp(
   async (app) => {

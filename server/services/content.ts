@@ -6,6 +6,7 @@ import { limitOf } from './guardian'
 import { MEDIA_PATH, type Audio, type ContentKind, type ContentViews, type Image, type Person } from '../../src/contract/content'
 import type { Db } from '../db/connect'
 import type { TaskAttachmentRow } from '../db/schema'
+import { isStr, shape } from '../../src/contract/guards'
 import { localDayNumber, streakEndingOn } from './reading'
 
 export const mediaUrl = (id: string): string => `/api${MEDIA_PATH}/${id}`
@@ -173,11 +174,13 @@ function parseIds(json: string): string[] {
   }
 }
 
+const isAttachment = shape<TaskAttachmentRow>({ mediaId: isStr, name: isStr })
+
 function parseAttachments(json: string): TaskAttachmentRow[] {
   try {
     const v: unknown = JSON.parse(json)
     if (!Array.isArray(v)) return []
-    return v.filter((a): a is TaskAttachmentRow => typeof a === 'object' && a !== null && typeof (a as TaskAttachmentRow).mediaId === 'string' && typeof (a as TaskAttachmentRow).name === 'string')
+    return v.filter(isAttachment)
   } catch {
     return []
   }

@@ -3,6 +3,7 @@
  * figures once per account and year (the `reports` table, server/db/schema.ts), and turning a row into
  * what its owner or anyone else may see.
  */
+import { isNum, isRecord } from '../../src/contract/guards'
 import { isSlideKind, visibleSlides, type OwnerReport, type PublicReport, type ReportFigures, type ReportSummary, type SlideKind } from '../../src/contract/report'
 import type { Db } from '../db/connect'
 import type { Database, ReportTable } from '../db/schema'
@@ -69,8 +70,8 @@ export async function saveReport(db: Db, input: { userId: string; year: number; 
 /** The stored figures; a row that cannot be read back counts as an empty year rather than an error. */
 export function figuresOf(row: ReportTable): ReportFigures {
   try {
-    const f = JSON.parse(row.figures) as ReportFigures
-    if (typeof f === 'object' && f !== null && typeof f.minutes === 'number' && Array.isArray(f.categories)) return f
+    const f: unknown = JSON.parse(row.figures)
+    if (isRecord(f) && isNum(f.minutes) && Array.isArray(f.categories)) return f as unknown as ReportFigures
   } catch {
     // fall through
   }

@@ -1,6 +1,7 @@
 /** A failed call in words (zh-Hans and English): the server's refusals, with the wait of a rate limit, and the network's failures. */
 import type { Lang } from '../../../manifest/app'
 import { CODE } from '../../contract/codes'
+import { isRecord } from '../../contract/guards'
 import { isRequestError, retryAfterOf } from '../../lib/http/errors'
 import { defineTexts } from '../../i18n/texts'
 
@@ -36,7 +37,7 @@ const texts = defineTexts(
 /** Where a refusal is shown: a wrong password means "the current password" on the change-password form. */
 export type ErrorContext = 'sign-in' | 'change-password'
 
-const dataOf = (e: unknown): Record<string, unknown> => (isRequestError(e) && typeof e.data === 'object' && e.data !== null ? (e.data as Record<string, unknown>) : {})
+const dataOf = (e: unknown): Record<string, unknown> => (isRequestError(e) && isRecord(e.data) ? e.data : {})
 
 /** A wait in words: seconds under two minutes, whole minutes above. */
 function waitText(t: (typeof texts)['zh'], seconds: number): string {
