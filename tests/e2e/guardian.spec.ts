@@ -10,7 +10,7 @@ import { test } from '../support/fixtures'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CHILDREN_RULES_VERSION } from '../../src/contract/guardian'
-import { askSmsCode } from '../support/login'
+import { signInBySms } from '../support/login'
 import { fillProfile, pickBirth } from '../support/profile'
 import { screenshot } from '../support/screenshot'
 import { smsCode } from '../support/smsOutbox'
@@ -25,9 +25,7 @@ const LIMITED = '未满 14 周岁，需要家长同意后才能公开分享'
 
 /** Registers `phone` through Login (SMS), Password and Improve as a student does, ending on Home. */
 async function registerInBrowser(page: Page, request: APIRequestContext, phone: string, name: string, birth: { year: number; month: number }): Promise<void> {
-  await askSmsCode(page, phone)
-  await page.getByLabel('验证码', { exact: true }).fill(await smsCode(request, phone))
-  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await signInBySms(page, request, phone)
   await expect(page).toHaveURL(/\/password$/)
   await page.getByLabel('新密码', { exact: true }).fill(PASSWORD)
   await page.getByLabel('确认新密码').fill(PASSWORD)
@@ -191,13 +189,7 @@ test("the guardian's page exports, corrects the profile, withdraws (shared thing
   await request.put(`/api/reports/${report.data.id}`, { headers, data: { shareable: true } })
   expect(((await (await request.get(`/api/report/${report.data.id}`)).json()) as { code: number }).code).toBe(0)
 
-  await page.goto('/guardian')
-  await page.getByLabel('家长手机号').fill(guardian)
-  await page.getByRole('button', { name: '获取验证码' }).click()
-  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled()
-  await page.getByLabel('验证码', { exact: true }).fill(await smsCode(request, guardian))
-  await screenshot(page, 'guardian-page-signin-375x812')
-  await page.getByRole('button', { name: '登录家长页面' }).click()
+  await guardianSignin(page, request, guardian, 'guardian-page-signin-375x812')
   const child = page.getByRole('region', { name: '郑小雨' })
   await expect(child).toContainText('已同意')
 
@@ -284,12 +276,14 @@ async function childWithData(request: APIRequestContext, dataDir: string, phone:
   await request.post('/api/reports', { headers, data: { year: 2023 } })
 }
 
-async function guardianSignin(page: Page, request: APIRequestContext, guardian: string): Promise<void> {
+/** Signs a guardian in on /guardian by SMS; `shot` names a screenshot of the filled form before the tap. */
+async function guardianSignin(page: Page, request: APIRequestContext, guardian: string, shot?: string): Promise<void> {
   await page.goto('/guardian')
   await page.getByLabel('家长手机号').fill(guardian)
   await page.getByRole('button', { name: '获取验证码' }).click()
   await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled()
   await page.getByLabel('验证码', { exact: true }).fill(await smsCode(request, guardian))
+  if (shot) await screenshot(page, shot)
   await page.getByRole('button', { name: '登录家长页面' }).click()
 }
 

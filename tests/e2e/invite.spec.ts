@@ -5,9 +5,8 @@
 import { expect, type Page } from '@playwright/test'
 import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
-import { submitPasswordLogin } from '../support/login'
+import { signInBySms, submitPasswordLogin } from '../support/login'
 import { fillProfile } from '../support/profile'
-import { smsCode } from '../support/smsOutbox'
 import { uniquePhone } from '../support/unique'
 
 const DEMO = { phone: '13800138000', password: 'Passw0rd!' }
@@ -34,16 +33,7 @@ test('a new SMS user who registers with the demo invitation code appears in the 
   // The friend opens the link and registers by SMS.
   const page = await browser.newPage({ viewport: { width: 375, height: 812 }, baseURL })
   const phone = uniquePhone()
-  await page.goto('/login?invite=DEMO2023')
-  await page.locator('form[data-ready]').waitFor()
-  await page.getByRole('tab', { name: '验证码登录' }).click()
-  await page.getByLabel('手机号').fill(phone)
-  await page.getByRole('button', { name: '获取验证码' }).click()
-  // Sent (the wait before another code shows): a refusal would be on the page, in the failure's snapshot.
-  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled()
-  await page.getByLabel('验证码', { exact: true }).fill(await smsCode(request, phone))
-  await page.getByRole('checkbox').check()
-  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await signInBySms(page, request, phone, '/login?invite=DEMO2023')
   await expect(page).toHaveURL(/\/password$/)
   await page.getByRole('button', { name: '稍后设置' }).click()
   await expect(page).toHaveURL(/\/improve/)

@@ -2,31 +2,17 @@
  * Settings as people use it: switching the language turns every visible text on Home into English,
  * clearing the cache keeps the session, and deleting an account logs out and frees the phone.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
-import { submitPasswordLogin } from '../support/login'
+import { signInBySms, submitPasswordLogin } from '../support/login'
 import { fillProfile } from '../support/profile'
-import { smsCode } from '../support/smsOutbox'
 
 const PORTRAIT = { width: 375, height: 812 }
 const LANDSCAPE = { width: 812, height: 375 }
 const CJK = /[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]/
 
 test.use({ viewport: PORTRAIT })
-
-async function smsLogin(page: Page, request: APIRequestContext, phone: string): Promise<void> {
-  await page.goto('/login')
-  await page.locator('form[data-ready]').waitFor()
-  await page.getByRole('tab', { name: '验证码登录' }).click()
-  await page.getByLabel('手机号').fill(phone)
-  await page.getByRole('button', { name: '获取验证码' }).click()
-  // Sent: only now is the outbox's newest code this one.
-  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled()
-  await page.getByLabel('验证码', { exact: true }).fill(await smsCode(request, phone))
-  await page.getByRole('checkbox').check()
-  await page.getByRole('button', { name: '登录', exact: true }).click()
-}
 
 /** Interface text a person sees: the page's visible text without the students' own titles and names of books. */
 const visibleText = (page: Page) =>
@@ -92,7 +78,7 @@ test('clearing the cache keeps the session', async ({ page }) => {
 
 test('deleting an account names what goes, logs out, and the phone can register afresh', async ({ page, request }) => {
   const phone = '13600136002'
-  await smsLogin(page, request, phone)
+  await signInBySms(page, request, phone)
   await expect(page).toHaveURL(/\/password$/)
   await page.getByLabel('新密码', { exact: true }).fill('Zhao2024ok')
   await page.getByLabel('确认新密码').fill('Zhao2024ok')
@@ -127,7 +113,7 @@ test('deleting an account names what goes, logs out, and the phone can register 
   expect(keys).not.toContain('jsj_habor_token')
 
   // The phone is free: an SMS login registers it again from the start.
-  await smsLogin(page, request, phone)
+  await signInBySms(page, request, phone)
   await expect(page).toHaveURL(/\/password$/)
 })
 
