@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { CODE } from '../../src/contract'
 import { CHILDREN_RULES_VERSION, GUARDIAN_TOKEN_HEADER, isPlausibleBirth, isUnderConsentAge } from '../../src/contract/guardian'
+import { ACCOUNT_CHANGED } from '../../src/contract/live'
 import { ApiError, badInput, noData } from '../errors'
 import { audioDir, removeAudioFile } from '../services/cards'
 import {
@@ -218,6 +219,8 @@ const routes: ApiRoutes = async (app) => {
       if ((await limitOf(trx, userId, now)) !== null) await makePrivate(trx, userId, now)
     })
     app.sessions.emitChanged({ users: [userId] })
+    // Made on the guardian's phone: the child's open app is told to read its profile again.
+    app.inbox.live([userId], ACCOUNT_CHANGED)
     return noData()
   } })
 
@@ -234,6 +237,7 @@ const routes: ApiRoutes = async (app) => {
       return withdrawn?.guardian_phone ?? null
     })
     app.sessions.emitChanged({ users: [userId] })
+    app.inbox.live([userId], ACCOUNT_CHANGED)
     await tell(req, ended, 'consent-withdrawn')
     return noData()
   } })

@@ -4,8 +4,9 @@
  * whenever the service worker showed a push; new entries arrive over the live channel; a notification's
  * click routes through the router (so the login guard applies); the sign-in whose pushes this device may
  * show is stored for the service worker; the start is counted and the tip worked out; and a session that
- * ends clears all of it. A notice about the student's class loads the profile again, so that Home and the
- * profile page show the class as the teacher left it. Loaded lazily: nothing of it is in Login's first start.
+ * ends clears all of it. A notice about the student's class, and a change a guardian made on their own
+ * phone, load the profile again, so that Home and the profile page show the account as the teacher or the
+ * guardian left it. Loaded lazily: nothing of it is in Login's first start.
  */
 import { subscribe } from 'valtio'
 import { isAppPath } from '../contract/inbox'
@@ -16,6 +17,9 @@ import { forgetPush, loadPushDevice, refreshTip } from '../state/push'
 import { isLive, liveToken, sessionState } from '../state/session/machine'
 
 let started = false
+
+/** Reads the profile again (Home and the profile page show it), quietly: a failure leaves the one shown. */
+const reloadProfile = (): void => void import('../state/session/flows').then((f) => f.loadProfile({ loading: false })).catch(() => undefined)
 
 /** A signed-in start, or a sign-in in this same page after a logout or a kick. */
 function signedIn(): void {
@@ -31,9 +35,9 @@ export function startPush(): void {
   void import('../lib/live').then((m) =>
     m.live.configure({
       onNotified: (m) => {
-        if (received(m) !== 'class') return
-        void import('../state/session/flows').then((f) => f.loadProfile({ loading: false })).catch(() => undefined)
+        if (received(m) === 'class') reloadProfile()
       },
+      onAccountChanged: reloadProfile,
       onResumed: () => void refreshUnread().catch(() => undefined),
     }),
   )

@@ -14,6 +14,8 @@ import { signInBySms } from '../support/login'
 import { fillProfile, pickBirth } from '../support/profile'
 import { screenshot } from '../support/screenshot'
 import { smsCode } from '../support/smsOutbox'
+import { subscribed } from '../support/live'
+import { resumeSession, type TokenPair } from '../support/session'
 import { wavFile } from '../support/wav'
 
 test.use({ viewport: { width: 375, height: 812 } })
@@ -165,13 +167,13 @@ test('a deep link opened signed out leads, after the sign-in and the birth month
   await screenshot(page, 'guardian-deep-link-after-consent-375x812')
 })
 
-test("the guardian's page exports, corrects the profile, withdraws (shared things become private) and deletes (files gone)", async ({ page, request, habor }) => {
+test("the guardian's page exports, corrects the profile, withdraws (shared things become private) and deletes (files gone); the child's open Home follows", async ({ browser, baseURL, page, request, habor }) => {
   // A child of 12 with a guardian's consent, a reading record, a card with its recording and a shared report.
   const phone = '13700137204'
   const guardian = '13500135204'
   await request.post('/api/sms/code', { data: { username: `+86${phone}`, scene: 'login' } })
   const sms = (await (await request.post('/api/login/sms', { data: { username: `+86${phone}`, code: await smsCode(request, phone), isAdmin: false, ...API_DEVICE } })).json()) as { data: { token: string } }
-  const improved = (await (await request.put('/api/auth/student/improve', { headers: { authorization: `Bearer ${sms.data.token}` }, data: { name: '郑小雨', grade: '六年级', className: '3班', orgCode: 'DEMO', birth: { year: 2014, month: 5 } } })).json()) as { data: { token: string } }
+  const improved = (await (await request.put('/api/auth/student/improve', { headers: { authorization: `Bearer ${sms.data.token}` }, data: { name: '郑小雨', grade: '六年级', className: '3班', orgCode: 'DEMO', birth: { year: 2014, month: 5 } } })).json()) as { data: TokenPair }
   const headers = { authorization: `Bearer ${improved.data.token}` }
   // The consent as the first test gives it in the browser, written straight into the server's database: the
   // guardian's number would otherwise wait a minute between the consent's code and the sign-in code.
@@ -188,6 +190,16 @@ test("the guardian's page exports, corrects the profile, withdraws (shared thing
   const report = (await (await request.post('/api/reports', { headers, data: { year: 2023 } })).json()) as { data: { id: string } }
   await request.put(`/api/reports/${report.data.id}`, { headers, data: { shareable: true } })
   expect(((await (await request.get(`/api/report/${report.data.id}`)).json()) as { code: number }).code).toBe(0)
+
+  // The child's phone, with Home open while the guardian works on their own phone.
+  const childPhone = await browser.newContext({ viewport: { width: 375, height: 812 }, baseURL })
+  const home = await childPhone.newPage()
+  await resumeSession(home, improved.data)
+  const live = subscribed(home)
+  await home.goto('/home')
+  await live
+  await expect(home.getByRole('heading', { name: /郑小雨/ })).toBeVisible()
+  await expect(home.getByRole('note').filter({ hasText: LIMITED })).toHaveCount(0)
 
   await guardianSignin(page, request, guardian, 'guardian-page-signin-375x812')
   const child = page.getByRole('region', { name: '郑小雨' })
@@ -234,6 +246,8 @@ test("the guardian's page exports, corrects the profile, withdraws (shared thing
   const after = JSON.parse(readFileSync(await (await again).path(), 'utf8')) as { profile: { name: string; grade: string; className: string; birth: { year: number; month: number } } }
   expect(after.profile).toEqual(expect.objectContaining({ name: '郑小语', grade: '六年级', className: '3班', birth: { year: 2014, month: 8 } }))
   expect(((await (await request.get('/api/auth/student', { headers })).json()) as { data: { name: string } }).data.name).toBe('郑小语')
+  // The child's Home greets the corrected name without being opened again.
+  await expect(home.getByRole('heading', { name: /郑小语/ })).toBeVisible()
 
   // Withdrawing: the shared report is private, the card's link reaches nobody.
   await corrected.getByRole('button', { name: '撤回同意' }).click()
@@ -243,6 +257,10 @@ test("the guardian's page exports, corrects the profile, withdraws (shared thing
   await expect(corrected).toContainText('已撤回同意')
   expect(((await (await request.get(`/api/report/${report.data.id}`)).json()) as { code: number }).code).toBe(100001)
   expect(((await (await request.get(`/api/cards/${card.data.id}`)).json()) as { code: number }).code).toBe(100001)
+  // And says at once why sharing stops, with the way to ask a guardian again.
+  await expect(home.getByRole('note').filter({ hasText: LIMITED })).toBeVisible()
+  await screenshot(home, 'guardian-withdrawn-child-home-375x812')
+  await childPhone.close()
 
   // Deleting removes the account and the recording's file.
   const audioFile = join(habor.dataDir, 'cards', up.data.audioId)

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs'
 import { test } from '../support/fixtures'
 import { APP_HEADERS, registerStudent } from '../support/register'
 import { screenshot } from '../support/screenshot'
+import { subscribed } from '../support/live'
 import { DEMO_STUDENT, resumeSession, type TokenPair } from '../support/session'
 
 test.use({ viewport: { width: 375, height: 812 } })
@@ -67,16 +68,6 @@ function recordUrls(page: Page): string[] {
     }
   })
   return seen
-}
-
-/** The live channel is subscribed: the app's socket to /mqtt has had the broker's CONNACK and SUBACK. */
-function subscribed(page: Page): Promise<void> {
-  return page
-    .waitForEvent('websocket', (ws) => ws.url().endsWith('/mqtt'))
-    .then(async (ws) => {
-      await ws.waitForEvent('framereceived')
-      await ws.waitForEvent('framereceived')
-    })
 }
 
 test('at a school PC a teacher confirms a new student, whose open Home leaves 班级待老师确认 within 3 s; a refused student is told; the teacher is never sent to 家长同意', async ({ browser, baseURL, request }) => {

@@ -6,6 +6,7 @@
  */
 import type { IClientOptions, MqttClient } from 'mqtt'
 import { isInboxNotified, type InboxNotified } from '../../contract/inbox'
+import { isAccountChanged, type AccountChanged } from '../../contract/live'
 import { newNonce } from '../../contract/sign'
 import { errors, type RequestError } from '../http/errors'
 
@@ -22,11 +23,12 @@ export const sessionTopic = (appId: string, deviceType: string, userId: string):
 
 /**
  * What the channel can receive, named in the past tense (docs/architecture.md): the kick, a new
- * notification in the inbox (a JSON message of src/contract/inbox.ts). The teacher's notices
+ * notification in the inbox (a JSON message of src/contract/inbox.ts), a change to the account made on
+ * another device (src/contract/live.ts). The teacher's notices
  * (src/contract/teacher.ts) reach the Teacher page through `onMessage`, which checks them itself, so the
  * students' chunk of the channel does not carry the teacher's part of the contract.
  */
-export type LiveMessage = { type: 'logged-in-elsewhere' } | InboxNotified
+export type LiveMessage = { type: 'logged-in-elsewhere' } | InboxNotified | AccountChanged
 
 /** Pure: the message a packet on our session topic carries, if any; anything else is ignored. */
 export function parseLiveMessage(payload: string): LiveMessage | undefined {
@@ -34,7 +36,7 @@ export function parseLiveMessage(payload: string): LiveMessage | undefined {
   if (!payload.startsWith('{')) return undefined
   try {
     const m: unknown = JSON.parse(payload)
-    return isInboxNotified(m) ? m : undefined
+    return isInboxNotified(m) || isAccountChanged(m) ? m : undefined
   } catch {
     return undefined
   }
@@ -74,6 +76,8 @@ export interface LiveDeps {
   onNotified?: (m: InboxNotified) => void
   /** The channel is subscribed again after a drop: what arrived meanwhile is read from the server. */
   onResumed?: () => void
+  /** The account changed on someone else's device (src/contract/live.ts): the profile is read again. */
+  onAccountChanged?: () => void
   /** The forced logout: clear the session, go to /login. */
   onLoggedOut: (reason: 'kicked') => void
   loadMqtt: () => Promise<MqttConnect>
@@ -170,6 +174,7 @@ export class LiveChannel {
       if (m?.type === 'logged-in-elsewhere') this.kicked()
       else if (this.kickTimer === undefined) {
         if (m?.type === 'notified') this.deps.onNotified?.(m)
+        if (m?.type === 'account-changed') this.deps.onAccountChanged?.()
         if (this.listeners.size > 0 && text.startsWith('{')) this.hear(text)
       }
     })

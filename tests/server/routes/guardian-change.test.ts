@@ -13,6 +13,8 @@ import { CODE } from '../../../src/contract/codes'
 import { CHILDREN_RULES_VERSION, type GuardianChildren, type GuardianSignin, type GuardianStatus } from '../../../src/contract/guardian'
 import { keysDb } from '../../../server/services/idempotency'
 import { call, DEVICE, FakeClock, makeApp, passwordLogin, type Pair } from '../support/helpers'
+import { appChannel, listeningApp, SETTLE_MS, until } from '../support/broker'
+import { afterThisTest } from '../support/cleanup'
 
 /** 2026-03-10 12:00 in China. */
 const NOW = Date.UTC(2026, 2, 10, 4)
@@ -308,6 +310,35 @@ describe("the guardian page's sign-in", () => {
     expect(out.body.code).toBe(0)
     expect((await call(app, 'GET', '/guardian/children', { headers: { 'guardian-token': next.token } })).status).toBe(401)
     expect(await app.db.selectFrom('guardian_sessions').select('token_hash').execute()).toHaveLength(0)
+  })
+})
+
+describe("a change the guardian makes on their own phone", () => {
+  it("reaches the child's open app over the live channel, which then reads its profile again: a correction, then the withdrawal", async () => {
+    const t = await listeningApp({}, new FakeClock(NOW))
+    const { app, clock } = t
+    const child = await register(app, '13700137381', TWELVE)
+    expect((await consent(app, clock, child.token, FIRST)).body.code).toBe(0)
+    const page = await signin(app, clock, FIRST)
+    let changed = 0
+    const channel = appChannel(t.url, () => ({ token: child.token, userId: child.id }), { onAccountChanged: () => changed++ })
+    afterThisTest(() => channel.close())
+    await channel.open()
+
+    const edit = await app.inject({ method: 'PUT', url: `/api/guardian/children/${child.id}/profile`, headers: { 'guardian-token': page.token }, payload: { name: '林小溪', grade: '六年级', className: '1班', ...TWELVE } })
+    expect(edit.json()).toMatchObject({ code: 0 })
+    await until(() => changed === 1, SETTLE_MS, 'the correction')
+    expect((await asGuardian(app, page.token, 'POST', `/${child.id}/withdraw`)).json()).toMatchObject({ code: 0 })
+    await until(() => changed === 2, SETTLE_MS, 'the withdrawal')
+    // What the app then reads is the server's new state.
+    expect((await call<GuardianStatus>(app, 'GET', '/guardian/status', { token: child.token })).body.data).toMatchObject({ limited: 'guardian-consent', consent: null })
+    // The child's own consent says the new state in its answer: no message for it. (Messages on one topic
+    // arrive in order, so the withdrawal after it is the third message, not the fourth.)
+    clock.advance(61_000)
+    expect((await consent(app, clock, child.token, FIRST)).body.code).toBe(0)
+    expect((await asGuardian(app, page.token, 'POST', `/${child.id}/withdraw`)).json()).toMatchObject({ code: 0 })
+    await until(() => changed >= 3, SETTLE_MS, 'the second withdrawal')
+    expect(changed).toBe(3)
   })
 })
 

@@ -181,7 +181,7 @@ describe('LiveChannel', () => {
 })
 
 describe('pure helpers', () => {
-  it('parses the kick payload and a well-formed inbox notice, nothing else', () => {
+  it('parses the kick payload, a well-formed inbox notice and the account-changed notice, nothing else', () => {
     expect(parseLiveMessage('logout')).toEqual({ type: 'logged-in-elsewhere' })
     expect(parseLiveMessage('Logout')).toBeUndefined()
     const text = { title: 't', body: 'b' }
@@ -191,6 +191,8 @@ describe('pure helpers', () => {
     for (const bad of [{ ...notice, unread: -1 }, { ...notice, type: 'notify' }, { ...notice, entry: { ...entry, url: '//evil.example' } }, { ...notice, entry: { ...entry, kind: 'ad' } }, { ...notice, entry: { ...entry, texts: { en: text } } }])
       expect(parseLiveMessage(JSON.stringify(bad)), JSON.stringify(bad)).toBeUndefined()
     expect(parseLiveMessage('{not json')).toBeUndefined()
+    expect(parseLiveMessage(JSON.stringify({ type: 'account-changed' }))).toEqual({ type: 'account-changed' })
+    expect(parseLiveMessage(JSON.stringify({ type: 'account-change' }))).toBeUndefined()
   })
   it('reads a JWT exp and treats anything else as unexpired', () => {
     expect(tokenExpired(jwt(100), 100_000)).toBe(true)
