@@ -9,7 +9,9 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FAIL_TIMEOUT_MS, ROOT, startCluster } from '../../scripts/cluster-lib.mjs'
-import { api, confirmClass, DEVICE, newPhone, newStudent, ok, outboxNodes, signInElsewhere, smsCode, subOf, terminal, until, type Student, type Terminal } from './support'
+import { CHILDREN_RULES_VERSION } from '../../src/contract/guardian'
+import { ACCOUNT_CHANGED } from '../../src/contract/live'
+import { api, confirmClass, DEVICE, newPhone, newStudent, ok, outboxCode, outboxNodes, signInElsewhere, smsCode, subOf, terminal, until, type Student, type Terminal } from './support'
 
 /** The operator's command line as `npm run build` compiles it. */
 const ADMIN = join(ROOT, 'server', 'dist', 'admin.mjs')
@@ -177,6 +179,28 @@ describe('one node or three: the same rules', () => {
     for (const i of [0, 1, 2]) expect((await ok(api<{ classConfirmed: boolean }>(nodeBase(i), 'GET', '/auth/student', { token: student.token }))).classConfirmed).toBe(false)
     await ok(api(nodeBase(0), 'POST', '/classes/confirm', { token: teacher.token, body: { orgCode: 'DEMO', studentId: mine, grade: request!.grade, className: request!.className } }))
     await seenEverywhere(student.token, Date.now(), 'class confirmed', (p) => p.classConfirmed === true)
+  })
+
+  it("a guardian's withdrawal through node B is seen on the child's profile on every node within the bound, and the child's terminal on node A is told", async () => {
+    const child = await newStudent(nodeBase(0), randomUUID(), { year: 2014, month: 6 })
+    const guardian = newPhone()
+    await ok(api(nodeBase(0), 'POST', '/guardian/code', { token: child.token, body: { guardianPhone: guardian } }))
+    const code = await outboxCode(nodeBase(0), guardian)
+    await ok(api(nodeBase(0), 'POST', '/guardian/consent', { token: child.token, body: { guardianPhone: guardian, code, rulesVersion: CHILDREN_RULES_VERSION } }))
+    await servedEverywhere(child.token)
+    for (const i of [0, 1, 2]) expect((await ok(api<{ limited: string | null }>(nodeBase(i), 'GET', '/auth/student', { token: child.token }))).limited).toBeNull()
+    const childApp = await terminal(nodeWs(0), child, 0)
+
+    // The guardian, on their own phone, through node B.
+    await ok(api(nodeBase(1), 'POST', '/guardian/signin/code', { body: { phone: guardian } }))
+    const page = await ok(api<{ token: string }>(nodeBase(1), 'POST', '/guardian/signin', { body: { phone: guardian, code: await outboxCode(nodeBase(1), guardian) } }))
+    const headers = { 'guardian-token': page.token }
+    const [mine] = (await ok(api<{ children: { id: string }[] }>(nodeBase(1), 'GET', '/guardian/children', { headers }))).children
+    await ok(api(nodeBase(1), 'POST', `/guardian/children/${mine!.id}/withdraw`, { headers }))
+    const changed = Date.now()
+    const told = until(() => childApp.messages.includes(JSON.stringify(ACCOUNT_CHANGED)), SESSION_BOUND_MS, "the child's open app to hear account-changed").then(() => Date.now() - changed)
+    await seenEverywhere(child.token, changed, 'consent withdrawn', (p) => p.limited === 'guardian-consent')
+    console.log(`consent withdrawn: the child's terminal on node A told ${await told} ms after the answer`)
   })
 
   it("an account disabled from the operator's command line is refused on every node within the bound, and its terminals on every node close", async () => {

@@ -20,7 +20,7 @@ export async function api<T = Record<string, unknown>>(
   base: string,
   method: string,
   path: string,
-  { body, token, ip = someIp(), key }: { body?: unknown; token?: string; ip?: string | null; key?: string } = {},
+  { body, token, ip = someIp(), key, headers = {} }: { body?: unknown; token?: string; ip?: string | null; key?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer<T>> {
   const payload = body === undefined ? undefined : JSON.stringify(body)
   const res = await new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -36,6 +36,7 @@ export async function api<T = Record<string, unknown>>(
           ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...(key ? { 'idempotency-key': key } : {}),
+          ...headers,
         },
       },
       (r) => {
@@ -88,6 +89,11 @@ export const outboxNodes: string[] = []
  */
 export async function smsCode(via: string, read: string, phone: string): Promise<string> {
   await ok(api(via, 'POST', '/sms/code', { body: { username: `+86${phone}`, scene: 'login' } }))
+  return outboxCode(read, phone)
+}
+
+/** The newest code the dev outbox holds for `phone`, read through `read` as in smsCode. */
+export async function outboxCode(read: string, phone: string): Promise<string> {
   const readers = outboxNodes.length && !outboxNodes.includes(read) ? outboxNodes : [read]
   let last: unknown
   for (const r of readers) {
@@ -100,12 +106,12 @@ export async function smsCode(via: string, read: string, phone: string): Promise
   throw last
 }
 
-/** A new student: an SMS sign-in (which creates the account) and the profile, on `base`. */
-export async function newStudent(base: string, deviceCode = randomUUID()): Promise<Student> {
+/** A new student: an SMS sign-in (which creates the account) and the profile, on `base`; 18 unless `birth` says otherwise. */
+export async function newStudent(base: string, deviceCode = randomUUID(), birth = { year: 2008, month: 6 }): Promise<Student> {
   const phone = newPhone()
   const code = await smsCode(base, base, phone)
   const first = await ok(api<{ token: string }>(base, 'POST', '/login/sms', { body: { username: `+86${phone}`, code, ...DEVICE, deviceCode } }))
-  const done = await ok(api<{ token: string }>(base, 'PUT', '/auth/student/improve', { token: first.token, body: { name: '林小雨', grade: '五年级', className: '2班', orgCode: 'DEMO', birth: { year: 2008, month: 6 } } }))
+  const done = await ok(api<{ token: string }>(base, 'PUT', '/auth/student/improve', { token: first.token, body: { name: '林小雨', grade: '五年级', className: '2班', orgCode: 'DEMO', birth } }))
   const token = done.token ?? first.token
   return { phone, userId: subOf(token), token }
 }
