@@ -27,8 +27,9 @@ async function startOutput(env: Record<string, string>): Promise<string> {
   let out = ''
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()))
   proc.stderr.on('data', (d: Buffer) => (out += d.toString()))
-  // The warning follows the banner's demo accounts on the other stream; the process stops cleanly on
-  // SIGTERM, and 'close' (not 'exit', which can come before the pipes are drained) means all is read.
+  // The warning follows the banner's demo accounts on the other stream, in the same task: the process
+  // handles SIGTERM from before the banner (so the signal waits for the warning), stops cleanly, and
+  // 'close' (not 'exit', which can come before the pipes are drained) means all is read.
   await new Promise<void>((resolve, reject) => {
     proc.once('close', () => reject(new Error(`server exited at start: ${out}`)))
     const poll = setInterval(() => {
