@@ -117,12 +117,12 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           exclude: [...SERVER_ISOLATED, ...SERVER_REDIS],
-          // TEST_SERVER_SHARED=1: the files of a worker share one module graph, so the server and its
-          // libraries are imported once per worker, not once per file (about 5 s a file). What a test
-          // leaves behind is cleaned up by the registry tests/server/setup.ts runs after every test
-          // (tests/server/support/cleanup.ts). Not the default until both server suites pass with it
-          // under load (docs/running.md).
-          isolate: process.env.TEST_SERVER_SHARED !== '1',
+          // The files of a worker share one module graph, so the server and its libraries are imported
+          // once per worker, not once per file (about 5 s a file; the suite takes about half the time).
+          // What a test leaves behind is cleaned up by the registry tests/server/setup.ts runs after every
+          // test (tests/server/support/cleanup.ts). TEST_SERVER_ISOLATE=1 gives each file a fresh graph
+          // again, to tell whether a failure comes from sharing (docs/running.md).
+          isolate: process.env.TEST_SERVER_ISOLATE === '1',
         },
       },
       {
