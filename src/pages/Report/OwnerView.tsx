@@ -111,7 +111,7 @@ export function OwnerView({ initial, t, lang }: { initial: OwnerReport; t: Texts
         <SaveImageButton report={report} index={index} t={t} lang={lang} />
       </div>
 
-      <SharingSettings report={report} pending={pending} t={t} lang={lang} onChange={(body) => void change(body)} onToggle={toggleHidden} onDiscarded={() => setReport(initial)} />
+      <SharingSettings report={report} pending={pending} t={t} onChange={(body) => void change(body)} onToggle={toggleHidden} onDiscarded={() => setReport(initial)} />
 
       <div className="report__links">
         <Button variant="plain" onClick={() => push('/2023/create')}>

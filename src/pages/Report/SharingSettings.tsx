@@ -2,21 +2,22 @@
 import type { OwnerReport, ReportUpdateBody, SlideKind } from '../../contract/report'
 import type { OutboxItem } from '../../lib/outbox/outbox'
 import { PendingWrite } from '../../ui/PendingWrite/PendingWrite'
-import { SLIDE_NAMES } from '../../ui/StorySlides/reportSlide'
+import { useTexts } from '../../hooks/useTexts'
+import { SLIDE_TEXTS } from '../../ui/StorySlides/reportSlide'
 import { linkOf } from './reportApi'
-import type { Lang, Texts } from './texts'
+import type { Texts } from './texts'
 
 interface Props {
   report: OwnerReport
   pending: OutboxItem | null
   t: Texts
-  lang: Lang
   onChange: (body: ReportUpdateBody) => void
   onToggle: (kind: SlideKind) => void
   onDiscarded: () => void
 }
 
-export function SharingSettings({ report, pending, t, lang, onChange, onToggle, onDiscarded }: Props) {
+export function SharingSettings({ report, pending, t, onChange, onToggle, onDiscarded }: Props) {
+  const { slideNames } = useTexts(SLIDE_TEXTS)
   return (
     <section className="report__panel" aria-labelledby="report-settings">
       <h2 id="report-settings" className="report__panel-title">
@@ -49,7 +50,7 @@ export function SharingSettings({ report, pending, t, lang, onChange, onToggle, 
           <label key={s.kind} className="report__slide-option">
             <input type="checkbox" checked={!report.hidden.includes(s.kind)} onChange={() => onToggle(s.kind)} />
             <span>
-              {i + 1}. {SLIDE_NAMES[s.kind][lang]}
+              {i + 1}. {slideNames[s.kind]}
             </span>
           </label>
         ))}

@@ -3,18 +3,23 @@ import { useMemo } from 'react'
 import type { PublicReport, SlideKind } from '../../contract/report'
 import { showToast } from '../../ui/Overlay/overlay'
 import { ReportSlideCard } from '../../ui/StorySlides/ReportSlideCard'
-import { aboutThem, dwellMs, slideSentence, slideText } from '../../ui/StorySlides/reportSlide'
+import { useTexts } from '../../hooks/useTexts'
+import { aboutThem, dwellMs, SLIDE_TEXTS, slideSentence, slideText, type SlideWords } from '../../ui/StorySlides/reportSlide'
 import type { Story } from '../../ui/StorySlides/StorySlides'
 import type { Lang, Texts } from './texts'
 
 /** The slides' words: to the owner, or (`them`) about the owner for anyone else. */
-const wordsOf = (slide: PublicReport['slides'][number], lang: Lang, them: boolean) => (them ? aboutThem(slideText(slide, lang), lang) : slideText(slide, lang))
+const wordsOf = (slide: PublicReport['slides'][number], lang: Lang, w: SlideWords, them: boolean) => {
+  const text = slideText(slide, lang, w)
+  return them ? aboutThem(text, lang) : text
+}
 
 export function useStories(report: PublicReport, t: Texts, lang: Lang, hidden: readonly SlideKind[], them = false): Story[] {
+  const words = useTexts(SLIDE_TEXTS)
   return useMemo(
     () =>
       report.slides.map((s) => {
-        const text = wordsOf(s, lang, them)
+        const text = wordsOf(s, lang, words, them)
         return {
           key: s.kind,
           label: slideSentence(text),
@@ -22,7 +27,7 @@ export function useStories(report: PublicReport, t: Texts, lang: Lang, hidden: r
           content: <ReportSlideCard text={text} brand={t.brand} badge={hidden.includes(s.kind) ? t.hiddenBadge : undefined} />,
         }
       }),
-    [report, t, lang, hidden, them],
+    [report, t, lang, words, hidden, them],
   )
 }
 
@@ -30,8 +35,8 @@ export async function saveImage(report: PublicReport, index: number, t: Texts, l
   const slide = report.slides[index]
   if (!slide) return
   try {
-    const { slidePng, saveBlob } = await import('../../ui/StorySlides/drawSlide')
-    const png = await slidePng(wordsOf(slide, lang, them), t.brand)
+    const [{ slidePng, saveBlob }, words] = await Promise.all([import('../../ui/StorySlides/drawSlide'), lang === 'en' ? SLIDE_TEXTS.load() : SLIDE_TEXTS.zh])
+    const png = await slidePng(wordsOf(slide, lang, words, them), t.brand)
     saveBlob(png, `habor-${report.year}-${index + 1}-${slide.kind}.png`)
     showToast(t.saved, { icon: 'success' })
   } catch {

@@ -6,6 +6,7 @@
 import type { Lang } from '../../../manifest/app'
 import { KEYWORD_WORDS, type ClosingKeyword, type ReportSlide, type SlideKind, type TimeBucket } from '../../contract/report'
 import { formatNumber } from '../../i18n/format'
+import { defineTexts, type TextsOf } from '../../i18n/texts'
 
 export type SlideTheme = 'cover' | 'minutes' | 'books' | 'streak' | 'morning' | 'noon' | 'afternoon' | 'evening' | 'night' | 'categories' | 'works' | 'closing' | 'start'
 
@@ -39,42 +40,70 @@ export const THEMES: Record<SlideTheme, { from: string; to: string; ink: string;
   start: { from: '#0b7285', to: '#0e7a5f', ink: '#ffffff', accent: '#ffe8a3' },
 }
 
-const BUCKETS: Record<TimeBucket, { 'zh-Hans': [string, string, string]; en: [string, string, string] }> = {
-  morning: { 'zh-Hans': ['早晨', '5–11 点', '清晨的书页，和阳光一起醒来'], en: ['Mornings', '5–11 am', 'Your pages woke up with the sun'] },
-  noon: { 'zh-Hans': ['中午', '11–14 点', '午间的片刻，你都留给了书'], en: ['Midday', '11 am–2 pm', 'You kept the midday break for books'] },
-  afternoon: { 'zh-Hans': ['下午', '14–18 点', '放学后的时光，和故事一起度过'], en: ['Afternoons', '2–6 pm', 'After school belonged to stories'] },
-  evening: { 'zh-Hans': ['晚上', '18–22 点', '晚饭后的灯光下，书页最安静'], en: ['Evenings', '6–10 pm', 'Quiet pages under the evening lamp'] },
-  night: { 'zh-Hans': ['夜晚', '22 点以后', '安静的夜里，故事陪着你'], en: ['Late evenings', 'after 10 pm', 'Stories kept you company at night'] },
-}
-
-/** The sentence under the word of the year (KEYWORD_WORDS). */
-const KEYWORD_LINES: Record<ClosingKeyword, Record<Lang, string>> = {
-  start: { 'zh-Hans': '你的阅读故事，从现在开始', en: 'Your reading story starts now' },
-  persistent: { 'zh-Hans': '一天接一天，你把阅读变成了习惯', en: 'Day after day, reading became your habit' },
-  explorer: { 'zh-Hans': '你的书架上，装着好几个世界', en: 'Your shelf holds many worlds' },
-  creator: { 'zh-Hans': '读进心里的，你用文字写了出来', en: 'What you read, you turned into your own words' },
-  bookworm: { 'zh-Hans': '一本接一本，你停不下来', en: 'One book after another' },
-  curious: { 'zh-Hans': '每次翻开书，都是一次新发现', en: 'Every book you opened was a discovery' },
-}
-
-/** Short names of the slides, for the share settings and labels. */
-export const SLIDE_NAMES: Record<SlideKind, Record<Lang, string>> = {
-  cover: { 'zh-Hans': '封面', en: 'Cover' },
-  minutes: { 'zh-Hans': '阅读时长', en: 'Minutes read' },
-  books: { 'zh-Hans': '读过的书', en: 'Books' },
-  streak: { 'zh-Hans': '连续阅读', en: 'Longest streak' },
-  time: { 'zh-Hans': '最爱的时段', en: 'Favourite time' },
-  categories: { 'zh-Hans': '最爱的类别', en: 'Top categories' },
-  works: { 'zh-Hans': '发表的作品', en: 'Works published' },
-  closing: { 'zh-Hans': '年度关键词', en: 'Word of the year' },
-}
+/**
+ * The slides' words (src/i18n/texts.ts): the zh-Hans side here, the English in ./reportSlide.en.ts. A
+ * component that shows slides reads the table with useTexts first, so that slideText finds the English
+ * loaded. Words celebrate and never compare.
+ */
+export const SLIDE_TEXTS = defineTexts(
+  {
+    /** Name, hours and the line of each time of day. */
+    buckets: {
+      morning: ['早晨', '5–11 点', '清晨的书页，和阳光一起醒来'],
+      noon: ['中午', '11–14 点', '午间的片刻，你都留给了书'],
+      afternoon: ['下午', '14–18 点', '放学后的时光，和故事一起度过'],
+      evening: ['晚上', '18–22 点', '晚饭后的灯光下，书页最安静'],
+      night: ['夜晚', '22 点以后', '安静的夜里，故事陪着你'],
+    } satisfies Record<TimeBucket, readonly [string, string, string]> as Record<TimeBucket, readonly [string, string, string]>,
+    /** The sentence under the word of the year (KEYWORD_WORDS). */
+    keywordLines: {
+      start: '你的阅读故事，从现在开始',
+      persistent: '一天接一天，你把阅读变成了习惯',
+      explorer: '你的书架上，装着好几个世界',
+      creator: '读进心里的，你用文字写了出来',
+      bookworm: '一本接一本，你停不下来',
+      curious: '每次翻开书，都是一次新发现',
+    } satisfies Record<ClosingKeyword, string> as Record<ClosingKeyword, string>,
+    /** Short names of the slides, for the share settings and labels. */
+    slideNames: {
+      cover: '封面',
+      minutes: '阅读时长',
+      books: '读过的书',
+      streak: '连续阅读',
+      time: '最爱的时段',
+      categories: '最爱的类别',
+      works: '发表的作品',
+      closing: '年度关键词',
+    } satisfies Record<SlideKind, string> as Record<SlideKind, string>,
+    day: (month: number, day: number) => `${month}月${day}日`,
+    cover: { eyebrow: 'Habor 阅读年度报告', named: (name: string) => `${name}的阅读故事`, mine: '我的阅读故事', swipe: '滑动翻页，看看这一年' },
+    minutes: {
+      eyebrow: '这一年，你读了',
+      unit: '分钟',
+      hours: (hours: string, days: string) => `约 ${hours} 小时，分布在 ${days} 天里`,
+      pages: (pages: string) => `翻过了 ${pages} 页书`,
+    },
+    books: { eyebrow: '你翻开了', unit: (_n: number) => '本书', longest: '陪你最久的一本是', title: (title: string) => `《${title}》` },
+    streak: { eyebrow: '最长连续阅读', unit: '天', every: '每一天，都有书陪着你' },
+    time: { eyebrow: '你最喜欢在这个时候读书', share: (share: number) => `${share}% 的阅读发生在这个时段` },
+    categories: { eyebrow: '你最爱读的类别', minutes: (minutes: string) => `${minutes} 分钟` },
+    works: { eyebrow: '你发表了', unit: (_n: number) => '篇作品', line: '读进去的，都变成了你自己的表达' },
+    closing: {
+      startEyebrow: (year: number) => `${year}，你的故事`,
+      eyebrow: (year: number) => `${year} 年度关键词`,
+      startLine: '翻开第一本书，下一份报告会写满你的故事',
+      next: (year: number) => `${year}，继续读下去`,
+    },
+  },
+  () => import('./reportSlide.en'),
+)
+export type SlideWords = TextsOf<typeof SLIDE_TEXTS>
 
 const num = (n: number, lang: Lang): string => formatNumber(lang, n)
 
-function dayLabel(iso: string, lang: Lang): string {
-  const [, m, d] = iso.split('-').map(Number)
-  if (lang === 'en') return `${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][(m ?? 1) - 1]} ${d}`
-  return `${m}月${d}日`
+function dayLabel(iso: string, w: SlideWords): string {
+  const [, m = 1, d = 1] = iso.split('-').map(Number)
+  return w.day(m, d)
 }
 
 /**
@@ -99,91 +128,57 @@ export function aboutThem(text: SlideText, lang: Lang): SlideText {
   return { ...text, eyebrow: say(text.eyebrow), big: say(text.big), unit: say(text.unit), lines: text.lines.map(say), list: text.list.map((r) => ({ ...r, label: say(r.label) })) }
 }
 
-export function slideText(slide: ReportSlide, lang: Lang): SlideText {
-  const zh = lang === 'zh-Hans'
+/** What `slide` says in `lang`, with the table's side `w` (the page passes what useTexts gave it). */
+export function slideText(slide: ReportSlide, lang: Lang, w: SlideWords = SLIDE_TEXTS(lang)): SlideText {
   const base = { unit: '', lines: [] as string[], list: [] as { label: string; value: string }[] }
   switch (slide.kind) {
     case 'cover':
-      return {
-        ...base,
-        theme: 'cover',
-        eyebrow: zh ? 'Habor 阅读年度报告' : 'Habor · Year in review',
-        big: String(slide.year),
-        lines: [slide.name ? (zh ? `${slide.name}的阅读故事` : `${slide.name}'s year in reading`) : zh ? '我的阅读故事' : 'My year in reading', zh ? '滑动翻页，看看这一年' : 'Swipe to see the year'],
-      }
+      return { ...base, theme: 'cover', eyebrow: w.cover.eyebrow, big: String(slide.year), lines: [slide.name ? w.cover.named(slide.name) : w.cover.mine, w.cover.swipe] }
     case 'minutes': {
       const hours = Math.round(slide.minutes / 6) / 10
       return {
         ...base,
         theme: 'minutes',
-        eyebrow: zh ? '这一年，你读了' : 'This year you read for',
+        eyebrow: w.minutes.eyebrow,
         big: num(slide.minutes, lang),
-        unit: zh ? '分钟' : 'minutes',
-        lines: [
-          zh ? `约 ${num(hours, lang)} 小时，分布在 ${num(slide.readingDays, lang)} 天里` : `About ${num(hours, lang)} hours over ${num(slide.readingDays, lang)} days`,
-          zh ? `翻过了 ${num(slide.pages, lang)} 页书` : `${num(slide.pages, lang)} pages turned`,
-        ],
+        unit: w.minutes.unit,
+        lines: [w.minutes.hours(num(hours, lang), num(slide.readingDays, lang)), w.minutes.pages(num(slide.pages, lang))],
       }
     }
     case 'books':
       return {
         ...base,
         theme: 'books',
-        eyebrow: zh ? '你翻开了' : 'You opened',
+        eyebrow: w.books.eyebrow,
         big: num(slide.books, lang),
-        unit: zh ? '本书' : slide.books === 1 ? 'book' : 'books',
-        lines: slide.topBook ? [zh ? '陪你最久的一本是' : 'The one you spent longest with', zh ? `《${slide.topBook.title}》` : `“${slide.topBook.title}”`, slide.topBook.author] : [],
+        unit: w.books.unit(slide.books),
+        lines: slide.topBook ? [w.books.longest, w.books.title(slide.topBook.title), slide.topBook.author] : [],
       }
     case 'streak':
-      return {
-        ...base,
-        theme: 'streak',
-        eyebrow: zh ? '最长连续阅读' : 'Your longest streak',
-        big: num(slide.days, lang),
-        unit: zh ? '天' : 'days in a row',
-        lines: [`${dayLabel(slide.from, lang)} – ${dayLabel(slide.to, lang)}`, zh ? '每一天，都有书陪着你' : 'A book every single day'],
-      }
+      return { ...base, theme: 'streak', eyebrow: w.streak.eyebrow, big: num(slide.days, lang), unit: w.streak.unit, lines: [`${dayLabel(slide.from, w)} – ${dayLabel(slide.to, w)}`, w.streak.every] }
     case 'time': {
-      const [name, hours, line] = BUCKETS[slide.bucket][lang]
-      return {
-        ...base,
-        theme: slide.bucket,
-        eyebrow: zh ? '你最喜欢在这个时候读书' : 'Your favourite time to read',
-        big: name,
-        unit: hours,
-        lines: [zh ? `${slide.share}% 的阅读发生在这个时段` : `${slide.share}% of your reading happened then`, line],
-      }
+      const [name, hours, line] = w.buckets[slide.bucket]
+      return { ...base, theme: slide.bucket, eyebrow: w.time.eyebrow, big: name, unit: hours, lines: [w.time.share(slide.share), line] }
     }
     case 'categories':
       return {
         ...base,
         theme: 'categories',
-        eyebrow: zh ? '你最爱读的类别' : 'What you loved reading',
+        eyebrow: w.categories.eyebrow,
         big: slide.top[0]?.name ?? '',
-        lines: [],
-        list: slide.top.map((c, i) => ({ label: `${i + 1}  ${c.name}`, value: zh ? `${num(c.minutes, lang)} 分钟` : `${num(c.minutes, lang)} min` })),
+        list: slide.top.map((c, i) => ({ label: `${i + 1}  ${c.name}`, value: w.categories.minutes(num(c.minutes, lang)) })),
       }
     case 'works':
-      return {
-        ...base,
-        theme: 'works',
-        eyebrow: zh ? '你发表了' : 'You published',
-        big: num(slide.works, lang),
-        unit: zh ? '篇作品' : slide.works === 1 ? 'work' : 'works',
-        lines: [zh ? '读进去的，都变成了你自己的表达' : 'What you read became your own voice'],
-      }
+      return { ...base, theme: 'works', eyebrow: w.works.eyebrow, big: num(slide.works, lang), unit: w.works.unit(slide.works), lines: [w.works.line] }
     case 'closing': {
-      const word = KEYWORD_WORDS[slide.keyword][lang]
-      const line = KEYWORD_LINES[slide.keyword][lang]
       const start = slide.keyword === 'start'
+      const line = w.keywordLines[slide.keyword]
       return {
         ...base,
         theme: start ? 'start' : 'closing',
-        eyebrow: start ? (zh ? `${slide.year}，你的故事` : `${slide.year}: your story`) : zh ? `${slide.year} 年度关键词` : `Your word for ${slide.year}`,
-        big: word,
-        lines: start
-          ? [line, zh ? '翻开第一本书，下一份报告会写满你的故事' : 'Open a book today, and next year’s report will be full of you']
-          : [line, zh ? `${slide.year + 1}，继续读下去` : `On to ${slide.year + 1}, one page at a time`],
+        eyebrow: start ? w.closing.startEyebrow(slide.year) : w.closing.eyebrow(slide.year),
+        big: KEYWORD_WORDS[slide.keyword][lang],
+        lines: [line, start ? w.closing.startLine : w.closing.next(slide.year + 1)],
       }
     }
   }

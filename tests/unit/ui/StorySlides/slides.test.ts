@@ -1,10 +1,10 @@
 /** What the slides say and how long they stay: both languages, no empty words, reading time bounds, line wrapping. */
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Lang } from '../../../../manifest/app'
 import type { ReportFigures, ReportSlide } from '../../../../src/contract/report'
 import { slidesOf } from '../../../../server/services/reportFigures'
 import { wrapText } from '../../../../src/ui/StorySlides/drawSlide'
-import { aboutThem, dwellMs, slideSentence, slideText, unitBeside, widthEm } from '../../../../src/ui/StorySlides/reportSlide'
+import { aboutThem, dwellMs, SLIDE_TEXTS, slideSentence, slideText, unitBeside, widthEm } from '../../../../src/ui/StorySlides/reportSlide'
 
 const FIGURES: ReportFigures = {
   year: 2023,
@@ -26,6 +26,9 @@ const FIGURES: ReportFigures = {
 }
 const SLIDES = slidesOf(FIGURES, 'Ann')
 const LANGS: Lang[] = ['zh-Hans', 'en']
+
+// The English side loads on demand, as the page's useTexts has it load before the slides are drawn.
+beforeAll(() => SLIDE_TEXTS.load())
 
 describe('slideText', () => {
   it.each(LANGS)('gives every slide words in %s, with its figure', (lang) => {
