@@ -337,8 +337,9 @@ describe('nodes come and go', () => {
     const worker = async (w: number) => {
       for (let i = 0; running; i++) {
         // One password sign-in in eight (argon2 makes them the heaviest), a write with its key, reads, and
-        // one in eight a POST without a key (an SMS code for a new number), which nginx may not send again
-        // once it reached a node: what nginx's upstream keep-alive would put at risk (docs/cluster.md "nginx").
+        // one in eight a POST without a key (an SMS code for a new number), which nginx sends again only
+        // because a repeat sends no second code: a node closing its listening socket resets connections it
+        // had not yet accepted, requests already in them (docs/cluster.md "nginx").
         const kind = i % 8 === 7 ? 3 : i % 4 === 2 ? 2 : i % 8 === 5 ? 1 : 0
         try {
           const a =
