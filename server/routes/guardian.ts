@@ -46,6 +46,15 @@ const routes: ApiRoutes = async (app) => {
   const limit = { rateLimit: { max: o.limits.authPerMinute, timeWindow: 60_000 } }
 
   /**
+   * After a change the guardian made from their own phone has committed: every node drops its copy of the
+   * child's sign-in check, and the child's open app is told to read its profile again (account-changed).
+   */
+  const changedByGuardian = (userId: string): void => {
+    app.sessions.emitChanged({ users: [userId] })
+    app.inbox.live([userId], ACCOUNT_CHANGED)
+  }
+
+  /**
    * Tells a guardian whose consent ended (docs/privacy.md): after the change committed, never failing it.
    * The log names the kind, never the number.
    */
@@ -218,9 +227,7 @@ const routes: ApiRoutes = async (app) => {
       await setChildProfile(trx, userId, { name, grade: b.grade.trim(), className: b.className.trim(), year: b.year, month: b.month }, declared, now)
       if ((await limitOf(trx, userId, now)) !== null) await makePrivate(trx, userId, now)
     })
-    app.sessions.emitChanged({ users: [userId] })
-    // Made on the guardian's phone: the child's open app is told to read its profile again.
-    app.inbox.live([userId], ACCOUNT_CHANGED)
+    changedByGuardian(userId)
     return noData()
   } })
 
@@ -236,8 +243,7 @@ const routes: ApiRoutes = async (app) => {
       await makePrivate(trx, userId, now)
       return withdrawn?.guardian_phone ?? null
     })
-    app.sessions.emitChanged({ users: [userId] })
-    app.inbox.live([userId], ACCOUNT_CHANGED)
+    changedByGuardian(userId)
     await tell(req, ended, 'consent-withdrawn')
     return noData()
   } })

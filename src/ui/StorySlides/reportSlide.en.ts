@@ -1,4 +1,6 @@
 /** The English of ./reportSlide.ts (src/i18n/texts.ts), loaded only for a reader of English. */
+import type { TimeBucket } from '../../contract/report'
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
 export default {
@@ -8,7 +10,7 @@ export default {
     afternoon: ['Afternoons', '2–6 pm', 'After school belonged to stories'],
     evening: ['Evenings', '6–10 pm', 'Quiet pages under the evening lamp'],
     night: ['Late evenings', 'after 10 pm', 'Stories kept you company at night'],
-  } as Record<'morning' | 'noon' | 'afternoon' | 'evening' | 'night', readonly [string, string, string]>,
+  } satisfies Record<TimeBucket, readonly [string, string, string]> as Record<TimeBucket, readonly [string, string, string]>,
   keywordLines: {
     start: 'Your reading story starts now',
     persistent: 'Day after day, reading became your habit',
