@@ -11,6 +11,7 @@ import { assertProductionSafe, resolveOptions, type BuildInput, type BuildOption
 import type { Socket } from 'node:net'
 import { ApiError, badInput, envelope, isEnvelope } from './errors'
 import { mountEmbeddedOidc } from './oidc/embedded'
+import { sharedSchemaCompilers } from './schemaCompilers'
 import authPlugin from './plugins/auth'
 import brokerPlugin from './plugins/broker'
 import inboxPlugin from './plugins/inbox'
@@ -182,6 +183,7 @@ export async function build(input: BuildInput = {}): Promise<FastifyInstance> {
     // "trust nobody", so it is given as proxy-addr's function. `true` is refused at start (config.ts).
     trustProxy: typeof o.trustProxy === 'number' ? trustHops(o.trustProxy) : (o.trustProxy as FastifyServerOptions['trustProxy']),
     schemaErrorFormatter,
+    schemaController: sharedSchemaCompilers,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     // The database plugin runs the migrations before the node listens: on a loaded machine or a large
