@@ -39,6 +39,11 @@ const SERVER_ISOLATED = ['tests/server/routes/table.test.ts', 'tests/server/syst
 // The server files that run nodes on the one test Redis database (TEST_REDIS_URL_SERVER): they flush it and
 // count the nodes on its roll, so two of them at once would see each other's nodes and keys.
 const SERVER_REDIS = ['tests/server/system/redis-shared.test.ts', 'tests/server/system/session-cache.test.ts', 'tests/server/admin/disable.test.ts']
+/**
+ * The server files that never open the test database: the PostgreSQL run (scripts/test-server-pg.mjs sets
+ * TEST_SERVER_DATABASE_ONLY=1) leaves them out, since it would only repeat them on SQLite.
+ */
+const DATABASE_FREE: string[] = process.env.TEST_SERVER_DATABASE_ONLY === '1' ? JSON.parse(readFileSync(new URL('./tests/server/database-free.json', import.meta.url), 'utf8')) : []
 
 export default defineConfig({
   define: {
@@ -116,7 +121,7 @@ export default defineConfig({
           ...server,
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
-          exclude: [...SERVER_ISOLATED, ...SERVER_REDIS],
+          exclude: [...SERVER_ISOLATED, ...SERVER_REDIS, ...DATABASE_FREE],
           // The files of a worker share one module graph, so the server and its libraries are imported
           // once per worker, not once per file (about 5 s a file; the suite takes about half the time).
           // What a test leaves behind is cleaned up by the registry tests/server/setup.ts runs after every

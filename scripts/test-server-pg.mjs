@@ -27,7 +27,8 @@ let status = 1
 try {
   const r = spawnSync('npx', ['vitest', 'run', '--project', 'server', '--project', 'server-isolated', '--project', 'server-redis', ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: databaseUrl(name) },
+    // The files that never open the database (tests/server/database-free.json) ran in the SQLite run already.
+    env: { ...process.env, DATABASE_URL: databaseUrl(name), TEST_SERVER_DATABASE_ONLY: '1' },
   })
   status = r.status ?? 1
 } finally {

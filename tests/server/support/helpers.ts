@@ -1,8 +1,8 @@
 /** Test support: a fresh app on a real database per test, a fake clock, and call helpers. */
 import type { FastifyInstance } from 'fastify'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import pg from 'pg'
 import { expect } from 'vitest'
 import { afterThisTest } from './cleanup'
@@ -64,9 +64,21 @@ function ownDatabase(base: string): Promise<string> {
   return workerDatabase
 }
 
-/** With DATABASE_URL set, each app gets its own PostgreSQL schema, dropped at the end. */
-/** A fresh schema of this worker's PostgreSQL database, or null on SQLite. */
+const ROOT = join(import.meta.dirname, '..', '..', '..')
+/**
+ * The files that never open the test database (they test a parser, a spawned server on its own SQLite file,
+ * a broker): scripts/test-server-pg.mjs leaves them out of the PostgreSQL run, which would only repeat them.
+ */
+const DATABASE_FREE = new Set(JSON.parse(readFileSync(join(ROOT, 'tests', 'server', 'database-free.json'), 'utf8')) as string[])
+
+/**
+ * A fresh schema of this worker's PostgreSQL database (DATABASE_URL), dropped with the app, or null on SQLite.
+ * Every app of the suite comes through here, on SQLite too, so a file listed as database-free that opens the
+ * database fails in the SQLite run instead of going untested on PostgreSQL.
+ */
 export async function pgSchema(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const file = relative(ROOT, expect.getState().testPath ?? '')
+  if (DATABASE_FREE.has(file)) throw new Error(`${file} opens the test database: take it out of tests/server/database-free.json so that the PostgreSQL run covers it`)
   if (!process.env.DATABASE_URL) return null
   const base = await ownDatabase(process.env.DATABASE_URL)
   const schema = `t_${crypto.randomUUID().replace(/-/g, '')}`
