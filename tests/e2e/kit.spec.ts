@@ -2,7 +2,7 @@
  * The UI kit page in a real browser: the picker by touch at phone size and by keyboard at desktop size,
  * the wheel's scroll snapping, and an axe-core scan with the page at rest and with a picker open.
  */
-import AxeBuilder from '@axe-core/playwright'
+import { axe } from '../support/axe'
 import { expect, type Page } from '@playwright/test'
 import { test } from '../support/fixtures'
 import { devURL } from '../../playwright.config'
@@ -16,7 +16,7 @@ async function openKit(page: Page) {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
+  const results = await axe(page).analyze()
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 

@@ -4,7 +4,7 @@
  * that repeats or misses the current one. Each answer keeps the student where they are, with what they typed
  * and a message that says what to do next.
  */
-import AxeBuilder from '@axe-core/playwright'
+import { axe } from '../support/axe'
 import { expect, type Page } from '@playwright/test'
 import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
@@ -19,7 +19,7 @@ test.use({ viewport: { width: 375, height: 812 } })
 
 /** Contrast and label failures axe finds on the page as it is now. */
 async function axeFailures(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  const { violations } = await axe(page).withTags(['wcag2a', 'wcag2aa']).analyze()
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 

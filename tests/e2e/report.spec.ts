@@ -3,7 +3,7 @@
  * a touch swipe and by keyboard, hiding one slide, sharing it and saving a slide as a PNG; then a
  * logged-out visitor opens the link and sees every slide but the hidden one.
  */
-import AxeBuilder from '@axe-core/playwright'
+import { axe } from '../support/axe'
 import { pauseClockNow, rendered, stepUntilVisible, SW_CONTROL_MS } from '../support/clock'
 import { devices, expect, type APIRequestContext, type Page } from '@playwright/test'
 import { test } from '../support/fixtures'
@@ -30,7 +30,7 @@ async function swipeLeft(page: Page): Promise<void> {
 
 const position = (page: Page) => page.locator('.story__position')
 async function noAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze()
+  const results = await axe(page).analyze()
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 

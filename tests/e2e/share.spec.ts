@@ -3,7 +3,7 @@
  * author at 375×812, the audio player (play, seek, speed; nothing autoplays), the share and open-in-app
  * actions, and the not-available state for an unknown id.
  */
-import AxeBuilder from '@axe-core/playwright'
+import { axe } from '../support/axe'
 import { SW_CONTROL_MS } from '../support/clock'
 import { expect, type Page } from '@playwright/test'
 import { test } from '../support/fixtures'
@@ -20,7 +20,7 @@ const PAGES = [
 ] as const
 
 async function noAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze()
+  const results = await axe(page).analyze()
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 

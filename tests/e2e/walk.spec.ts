@@ -5,7 +5,7 @@
  * takes a tap at its centre itself (nothing sits on top of it). A screenshot of each page goes to
  * tests/e2e/screenshots/walk-<state>-<page>-<size>.png.
  */
-import AxeBuilder from '@axe-core/playwright'
+import { axe } from '../support/axe'
 import { expect, type Page } from '@playwright/test'
 import { test } from '../support/fixtures'
 import { PAGES } from '../../manifest/pages'
@@ -89,8 +89,8 @@ async function walk(page: Page, state: 'out' | 'in', size: { width: number; heig
     await page.evaluate(() => document.fonts.ready)
     // Let late pieces (lazy layers, data) settle, then finish the entrance animations.
     await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))))
-    const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
-    for (const v of axe.violations) {
+    const found = await axe(page).withTags(AXE_TAGS).analyze()
+    for (const v of found.violations) {
       problems.push(`${state} ${tag} ${row.path}: axe ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
     }
     for (const c of await cutTexts(page)) problems.push(`${state} ${tag} ${row.path}: cut ${c}`)
