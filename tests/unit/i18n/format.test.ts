@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { fill, formatClock, formatNumber, formatWhen, sameDay } from '../../../src/i18n/format'
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { loadLang } from '../../../src/i18n/i18n'
 import { defineTexts, textsLoaded } from '../../../src/i18n/texts'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { pageByName } from '../../../manifest/pages'
 import { documentTitle } from '../../../src/i18n/title'

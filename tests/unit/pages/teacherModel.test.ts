@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import type { TeacherClass } from '../../../src/pages/Teacher/api'
 import { countStates, dueAtOf, filterStudents, notDone, planAssignments, remindWaitS } from '../../../src/pages/Teacher/model'

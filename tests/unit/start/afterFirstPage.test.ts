@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** Work deferred until the first page has rendered and the browser is idle (the service worker's install). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { afterFirstPage, FIRST_PAGE_WAIT_MS, IDLE_WAIT_MS, onFirstPage } from '../../../src/start/afterFirstPage'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The inbox store (src/state/inbox.ts): the first page and its offline copy, the server's count as the
  * badge, live entries on top once each, the notices that change Home's desk, answers dropped once the

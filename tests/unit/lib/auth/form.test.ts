@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest'
 import { checkCode, checkConfirm, checkNewPassword, checkPhone, checkRequired, failed, signInChecks } from '../../../../src/lib/auth/checks'
 import { formTexts } from '../../../../src/i18n/formTexts'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { PAGES, pageByName, type PageRow } from '../../../../manifest/pages'
 import { afterLoginTarget, decide, fileRedirectTarget } from '../../../../src/lib/auth/guard'

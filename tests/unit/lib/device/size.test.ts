@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { nextBaseSize, unitsToPx } from '../../../../src/lib/device/size'
 import { appState, reset, setWindowSize } from '../../../../src/state/app'

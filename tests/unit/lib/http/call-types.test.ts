@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The call helper's types (lib/http call()): what an entry of the route table takes and answers is what the
  * compiler lets a caller send and read. Checked by `npm run typecheck` (tests/unit is in its project);

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { call, configureHttp, request, RequestError } from '../../../../src/lib/http'

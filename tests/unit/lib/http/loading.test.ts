@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { request } from '../../../../src/lib/http'
 import { fakeFetch, ok, outcome, setup } from '../../support/http'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { request, RequestError } from '../../../../src/lib/http'
 import { decideRefresh } from '../../../../src/lib/http/refresh'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Two tabs of one browser, simulated as two instances of the client modules sharing fetch, a Web Lock
  * manager and the persisted token pair (what localStorage is between real tabs).

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { download, RequestError, upload, type TransferProgress } from '../../../../src/lib/http'
 import { fakeSession, outcome, setup } from '../../support/http'

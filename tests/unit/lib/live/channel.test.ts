@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { EventEmitter } from 'node:events'
 import type { IClientOptions, MqttClient } from 'mqtt'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'

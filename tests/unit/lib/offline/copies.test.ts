@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The offline copy (lib/offline/copies.ts): per account, versioned, bounded, never trusted as read back,
  * cleared per account. IndexedDB is not ours: idb-keyval is replaced by a Map with the same calls.

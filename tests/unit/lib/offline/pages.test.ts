@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The offline copies' checks (src/lib/offline/pages.ts over contract/guards.ts): what a page shows from its
  * copy has the shape of its contract type, and the checks are tied to those types, so a field the contract

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** Improve's reducer and what it works out from the state (src/pages/Improve/improveForm.ts), at their edges. */
 import { describe, expect, it } from 'vitest'
 import {

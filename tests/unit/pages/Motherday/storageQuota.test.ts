@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** The recordings-quota refusal gets its own words (src/pages/Motherday/storageQuota.ts). */
 import { describe, expect, it } from 'vitest'
 import { RequestError } from '../../../../src/lib/http/errors'

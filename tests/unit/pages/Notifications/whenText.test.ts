@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The notifications' time text (pages/Notifications whenText): relative for the last day as a messaging
  * app writes it, then the app's one date form; on a fixed clock in Shanghai, in both languages.

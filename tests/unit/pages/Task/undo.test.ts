@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** 我已完成's undo window: nothing leaves before 5000 ms, the call leaves at 5000 ms, 撤销 stops it. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { holdForUndo, UNDO_MS } from '../../../../src/pages/Task/undo'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** The one share action (ui/ShareBar/share.ts) that the share pages, Invite, Motherday and Report use. */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { shareLink } from '../../../../src/ui/ShareBar/share'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** What the slides say and how long they stay: both languages, no empty words, reading time bounds, line wrapping. */
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Lang } from '../../../../manifest/app'
