@@ -1,6 +1,6 @@
 /**
  * The validators and serializers Fastify compiles from the route table's schemas, shared by every app this
- * process builds (docs/architecture.md, "The server").
+ * process builds (docs/server.md, "Layout").
  *
  * Compiling is most of what building an app costs: about 0.4 s of Ajv and 0.5 s of fast-json-stringify for
  * the whole table on a slow core, against a tenth of a second for the database. One process builds one app
