@@ -27,9 +27,8 @@ const serializerPools = new Map<string, WeakMap<object, ReturnType<ReturnType<Se
 const buildSerializer: SerializerFactory = (externalSchemas, options) => {
   const compile = selectSerializer(externalSchemas, options)
   const key = JSON.stringify([externalSchemas, options])
-  let pool = serializerPools.get(key)
-  if (!pool) serializerPools.set(key, (pool = new WeakMap()))
-  const compiled = pool
+  const compiled = serializerPools.get(key) ?? new WeakMap()
+  serializerPools.set(key, compiled)
   return (route) => {
     // A boolean schema (a JSON Schema may be `true`) cannot key a WeakMap; it is compiled each time.
     if (typeof route.schema !== 'object' || route.schema === null) return compile(route)

@@ -73,8 +73,9 @@ const DATABASE_FREE = new Set(JSON.parse(readFileSync(join(ROOT, 'tests', 'serve
 
 /**
  * A fresh schema of this worker's PostgreSQL database (DATABASE_URL), dropped with the app, or null on SQLite.
- * Every app of the suite comes through here, on SQLite too, so a file listed as database-free that opens the
- * database fails in the SQLite run instead of going untested on PostgreSQL.
+ * makeApp (and listeningApp and adminApp through it) come through here on SQLite too, so a file listed as
+ * database-free that asks them for the database fails in the SQLite run instead of going untested on
+ * PostgreSQL; tests/server/database-free.test.ts catches a listed file that reads DATABASE_URL itself.
  */
 export async function pgSchema(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const file = relative(ROOT, expect.getState().testPath ?? '')
