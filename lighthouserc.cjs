@@ -1,4 +1,5 @@
-// Lighthouse CI: mobile preset with simulated throttling, 5 runs a page.
+// Lighthouse CI: mobile preset with simulated throttling; scripts/lighthouse.mjs sets the runs a page
+// (3 for the assertion, 5 for the report).
 // scripts/lighthouse.mjs starts the server and sets LHCI_BASE_URL; `npm run bench:web` prints the medians.
 //
 // What is asserted, and how runs are combined (docs/performance.md):
@@ -7,7 +8,7 @@
 //   page's requests, so a neighbour's load barely moves it.
 // - Interactivity is not asserted here. TBT (and the performance score, which weighs it) measures main-thread
 //   tasks in wall time, which grows whenever anything else wants the same two cores: the median moves with
-//   the machine, and the best of 5 hides the typical run. CI instead asserts what the start costs in bytes
+//   the machine, and the best of the runs hides the typical run. CI instead asserts what the start costs in bytes
 //   and files (budgets.json, `npm run test:budget`); `npm run bench:web` reports TBT's median and range, and
 //   `npm run bench:start` the dead window between paint and start at 4× CPU.
 const base = process.env.LHCI_BASE_URL ?? 'http://127.0.0.1:18090'
