@@ -122,7 +122,10 @@ function guardConnections(app: FastifyInstance, o: BuildOptions): void {
     if (raw.complete || (!(length > 0) && raw.headers['transfer-encoding'] === undefined)) return
     const socket = raw.socket
     let seen = socket.bytesRead
-    const timer = setInterval(() => {
+    // Judged after the loop's next read of the sockets (setImmediate runs after the poll phase): when the
+    // process itself stalled past a window, the timer fires before the bytes that arrived meanwhile are
+    // read, and a steady client would be blamed for the server's own pause.
+    const judge = () => {
       if (raw.complete || socket.destroyed) return stop()
       const now = socket.bytesRead
       if (now - seen < bodyMinBytes) {
@@ -131,7 +134,8 @@ function guardConnections(app: FastifyInstance, o: BuildOptions): void {
         return
       }
       seen = now
-    }, bodyWindowMs)
+    }
+    const timer = setInterval(() => setImmediate(judge), bodyWindowMs)
     timer.unref()
     const stop = () => clearInterval(timer)
     raw.once('end', stop)

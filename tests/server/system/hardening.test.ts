@@ -252,6 +252,32 @@ describe('slow clients', () => {
     expect(status).toBe(200)
   })
 
+  it('do not blame a steady body for a window the server itself spent stalled', async () => {
+    const { app } = await makeApp({ timeouts: { headersMs: 5000, idleMs: 30_000, requestMs: 30_000, bodyWindowMs: 200, bodyMinBytes: 1000 } })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const begins = new Promise((resolve) => app.server.once('request', resolve))
+    const socket = rawConnection((app.server.address() as AddressInfo).port)
+    socket.write('POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"padding":"')
+    await begins
+    // The request's hooks, which start the rate's windows, have run by the loop's next turn.
+    await new Promise((resolve) => setImmediate(resolve))
+    // 2 KB every 50 ms: ten times the minimum rate. Its writes are due every 50 ms of the loop's time.
+    const steady = setInterval(() => socket.writable && socket.write('x'.repeat(2000)), 50)
+    try {
+      // The whole process stops for three windows, the client's timers with it. When it resumes, the
+      // client's due write and the server's due check run in the same turn, before the loop reads sockets.
+      const until = performance.now() + 700
+      while (performance.now() < until) {
+        // a stalled process
+      }
+      // Two more windows of the loop's own time, waited for by the loop's clock.
+      expect(await closedAfter(socket, 500)).toBe(-1)
+    } finally {
+      clearInterval(steady)
+      socket.destroy()
+    }
+  })
+
   it('hold at most limits.connectionsPerAddress connections of one address; a trusted proxy is not counted', async () => {
     const opened = async (port: number, n: number) =>
       Promise.all(
