@@ -213,6 +213,12 @@ test("a second login while the daily open's live channel has not connected yet, 
       ws.send(m)
     })
   })
+  // Calls refused once the other login is in: when the page hears the kick through one of them instead of
+  // the channel, the failure names it.
+  const refused: string[] = []
+  open.on('response', (r) => {
+    if (r.status() === 401) refused.push(new URL(r.url()).pathname)
+  })
   const profile = open.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/student' && r.ok())
   await open.goto('/')
   await profile
@@ -229,7 +235,7 @@ test("a second login while the daily open's live channel has not connected yet, 
   await expect(open).toHaveURL(/\/login/, { timeout: 15_000 })
   await expect(open.getByText('账号已在其他终端登录').first()).toBeVisible()
   const onLogin = await loginAt(open)
-  expect(channelConnected, 'the live channel connected').toBeDefined()
+  expect(channelConnected, `the live channel connected (calls answered 401 meanwhile: ${refused.join(', ') || 'none'})`).toBeDefined()
   expect(onLogin, 'the page recorded reaching Login').toBeDefined()
   const ms = (onLogin ?? NaN) - (channelConnected ?? NaN)
   console.log(`kick heard through the live channel: Login ${ms} ms after the channel connected`)
