@@ -11,7 +11,7 @@
 //   the machine, and the best of the runs hides the typical run. CI instead asserts what the start costs in bytes
 //   and files (budgets.json, `npm run test:budget`); `npm run bench:web` reports TBT's median and range, and
 //   `npm run bench:start` the dead window between paint and start at 4× CPU.
-const base = process.env.LHCI_BASE_URL ?? 'http://127.0.0.1:18090'
+const base = process.env.LHCI_BASE_URL ?? 'http://127.0.0.1:18090' // only when lhci runs without the script
 const median = { aggregationMethod: 'median' }
 
 const everyPage = {

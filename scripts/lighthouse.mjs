@@ -12,8 +12,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
-const port = Number(process.env.LHCI_PORT ?? 18090)
-const base = `http://127.0.0.1:${port}`
+// LHCI_PORT fixes the port; by default the system picks a free one and the server's banner names it, so a
+// run never meets another's server (or one a stopped run left behind).
+const port = Number(process.env.LHCI_PORT ?? 0)
 const assert = process.argv.includes('--assert')
 const outDir = join(root, '.lighthouseci')
 const runsPerPage = assert ? 3 : 5
@@ -22,26 +23,52 @@ const dataDir = mkdtempSync(join(tmpdir(), 'habor-lhci-'))
 const server = spawn(process.execPath, ['scripts/start.mjs'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
+  stdio: ['ignore', 'pipe', 'inherit'],
 })
+let stopped = false
 const stop = () => {
+  if (stopped) return
+  stopped = true
   server.kill('SIGTERM')
   rmSync(dataDir, { recursive: true, force: true })
 }
-
-async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/download`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`the server did not answer on ${base}`)
+// A stop of `npm test` (SIGTERM) or Ctrl-C: the server and its data go too.
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    stop()
+    process.exit(1)
+  })
 }
 
-const lhci = (...args) =>
+/** The server's address, from the banner it prints once it listens (server/main.ts). */
+const listening = new Promise((resolve, reject) => {
+  let out = ''
+  server.stdout.setEncoding('utf8')
+  server.stdout.on('data', (chunk) => {
+    if (out === null) return
+    out += chunk
+    const url = /Habor is running at (http:\/\/[^/\s]+)\//.exec(out)?.[1]
+    if (url) {
+      out = null
+      resolve(url)
+    }
+  })
+  server.on('exit', (code, sig) => reject(new Error(`the server exited before it listened (${sig ?? `exit ${code}`})`)))
+})
+
+async function waitForServer() {
+  let timer
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the server printed no address in 120 s')), 120_000)
+  })
+  try {
+    return await Promise.race([listening, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+const lhci = (base, ...args) =>
   spawnSync('npx', ['lhci', ...args, '--config=lighthouserc.cjs'], { cwd: root, stdio: 'inherit', env: { ...process.env, LHCI_BASE_URL: base } })
 
 const median = (xs) => {
@@ -49,7 +76,7 @@ const median = (xs) => {
   return s[Math.floor(s.length / 2)]
 }
 
-function report() {
+function report(base) {
   const runs = readdirSync(outDir)
     .filter((f) => /^lhr-.*\.json$/.test(f))
     .map((f) => JSON.parse(readFileSync(join(outDir, f), 'utf8')))
@@ -92,12 +119,12 @@ function report() {
 
 let code = 0
 try {
-  await waitForServer()
+  const base = await waitForServer()
   rmSync(outDir, { recursive: true, force: true })
-  const collected = lhci('collect', `--outputDir=${outDir}`, `--numberOfRuns=${runsPerPage}`)
+  const collected = lhci(base, 'collect', `--outputDir=${outDir}`, `--numberOfRuns=${runsPerPage}`)
   if (collected.status !== 0) throw new Error('lhci collect failed')
-  report()
-  if (assert) code = lhci('assert').status ?? 1
+  report(base)
+  if (assert) code = lhci(base, 'assert').status ?? 1
 } catch (e) {
   console.error(e instanceof Error ? e.message : e)
   code = 1

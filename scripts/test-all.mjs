@@ -12,6 +12,7 @@
 // printing as it goes.
 import { spawn } from 'node:child_process'
 import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { reap, stopTree } from './process-tree.mjs'
 
 const LANES = [
   ['typecheck', 'lint', 'test:unit', 'test:server', 'test:server:pg'],
@@ -59,9 +60,10 @@ function runStep(step) {
     const t0 = Date.now()
     const log = `test-results/logs/${step.replaceAll(':', '-')}.log`
     if (together) console.log(`▶ ${step} started (${seconds(started)} s into the run)`)
-    // Its own process group, so a stop reaches the suite's own children (servers, browsers, workers).
+    // Its own process group, so a stop reaches the suite's own children (servers, workers); a browser that
+    // leaves the group is found by scripts/process-tree.mjs.
     const child = spawn(npm, ['run', step], { stdio: together ? ['ignore', 'pipe', 'pipe'] : 'inherit', detached: process.platform !== 'win32' })
-    const entry = { child, stopped: false }
+    const entry = { child, stopped: false, strays: [] }
     running.add(entry)
     let out
     if (together) {
@@ -71,6 +73,8 @@ function runStep(step) {
     }
     child.on('close', async (status, signal) => {
       running.delete(entry)
+      // What a stopped step launched outside its group (a browser) gets a moment to close, then is killed.
+      if (entry.stopped) await reap(entry.strays)
       if (out) await new Promise((r) => out.end(r))
       const t = { seconds: seconds(t0), ok: status === 0, stopped: entry.stopped }
       timings.set(step, t)
@@ -89,8 +93,12 @@ function runStep(step) {
 
 function stop(entry) {
   entry.stopped = true
+  if (process.platform !== 'win32') {
+    entry.strays = stopTree(entry.child.pid)
+    return
+  }
   try {
-    process.kill(process.platform === 'win32' ? entry.child.pid : -entry.child.pid, 'SIGTERM')
+    process.kill(entry.child.pid, 'SIGTERM')
   } catch {
     // already gone
   }
