@@ -1,10 +1,10 @@
 // Stopping a step of `npm test` (scripts/test-all.mjs) with everything it started. A step runs in its own
 // process group, and a signal to the group reaches its servers and workers; but a browser launched detached
-// (Lighthouse CI's Chrome, through chrome-launcher) leads a group of its own, is re-parented to init when
-// its launcher dies, and kept running after a stopped step, with its pages' connections open to the step's
-// port (found taken by the next run). So the tree is read from /proc before the signal, while every process still hangs under the step,
-// and each process outside the step's group is signalled by its id. Linux only: elsewhere the tree is empty
-// and the group's signal is all there is.
+// (Lighthouse CI's Chrome, through chrome-launcher) leads a group of its own, is re-parented to init when its
+// launcher dies, and kept running after a stopped step, with its pages' connections open to the step's port
+// (found taken by the next run). So the tree is read from /proc before the signal, while every process still
+// hangs under the step, and each process outside the step's group is signalled by its id. Linux only:
+// elsewhere the tree is empty and the group's signal is all there is.
 import { readFileSync, readdirSync } from 'node:fs'
 
 /**
