@@ -278,6 +278,30 @@ describe('slow clients', () => {
     }
   })
 
+  it('do not call a steady upload idle for a gap the server itself spent stalled', async () => {
+    // The idle deadline alone: the body's rate windows are longer than the test.
+    const { app } = await makeApp({ timeouts: { headersMs: 5000, idleMs: 300, requestMs: 30_000, bodyWindowMs: 20_000, bodyMinBytes: 1 } })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const begins = new Promise((resolve) => app.server.once('request', resolve))
+    const socket = rawConnection((app.server.address() as AddressInfo).port)
+    socket.write('POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"padding":"')
+    await begins
+    // 2 KB every 50 ms: the connection is never idle for 50 ms of the loop's time.
+    const steady = setInterval(() => socket.writable && socket.write('x'.repeat(2000)), 50)
+    try {
+      // The whole process stops for more than two idle deadlines. When it resumes, the idle timer is due
+      // before the loop reads the bytes that arrived meanwhile.
+      const until = performance.now() + 700
+      while (performance.now() < until) {
+        // a stalled process
+      }
+      expect(await closedAfter(socket, 600)).toBe(-1)
+    } finally {
+      clearInterval(steady)
+      socket.destroy()
+    }
+  })
+
   it('hold at most limits.connectionsPerAddress connections of one address; a trusted proxy is not counted', async () => {
     const opened = async (port: number, n: number) =>
       Promise.all(
