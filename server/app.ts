@@ -91,7 +91,8 @@ const schemaErrorFormatter: FastifyServerOptions['schemaErrorFormatter'] = (erro
  * Slow and many clients (docs/security.md "Connection and input limits"): at most
  * `limits.connectionsPerAddress` open connections per socket address, counted by its key (an IPv6 /64
  * counts once, server/plugins/rateLimit.ts; a trusted proxy's are not counted),
- * and a request body must keep the minimum rate (`timeouts.bodyMinBytes` per `timeouts.bodyWindowMs`).
+ * a request body must keep the minimum rate (`timeouts.bodyMinBytes` per `timeouts.bodyWindowMs`), and a
+ * connection that sends nothing for `timeouts.idleMs` is closed.
  */
 function guardConnections(app: FastifyInstance, o: BuildOptions): void {
   const open = new Map<string, number>()
@@ -114,6 +115,17 @@ function guardConnections(app: FastifyInstance, o: BuildOptions): void {
   }
   // The TCP socket, before TLS when the server speaks it itself.
   app.server.on('connection', onConnection)
+
+  // The idle deadline (`timeouts.idleMs`, Node's socket timeout), judged like the body's rate: after the
+  // loop's next read of the sockets. Node's timer fires before that read, so when the process itself stalled
+  // past the deadline, it would close a connection whose bytes were already waiting. With a listener here
+  // Node closes nothing itself.
+  app.server.on('timeout', (socket: Socket) => {
+    const seen = socket.bytesRead
+    setImmediate(() => {
+      if (socket.bytesRead === seen) socket.destroy()
+    })
+  })
 
   const { bodyWindowMs, bodyMinBytes } = o.timeouts
   app.addHook('onRequest', async (req) => {

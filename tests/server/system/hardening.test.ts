@@ -278,23 +278,32 @@ describe('slow clients', () => {
     }
   })
 
-  it('do not call a steady upload idle for a gap the server itself spent stalled', async () => {
+  it('do not call a connection idle for a gap the server itself spent stalled, before or during its body', async () => {
     // The idle deadline alone: the body's rate windows are longer than the test.
     const { app } = await makeApp({ timeouts: { headersMs: 5000, idleMs: 300, requestMs: 30_000, bodyWindowMs: 20_000, bodyMinBytes: 1 } })
     await app.listen({ port: 0, host: '127.0.0.1' })
-    const begins = new Promise((resolve) => app.server.once('request', resolve))
+    const accepted = new Promise((resolve) => app.server.once('connection', resolve))
     const socket = rawConnection((app.server.address() as AddressInfo).port)
-    socket.write('POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"padding":"')
-    await begins
-    // 2 KB every 50 ms: the connection is never idle for 50 ms of the loop's time.
-    const steady = setInterval(() => socket.writable && socket.write('x'.repeat(2000)), 50)
-    try {
-      // The whole process stops for more than two idle deadlines. When it resumes, the idle timer is due
-      // before the loop reads the bytes that arrived meanwhile.
+    const closed = new Promise<string>((resolve) => socket.once('close', () => resolve('closed')))
+    const stall = () => {
       const until = performance.now() + 700
       while (performance.now() < until) {
-        // a stalled process
+        // a stalled process: the client's writes wait in the server's socket, unread
       }
+    }
+    await accepted
+    // The server took the connection, so its idle timer runs. The head is sent, and the whole process stops
+    // for more than two deadlines before the server reads it: when it resumes, the timer is due before the
+    // loop reads the bytes waiting for it.
+    socket.write('POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"padding":"')
+    stall()
+    const began = new Promise<string>((resolve) => app.server.once('request', () => resolve('request')))
+    expect(await Promise.race([began, closed])).toBe('request')
+    // 2 KB every 50 ms, and the same stall in the middle of the body.
+    const steady = setInterval(() => socket.writable && socket.write('x'.repeat(2000)), 50)
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      stall()
       expect(await closedAfter(socket, 600)).toBe(-1)
     } finally {
       clearInterval(steady)
