@@ -33,17 +33,9 @@ export function descendants(root) {
   } catch {
     return []
   }
-  const found = []
-  const parents = [root]
-  while (parents.length) {
-    const parent = parents.shift()
-    for (const p of all) {
-      if (p.ppid === parent) {
-        found.push(p)
-        parents.push(p.pid)
-      }
-    }
-  }
+  const children = Map.groupBy(all, (p) => p.ppid)
+  const found = [...(children.get(root) ?? [])]
+  for (let i = 0; i < found.length; i++) found.push(...(children.get(found[i].pid) ?? []))
   return found
 }
 

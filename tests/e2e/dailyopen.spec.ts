@@ -8,7 +8,7 @@
  * same way, and the page renders over it in the same places. The frames are in the reader's language: a
  * language chosen in Settings is the next open's.
  */
-import { expect, type Page, type Request } from '@playwright/test'
+import { expect, type Page, type Request, type Response } from '@playwright/test'
 import { PAGES } from '../../manifest/pages'
 import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
@@ -215,25 +215,26 @@ test("a second login while the daily open's live channel has not connected yet, 
   })
   // Calls refused once the other login is in: when the page hears the kick through one of them instead of
   // the channel, the failure names it.
+  const pathOf = (r: Request | Response) => new URL(r.url()).pathname
   const refused: string[] = []
   open.on('response', (r) => {
-    if (r.status() === 401) refused.push(new URL(r.url()).pathname)
+    if (r.status() === 401) refused.push(pathOf(r))
   })
   // The open's calls in flight. Home shows its desk from the stored copy before the desk's call is answered,
   // so a call still on its way when the other login is in would be refused and hear the kick first.
   const inFlight = new Set<Request>()
-  const isApi = (r: Request) => new URL(r.url()).pathname.startsWith('/api/')
+  const isApi = (r: Request) => pathOf(r).startsWith('/api/')
   open.on('request', (r) => isApi(r) && inFlight.add(r))
   open.on('requestfinished', (r) => inFlight.delete(r))
   open.on('requestfailed', (r) => inFlight.delete(r))
-  const answered = (path: string) => open.waitForResponse((r) => new URL(r.url()).pathname === path && r.ok())
+  const answered = (path: string) => open.waitForResponse((r) => pathOf(r) === path && r.ok())
   const launchCalls = Promise.all(['/api/auth/student', '/api/home/desk', '/api/inbox/unread'].map(answered))
   await open.goto('/')
   // The launch's reload of the profile, Home's desk and the unread count are answered, and nothing else is
   // on its way: no call of this open is left to hear the kick, only the live channel.
   await launchCalls
   await expect(open.getByTestId('home-reading')).toHaveAttribute('aria-busy', 'false')
-  await expect.poll(() => [...inFlight].map((r) => new URL(r.url()).pathname), { message: 'calls in flight' }).toEqual([])
+  await expect.poll(() => [...inFlight].map(pathOf), { message: 'calls in flight' }).toEqual([])
   const res = await request.post('/api/login', {
     data: { username: DEMO.phone, password: DEMO.password, appId: 'jsj-habor', deviceType, deviceCode: 'another-terminal-held' },
   })

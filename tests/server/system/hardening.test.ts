@@ -213,6 +213,17 @@ describe('slow clients', () => {
     })
   }
 
+  /** Stops the whole process for `ms`, the client's timers with it: what the server does when it is itself stalled. */
+  function stallProcess(ms: number): void {
+    const until = performance.now() + ms
+    while (performance.now() < until) {
+      // a stalled process: the client's writes wait in the server's socket, unread
+    }
+  }
+
+  /** A login whose body will take long to arrive: its head and the start of its JSON. */
+  const LONG_BODY_HEAD = 'POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"padding":"'
+
   /** Writes `head`, then `byte` every `everyMs`; the milliseconds until the server closed the socket (-1: open after 6 s). */
   async function closedWhileDripping(socket: Socket, head: string, byte: string, everyMs: number): Promise<number> {
     socket.write(head)
@@ -257,7 +268,7 @@ describe('slow clients', () => {
     await app.listen({ port: 0, host: '127.0.0.1' })
     const begins = new Promise((resolve) => app.server.once('request', resolve))
     const socket = rawConnection((app.server.address() as AddressInfo).port)
-    socket.write('POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"padding":"')
+    socket.write(LONG_BODY_HEAD)
     await begins
     // The request's hooks, which start the rate's windows, have run by the loop's next turn.
     await new Promise((resolve) => setImmediate(resolve))
@@ -266,10 +277,7 @@ describe('slow clients', () => {
     try {
       // The whole process stops for three windows, the client's timers with it. When it resumes, the
       // client's due write and the server's due check run in the same turn, before the loop reads sockets.
-      const until = performance.now() + 700
-      while (performance.now() < until) {
-        // a stalled process
-      }
+      stallProcess(700)
       // Two more windows of the loop's own time, waited for by the loop's clock.
       expect(await closedAfter(socket, 500)).toBe(-1)
     } finally {
@@ -285,25 +293,19 @@ describe('slow clients', () => {
     const accepted = new Promise((resolve) => app.server.once('connection', resolve))
     const socket = rawConnection((app.server.address() as AddressInfo).port)
     const closed = new Promise<string>((resolve) => socket.once('close', () => resolve('closed')))
-    const stall = () => {
-      const until = performance.now() + 700
-      while (performance.now() < until) {
-        // a stalled process: the client's writes wait in the server's socket, unread
-      }
-    }
     await accepted
     // The server took the connection, so its idle timer runs. The head is sent, and the whole process stops
     // for more than two deadlines before the server reads it: when it resumes, the timer is due before the
     // loop reads the bytes waiting for it.
-    socket.write('POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"padding":"')
-    stall()
+    socket.write(LONG_BODY_HEAD)
+    stallProcess(700)
     const began = new Promise<string>((resolve) => app.server.once('request', () => resolve('request')))
     expect(await Promise.race([began, closed])).toBe('request')
     // 2 KB every 50 ms, and the same stall in the middle of the body.
     const steady = setInterval(() => socket.writable && socket.write('x'.repeat(2000)), 50)
     try {
       await new Promise((resolve) => setTimeout(resolve, 100))
-      stall()
+      stallProcess(700)
       expect(await closedAfter(socket, 600)).toBe(-1)
     } finally {
       clearInterval(steady)
