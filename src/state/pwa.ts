@@ -1,5 +1,6 @@
 /** Service-worker state the UI shows: a waiting update, and the install prompt where the browser offers one. */
 import { proxy, ref, useSnapshot } from 'valtio'
+import { useHydrating } from '../hooks/useHydrating'
 
 export interface InstallPromptEvent extends Event {
   prompt: () => Promise<void>
@@ -53,4 +54,15 @@ export function reset(): void {
   acceptUpdate = () => undefined
 }
 
-export const usePwa = () => useSnapshot(pwaState)
+/** The state the public pages were prerendered with: no update waiting, no install prompt, not installed. */
+const PRERENDERED: Readonly<PwaState> = Object.freeze(initial())
+
+/**
+ * The state as React shows it. A page being hydrated sees what it was prerendered with: the install prompt
+ * (or the installed window) the browser reports at the load event may come before a slow phone has
+ * hydrated the page (hooks/useHydrating.ts).
+ */
+export function usePwa(): Readonly<PwaState> {
+  const live = useSnapshot(pwaState)
+  return useHydrating() ? PRERENDERED : live
+}

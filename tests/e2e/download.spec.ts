@@ -73,4 +73,39 @@ test.describe('Download page', () => {
     await expect(page.getByText('连接超时，点击重试')).toBeHidden()
     await expect(page.getByText('随时随地阅读与表达')).toBeVisible()
   })
+
+  // On a slow phone the browser's install prompt (at the load event) can come before the page is
+  // hydrated; rendered at once, it would not match the prerendered HTML, and React would throw the page's
+  // DOM away and render it again (a Lighthouse run under load caught React's error #418 so).
+  test('an install prompt before the page is hydrated keeps the prerendered page, then shows its button', async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: ANDROID_UA, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true })
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    // The page's own chunk is held, so the part of the page it renders waits, prerendered, to be hydrated.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/Download-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/download')
+    const name = page.locator('h2.download__name')
+    await name.evaluate((el) => ((window as unknown as { prerenderedName: Element }).prerenderedName = el))
+    // The app listens for the prompt from the load event on: offer one until it is taken (the listener
+    // cancels it, as the app keeps the prompt for its own button).
+    await page.waitForFunction(() => {
+      const prompt = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: () => Promise.resolve(),
+        userChoice: Promise.resolve({ outcome: 'dismissed' }),
+      })
+      dispatchEvent(prompt)
+      return prompt.defaultPrevented
+    })
+    release()
+    await expect(page.getByRole('button', { name: '安装到桌面' })).toBeVisible()
+    expect(await name.evaluate((el) => el === (window as unknown as { prerenderedName: Element }).prerenderedName)).toBe(true)
+    expect(errors).toEqual([])
+    await context.close()
+  })
 })

@@ -3,7 +3,7 @@
  * progress bar), the stores, or installing this web app (beforeinstallprompt, or iOS's add-to-home-screen
  * steps). Inside WeChat, which cannot download, an overlay points to "open in browser".
  */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { APP_CONFIG } from '../../../manifest/app'
 import type { DownloadInfo } from '../../contract/download'
 import type { PageProps } from '../../../manifest/pages'
@@ -12,6 +12,7 @@ import { formatBytes, isWeChat, platformOf, type Platform } from '../../lib/devi
 import { useLang } from '../../state/app'
 import { usePwa, setInstalled } from '../../state/pwa'
 import { Button } from '../../ui/Button/Button'
+import { useHydrating } from '../../hooks/useHydrating'
 import { useOnline } from '../../hooks/useOnline'
 import { useResource } from '../../hooks/useResource'
 import { PageScaffold } from '../../ui/PageScaffold/PageScaffold'
@@ -20,13 +21,13 @@ import './Download.css'
 
 type ApkState = { kind: 'idle' } | { kind: 'downloading'; percent: number } | { kind: 'done' } | { kind: 'failed' }
 
+const PRERENDERED_DEVICE = { platform: 'desktop', wechat: false } as const
+
 function useDevice(): { platform: Platform; wechat: boolean } {
-  // The prerendered HTML is the desktop variant; the real platform is read after hydration.
-  const [device, setDevice] = useState<{ platform: Platform; wechat: boolean }>({ platform: 'desktop', wechat: false })
-  useEffect(() => {
-    setDevice({ platform: platformOf({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints }), wechat: isWeChat(navigator.userAgent) })
-  }, [])
-  return device
+  // The prerendered HTML is the desktop variant: a page being hydrated renders it, and the real device
+  // right after (hooks/useHydrating.ts).
+  if (useHydrating()) return PRERENDERED_DEVICE
+  return { platform: platformOf({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints }), wechat: isWeChat(navigator.userAgent) }
 }
 
 const loadInfo = () => import('./downloadInfo').then(({ fetchDownloadInfo }) => fetchDownloadInfo())
