@@ -2,8 +2,9 @@
 // and written to test-results/steps.json for the CI summary.
 //
 // The steps run in two lanes at the same time (docs/running.md): the checks and the server suites in one,
-// the build and the browser suite in the other; Lighthouse and the cluster suite then go to whichever lane
-// is free first. A step that runs the build's output waits for the build. They share nothing: the server
+// the build and the browser suite in the other; the cluster suite then goes to whichever lane is free first.
+// Lighthouse runs last, alone: its simulated timings are the main thread's tasks as timed in the run, so
+// a suite beside it would be in its figures. A step that runs the build's output waits for the build. They share nothing: the server
 // suites use their own PostgreSQL databases and TEST_REDIS_URL_SERVER, the cluster suite its own database
 // and TEST_REDIS_URL, the browser tests and Lighthouse their own ports. Within a lane the order is kept
 // (the browser tests need the build). A step that fails stops the other lane's running step and starts no
@@ -20,11 +21,13 @@ const LANES = [
 ]
 // The last steps go to whichever lane is free first, the longest first, so the two lanes end about
 // together however the machine's load shifts the suites before them (docs/running.md).
-const TAIL = ['test:lighthouse', 'test:cluster']
+const TAIL = ['test:cluster']
+// Steps that run once both lanes have ended, with nothing else of the run beside them.
+const ALONE = ['test:lighthouse']
 // Steps that run the build's output: in either lane, each waits for `build` when it is part of the run.
 const NEEDS_BUILD = new Set(['test:budget', 'test:cluster', 'test:e2e', 'test:lighthouse'])
 // One lane (TEST_LANES=1): the build before every step that needs it.
-const ALL = [...LANES[0], ...LANES[1], ...TAIL]
+const ALL = [...LANES[0], ...LANES[1], ...TAIL, ...ALONE]
 // `node scripts/test-all.mjs lint test:unit` runs just those steps, in their lanes' order.
 const asked = process.argv.slice(2)
 const unknown = asked.filter((s) => !ALL.includes(s))
@@ -42,8 +45,10 @@ if (laneCount !== 1 && laneCount !== 2) {
 const lanes = (laneCount === 1 ? [ALL] : LANES).map((l) => l.filter(wanted))
 /** The tail steps not yet taken by a lane (with one lane they are already at its end). */
 const tail = laneCount === 1 ? [] : TAIL.filter(wanted)
-const together = lanes.filter((l) => l.length).length + tail.length > 1
-/** Which lane (0 or 1) ran each step, for the summary. */
+/** The steps left for the end, alone (with one lane they are already at its end). */
+const alone = laneCount === 1 ? [] : ALONE.filter(wanted)
+const together = lanes.filter((l) => l.length).length + tail.length + alone.length > 1
+/** Which lane (0 or 1, or 'alone') ran each step, for the summary. */
 const laneOf = new Map()
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
@@ -137,13 +142,19 @@ await Promise.all(
     }
   }),
 )
+for (const step of alone) {
+  if (NEEDS_BUILD.has(step)) await built
+  if (failed) break
+  laneOf.set(step, 'alone')
+  await runStep(step)
+}
 
 const done = ALL.filter((s) => timings.has(s))
 const width = Math.max(5, ...done.map((s) => s.length))
-console.log(`\nStep times${together ? ' (two lanes at once: the checks and the server suites | the build and the browser suite; Lighthouse and the cluster suite in whichever was free first)' : ''}:`)
+console.log(`\nStep times${together ? ' (two lanes at once: the checks and the server suites | the build and the browser suite; the cluster suite in whichever was free first; Lighthouse alone at the end)' : ''}:`)
 for (const step of done) {
   const t = timings.get(step)
-  const lane = together ? `  ${laneOf.get(step) + 1}` : ''
+  const lane = together ? `  ${laneOf.get(step) === 'alone' ? 'alone' : laneOf.get(step) + 1}` : ''
   console.log(`  ${step.padEnd(width)}  ${String(t.seconds).padStart(6)} s${lane}${t.stopped ? '  stopped' : t.ok ? '' : '  FAILED'}`)
 }
 const sum = done.reduce((s, step) => s + timings.get(step).seconds, 0)
