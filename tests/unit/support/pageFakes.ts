@@ -4,6 +4,7 @@ import { initHistory } from '../../../src/state/navigation'
 import { configureHttp, type SessionPort } from '../../../src/lib/http'
 import { resetHttpConfig } from '../../../src/lib/http/config'
 import { resetLoading } from '../../../src/lib/http/loading'
+import { resetReach } from '../../../src/lib/http/reach'
 import { resetRefresh } from '../../../src/lib/http/refresh'
 import { read, write } from '../../../src/lib/storage'
 import { reset as resetApp } from '../../../src/state/app'
@@ -19,6 +20,9 @@ export function resetClient(): void {
   resetHttpConfig()
   resetLoading()
   resetRefresh()
+  // A test whose calls failed at the network level leaves the API's probe scheduled; on real timers it
+  // would go out in a later test, to the test page's own address.
+  resetReach()
 }
 
 /** A student signed in with this profile, as a login leaves them: the session's phase is signedIn. */
