@@ -6,7 +6,9 @@
  * show is stored for the service worker; the start is counted and the tip worked out; and a session that
  * ends clears all of it. A notice about the student's class, and a change a guardian made on their own
  * phone, load the profile again, so that Home and the profile page show the account as the teacher or the
- * guardian left it. Loaded lazily: nothing of it is in Login's first start.
+ * guardian left it; so does the channel coming back after a drop (a bus's tunnel, a Wi-Fi sign-in page),
+ * since what was sent while it was down is not kept for it. Loaded lazily: nothing of it is in Login's
+ * first start.
  */
 import { subscribe } from 'valtio'
 import { isAppPath } from '../contract/inbox'
@@ -38,7 +40,10 @@ export function startPush(): void {
         if (received(m) === 'class') reloadProfile()
       },
       onAccountChanged: reloadProfile,
-      onResumed: () => void refreshUnread().catch(() => undefined),
+      onResumed: () => {
+        void refreshUnread().catch(() => undefined)
+        reloadProfile()
+      },
     }),
   )
   navigator.serviceWorker?.addEventListener('message', (e: MessageEvent<{ type?: string; url?: unknown } | null>) => {

@@ -6,7 +6,7 @@
  * names as typed, a formula neutralised; a teacher lands on /teacher and is never sent to 家长同意; an
  * account with both roles switches sides. Students are registered for each test; the demo accounts stay.
  */
-import { devices, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { devices, expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type WebSocketRoute } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { test } from '../support/fixtures'
 import { APP_HEADERS, registerStudent } from '../support/register'
@@ -120,6 +120,58 @@ test('at a school PC a teacher confirms a new student, whose open Home leaves �
 
   expect(urls.filter((u) => u.includes('/consent'))).toEqual([])
   await Promise.all([student.context.close(), teacher.context.close(), refusedPage.context.close()])
+})
+
+test('a confirmation made while the student’s live channel is down reaches the open Home once the channel is back', async ({ browser, baseURL, request }) => {
+  test.setTimeout(120_000)
+  const joining = await registerStudent(request, '13500135406', 'e2e-teacher-s6', { name: '沈一舟', grade: '七年级', className: '2班', orgCode: 'DEMO' })
+  const api = await teacherApi(request)
+  const student = await signedIn(browser, baseURL, joining, false)
+  // The channel passes through the test, which can drop it and keep it down, as a tunnel on the bus does:
+  // while `down` holds, a new connection waits before it reaches the broker.
+  let down: Promise<void> = Promise.resolve()
+  let up = () => {}
+  // Resolves when the next connection is subscribed: the broker's CONNACK and SUBACK have passed to the page.
+  let onSubscribed = () => {}
+  const subscribedAgain = () => new Promise<void>((resolve) => (onSubscribed = resolve))
+  let connections = 0
+  const open: { page: WebSocketRoute; broker: WebSocketRoute }[] = []
+  await student.page.routeWebSocket(/\/mqtt$/, async (ws) => {
+    await down
+    connections++
+    const broker = ws.connectToServer()
+    let frames = 0
+    ws.onMessage((m) => broker.send(m))
+    broker.onMessage((m) => {
+      ws.send(m)
+      if (++frames === 2) onSubscribed()
+    })
+    open.push({ page: ws, broker })
+  })
+  const live = subscribedAgain()
+  await student.page.goto('/home')
+  const pending = student.page.getByTestId('class-pending')
+  await expect(pending).toBeVisible()
+  await live
+
+  down = new Promise((resolve) => (up = resolve))
+  for (const { page, broker } of open.splice(0)) {
+    await broker.close()
+    await page.close()
+  }
+  const asking = await api.get<{ studentId: string; name: string }[]>('/classes/requests?orgCode=DEMO')
+  const mine = asking.data.find((r) => r.name === '沈一舟')!
+  expect((await api.post('/classes/confirm', { orgCode: 'DEMO', studentId: mine.studentId, grade: '七年级', className: '2班' })).code).toBe(0)
+  // Nothing reached the page meanwhile: its Home still waits for the teacher.
+  await expect(pending).toBeVisible()
+
+  const back = subscribedAgain()
+  up()
+  await back
+  expect(connections).toBeGreaterThanOrEqual(2)
+  await expect(pending).toHaveCount(0)
+  await screenshot(student.page, 'teacher-confirmed-after-drop-375x812')
+  await student.context.close()
 })
 
 test('from a phone a teacher sets a task; the student reads it from the inbox and marks it done, and the open progress shows read, then done, each within 3 s; a reminder reaches only those not done, and a second within the hour is refused with its time', async ({ browser, baseURL, request }) => {
