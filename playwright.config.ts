@@ -4,7 +4,7 @@
  * development server here serves the UI kit page and the client's modules, with a server of its own behind it.
  */
 import { defineConfig, devices } from '@playwright/test'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { MAX_WORKERS } from './tests/support/ports'
@@ -15,8 +15,14 @@ const devApiURL = `http://127.0.0.1:${port}`
 const devPort = Number(process.env.E2E_DEV_PORT ?? 18173)
 /** Base URL of the development server that serves kit.html. */
 export const devURL = `http://127.0.0.1:${devPort}`
-const dataDir = process.env.E2E_DEV_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'habor-e2e-dev-'))
-process.env.E2E_DEV_DATA_DIR = dataDir
+// Made once, by the runner (its workers load this file too, and find it in the environment), and removed
+// when the runner exits, after it has stopped the servers.
+let dataDir = process.env.E2E_DEV_DATA_DIR
+if (!dataDir) {
+  const made = mkdtempSync(join(tmpdir(), 'habor-e2e-dev-'))
+  process.on('exit', () => rmSync(made, { recursive: true, force: true }))
+  dataDir = process.env.E2E_DEV_DATA_DIR = made
+}
 // Two workers by default: the measured times per worker count are in docs/running.md.
 const workers = Math.min(MAX_WORKERS, Number(process.env.E2E_WORKERS ?? 2))
 

@@ -109,14 +109,16 @@ export interface TestApp {
 /** Builds an app on a fresh database; closed and removed after the test. */
 export async function makeApp(over: BuildInput = {}, clock = new FakeClock()): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'habor-test-'))
+  // Registered first, so that a build a test expects to refuse (a bad setting) leaves nothing behind either;
+  // the clean-ups run last first, so this runs after the app is closed.
+  afterThisTest(() => rmSync(dir, { recursive: true, force: true }))
   const schema = await pgSchema()
+  if (schema) afterThisTest(() => schema.drop())
   const app = await build({ dataDir: dir, distDir: fixtureDist(dir), clock: clock.now, jwtSecret: 'test-jwt-secret', databaseUrl: schema?.url, ...over })
   afterThisTest(async () => {
     // A test that listened may leave a client's keep-alive socket open; close() would wait on it.
     if (app.server.listening) app.server.closeAllConnections()
     await app.close()
-    await schema?.drop()
-    rmSync(dir, { recursive: true, force: true })
   })
   await app.ready()
   return { app, clock, dir }

@@ -1,16 +1,20 @@
 /** The real server process (server/main.ts) for the crash tests: start on a data directory, clean-up after each test. */
 import { fork, spawn, type ChildProcess } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterThisTest } from './cleanup'
 import { localServerEnv } from '../../../scripts/local-server.mjs'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 
-/** Stops `proc` after the test, if it is still running. */
+/** Stops `proc` after the test, if it is still running, and waits for it to be gone. */
 function stopAfterTest(proc: ChildProcess): void {
-  afterThisTest(() => {
-    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL')
+  afterThisTest(async () => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return
+    const gone = new Promise((resolve) => proc.once('exit', resolve))
+    proc.kill('SIGKILL')
+    await gone
   })
 }
 
@@ -59,7 +63,11 @@ export interface HeapServer {
 
 /** tests/server/support/heap-server.ts in a child process with `--expose-gc`; stopped after the test. */
 export async function startHeapServer(): Promise<HeapServer> {
-  const proc = fork(join(ROOT, 'tests', 'server', 'support', 'heap-server.ts'), [], { cwd: ROOT, execArgv: ['--expose-gc', '--import', 'tsx'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] })
+  // Made and removed here: the child is killed after the test, so it cannot remove it itself. The clean-ups
+  // run last first, so the child is gone before its directory is.
+  const dataDir = mkdtempSync(join(tmpdir(), 'habor-heap-'))
+  removeAfterTest(dataDir)
+  const proc = fork(join(ROOT, 'tests', 'server', 'support', 'heap-server.ts'), [dataDir], { cwd: ROOT, execArgv: ['--expose-gc', '--import', 'tsx'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] })
   stopAfterTest(proc)
   let stderr = ''
   proc.stderr?.on('data', (d: Buffer) => (stderr += d.toString()))
