@@ -5,10 +5,10 @@
 // What is asserted, and how runs are combined (docs/performance.md):
 // - Accessibility and best practices 100 everywhere, CLS 0: the median run must meet them.
 // - LCP ≤ 1.0 s on /login and /download, on the median run: simulated throttling computes it from the
-//   page's requests and the main thread's tasks as timed in the run, so load on the machine inflates it;
-//   Chrome runs at a raised scheduling priority (scripts/lighthouse-chrome.sh), which keeps the figures
-//   near a quiet machine's beside a steady neighbour, not yet through a whole loaded CI run
-//   (docs/performance.md has the figures).
+//   page's requests and the main thread's tasks as timed in the run, so load on the machine inflates it.
+//   So `npm test` runs Lighthouse last, with nothing else of CI beside it, and Chrome and the server run
+//   at a raised scheduling priority (scripts/lighthouse-chrome.sh), which keeps the figures near a quiet
+//   machine's beside a steady neighbour (docs/performance.md has the figures).
 // - Interactivity is not asserted here. TBT (and the performance score, which weighs it) measures main-thread
 //   tasks in wall time, which grows whenever anything else wants the same two cores: the median moves with
 //   the machine, and the best of the runs hides the typical run. CI instead asserts what the start costs in bytes
