@@ -9,7 +9,7 @@
 import type { webcrypto } from 'node:crypto'
 import { EventEmitter } from 'node:events'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
-import { CODE, SIGNED_IN_ELSEWHERE } from '../../src/contract'
+import { ACCOUNT_DISABLED_REASON, CODE, SIGNED_IN_ELSEWHERE } from '../../src/contract'
 import type { Clock } from '../clock'
 import type { Db } from '../db/connect'
 import { prepared } from '../db/prepared'
@@ -84,9 +84,10 @@ export async function revokeSession(trx: Trx, sessionId: string, reason: string,
   const ended = await trx.updateTable('sessions').set({ revoked_at: now, revoked_reason: reason }).where('id', '=', sessionId).where('revoked_at', 'is', null).executeTakeFirst()
   // The device's push subscription ends with its session (logout, a kick, a new password, deletion).
   await trx.deleteFrom('push_subscriptions').where('session_id', '=', sessionId).execute()
-  // A kicked session keeps its (now refused) refresh tokens until they expire, so a refresh from the old
-  // terminal can be told why the session ended (GET /refresh's `signed-in-elsewhere`).
-  if (reason !== 'kicked') await trx.deleteFrom('refresh_tokens').where('session_id', '=', sessionId).where('used_at', 'is', null).execute()
+  // A kicked session, and one ended by disabling the account, keep their (now refused) refresh tokens until
+  // they expire, so a refresh from the terminal can be told why the session ended (GET /refresh's
+  // `signed-in-elsewhere`, `account-disabled`).
+  if (reason !== 'kicked' && reason !== 'disabled') await trx.deleteFrom('refresh_tokens').where('session_id', '=', sessionId).where('used_at', 'is', null).execute()
   return Number(ended.numUpdatedRows) === 1
 }
 
@@ -235,7 +236,7 @@ export class Sessions {
   async rotate(refreshToken: string): Promise<IssuedPair> {
     const hash = sha256Hex(refreshToken)
     const now = this.o.clock()
-    type Outcome = { error: typeof CODE.JWT_INVALID | typeof CODE.JWT_EXPIRED; elsewhere?: boolean; ended?: string } | { error?: undefined; row: { session_id: string; user_id: string; app_id: string; device_type: string; device_code: string }; next: string }
+    type Outcome = { error: typeof CODE.JWT_INVALID | typeof CODE.JWT_EXPIRED; reason?: string; ended?: string } | { error?: undefined; row: { session_id: string; user_id: string; app_id: string; device_type: string; device_code: string }; next: string }
     const outcome = await this.o.db.transaction().execute(async (trx): Promise<Outcome> => {
       const row = await trx
         .selectFrom('refresh_tokens')
@@ -244,8 +245,11 @@ export class Sessions {
         .select(['refresh_tokens.session_id', 'refresh_tokens.expires_at', 'refresh_tokens.used_at', 'sessions.revoked_at', 'sessions.revoked_reason', 'sessions.user_id', 'sessions.app_id', 'sessions.device_type', 'sessions.device_code', 'users.status'])
         .where('refresh_tokens.token_hash', '=', hash)
         .executeTakeFirst()
-      // A session ended by a sign-in on another device says so, in case its terminal missed the kick.
-      if (row?.revoked_at != null && row.revoked_reason === 'kicked') return { error: CODE.JWT_INVALID, elsewhere: true }
+      // A disabled account says so (its sessions ended when it was disabled): the student is to ask the
+      // school, not to sign in again. A session ended by a sign-in on another device says so too, in case
+      // its terminal missed the kick.
+      if (row?.status === 'disabled') return { error: CODE.JWT_INVALID, reason: ACCOUNT_DISABLED_REASON }
+      if (row?.revoked_at != null && row.revoked_reason === 'kicked') return { error: CODE.JWT_INVALID, reason: SIGNED_IN_ELSEWHERE }
       if (!row || row.revoked_at !== null || row.status !== 'active') return { error: CODE.JWT_INVALID }
       if (row.expires_at <= now) return { error: CODE.JWT_EXPIRED }
       if (row.used_at === null) {
@@ -265,7 +269,7 @@ export class Sessions {
       return { row, next }
     })
     if (outcome.error !== undefined && outcome.ended) this.emitEnded([outcome.ended])
-    if (outcome.error !== undefined) throw tokenError(outcome.error, outcome.elsewhere ? { reason: SIGNED_IN_ELSEWHERE } : undefined)
+    if (outcome.error !== undefined) throw tokenError(outcome.error, outcome.reason ? { reason: outcome.reason } : undefined)
     const { row, next } = outcome
     const token = await this.sign({ sub: row.user_id, sid: row.session_id, app: row.app_id, deviceType: row.device_type, deviceCode: row.device_code })
     return { token, refreshToken: next, sessionId: row.session_id }

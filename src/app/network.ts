@@ -14,7 +14,7 @@ import { hideLoading, showLoading, showToast } from '../ui/Overlay/overlay'
 import { replaceAll } from '../state/navigation'
 import { setSignedOutReason, type SignedOutReason } from '../state/signedOut'
 
-const HTTP_TEXT: Record<HttpText, MessageKey> = { loading: 'app.loading', expired: 'auth.expired', kicked: 'auth.kicked', noLogin: 'auth.noLogin' }
+const HTTP_TEXT: Record<HttpText, MessageKey> = { loading: 'app.loading', expired: 'auth.expired', kicked: 'auth.kicked', disabled: 'auth.disabled', noLogin: 'auth.noLogin' }
 const t = (key: MessageKey) => translate(appState.lang, key)
 
 /**
@@ -23,8 +23,9 @@ const t = (key: MessageKey) => translate(appState.lang, key)
  */
 function loggedOut(reason: SignedOutReason): void {
   // Said on Login until the student acts there, unless the ending was quiet (a stale session at launch):
-  // a kick is said even then, for the other login may have come as the app opened (the daily open).
-  if (!isQuiet() || reason === 'kicked') setSignedOutReason(reason)
+  // a kick is said even then, for the other login may have come as the app opened (the daily open), and a
+  // disabled account too, for the launch is where a student first meets it.
+  if (!isQuiet() || reason !== 'expired') setSignedOutReason(reason)
   const here = pageByPath(location.pathname)
   // A second logout signal while already on Login (the kick, then a refused refresh) keeps the first page.
   const remember = here && here.name !== 'Login' ? { name: here.name, query: location.search.replace(/^\?/, '') } : authState.pendingRoute

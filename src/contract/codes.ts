@@ -99,3 +99,5 @@ export const CLIENT_MESSAGE = {
 
 /** `data.reason` of a refused refresh whose session ended because the account signed in on another device. */
 export const SIGNED_IN_ELSEWHERE = 'signed-in-elsewhere'
+/** `data.reason` of a refused refresh of a disabled account (the school disabled it; a sign-in answers 200003). */
+export const ACCOUNT_DISABLED_REASON = 'account-disabled'

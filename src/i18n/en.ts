@@ -23,6 +23,7 @@ export default {
   'clipboard.copied': 'Content copied',
   'clipboard.failed': 'Copy failed, please copy manually',
   'auth.kicked': 'Your account logged in on another terminal',
+  'auth.disabled': 'This account is disabled. Please contact your school',
   'auth.expired': 'Your login has expired, please log in again!',
   'auth.anotherAccount': 'Use another account',
   'auth.noLogin': 'No login state, please log in first',

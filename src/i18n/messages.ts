@@ -30,6 +30,7 @@ const zh = {
   'clipboard.copied': '内容已复制',
   'clipboard.failed': '复制失败，请手动复制',
   'auth.kicked': '账号已在其他终端登录',
+  'auth.disabled': '账号已停用，请联系学校老师',
   'auth.expired': '您的登录已过期，请重新登录！',
   'auth.anotherAccount': '使用其他账号',
   'auth.noLogin': '无登录状态，请先登录',

@@ -1,9 +1,10 @@
 /**
- * Why the last session ended without the student asking (docs/product.md's kick, a refused refresh), kept in
+ * Why the last session ended without the student asking (docs/product.md's kick, a refused refresh, the
+ * school disabling the account), kept in
  * memory for the Login that follows: it says so until the student's next action there, instead of only a
  * toast that is gone before it is read. A quiet ending (a stale cached session at launch) leaves none.
  */
-export type SignedOutReason = 'kicked' | 'expired'
+export type SignedOutReason = 'kicked' | 'expired' | 'disabled'
 
 let reason: SignedOutReason | null = null
 

@@ -24,7 +24,10 @@ export interface SessionPort {
 }
 
 /** Texts the client shows; the app passes its translated catalogue entries. */
-export type HttpText = 'loading' | 'expired' | 'kicked' | 'noLogin'
+export type HttpText = 'loading' | 'expired' | 'kicked' | 'disabled' | 'noLogin'
+
+/** Why a refused refresh ended the session: its time ran out, another device signed in, the school disabled the account. */
+export type SessionEnding = 'expired' | 'kicked' | 'disabled'
 
 export interface HttpConfig {
   /** undefined = VITE_API_BASE, else the contract's '/api'. */
@@ -39,7 +42,7 @@ export interface HttpConfig {
   showLoading: (text: string) => void
   hideLoading: () => void
   /** The session is over (refresh refused): clear it and go to /login. Called once per expiry. */
-  onLoggedOut: (reason: 'expired' | 'kicked') => void
+  onLoggedOut: (reason: SessionEnding) => void
   /** undefined = the specification's English texts. */
   text: ((key: HttpText) => string) | undefined
 }

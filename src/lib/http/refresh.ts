@@ -5,9 +5,9 @@
  * refresh ends the session once; a network error keeps it (bluesky treats that as transient too).
  */
 import { API } from '../../contract/api'
-import { CODE, SIGNED_IN_ELSEWHERE, TOKEN_CODES } from '../../contract/codes'
+import { ACCOUNT_DISABLED_REASON, CODE, SIGNED_IN_ELSEWHERE, TOKEN_CODES } from '../../contract/codes'
 import { isRecord } from '../../contract/guards'
-import { httpConfig } from './config'
+import { httpConfig, type SessionEnding } from './config'
 import { errors, type RequestError } from './errors'
 import { fetchTransport, type WireResponse } from './transport'
 import { baseHeaders, urlOf } from './headers'
@@ -16,7 +16,7 @@ import { apiBase, httpText } from './texts'
 
 export type RefreshResult =
   | { outcome: 'refreshed'; token: string; refreshToken: string }
-  | { outcome: 'refused'; code: number; statusCode: number; elsewhere?: boolean }
+  | { outcome: 'refused'; code: number; statusCode: number; ending?: Exclude<SessionEnding, 'expired'> }
   | { outcome: 'failed'; error: RequestError }
 
 /** docs/product.md "Timing and limits": the expiry message is debounced 1000 ms. */
@@ -26,7 +26,7 @@ export const SESSION_CHANNEL = 'jsj-habor-session'
 export const REFRESH_TIMEOUT_MS = 60_000
 
 /** Crosses tabs, so it is named in the past tense (docs/architecture.md). */
-export type SessionMessage = { type: 'tokens-refreshed'; token: string; refreshToken: string } | { type: 'session-expired'; elsewhere?: boolean }
+export type SessionMessage = { type: 'tokens-refreshed'; token: string; refreshToken: string } | { type: 'session-expired'; ending?: SessionEnding }
 
 
 /** What a /refresh answer means. Pure. A 401/403 or a business refusal ends the session; a 5xx, 429 or garbage does not. */
@@ -35,9 +35,11 @@ export function decideRefresh(res: Pick<WireResponse, 'statusCode' | 'data'>): R
   const code = typeof body?.code === 'number' ? body.code : undefined
   if (res.statusCode === 401 || res.statusCode === 403) {
     // The account signed in on another device: the same ending as the live channel's kick, which this
-    // terminal may have missed (or not yet received) when its own call found the session over.
-    const elsewhere = isRecord(body?.data) && body.data.reason === SIGNED_IN_ELSEWHERE
-    return { outcome: 'refused', code: code ?? CODE.JWT_UNAUTHORIZED, statusCode: res.statusCode, ...(elsewhere ? { elsewhere } : {}) }
+    // terminal may have missed (or not yet received) when its own call found the session over. Or the
+    // school disabled the account: signing in again will not help, and the student is told so.
+    const reason = isRecord(body?.data) ? body.data.reason : undefined
+    const ending = reason === SIGNED_IN_ELSEWHERE ? 'kicked' : reason === ACCOUNT_DISABLED_REASON ? 'disabled' : undefined
+    return { outcome: 'refused', code: code ?? CODE.JWT_UNAUTHORIZED, statusCode: res.statusCode, ...(ending ? { ending } : {}) }
   }
   if (res.statusCode >= 200 && res.statusCode < 300) {
     const data = isRecord(body?.data) ? body.data : undefined
@@ -64,7 +66,7 @@ export function listenToOtherTabs(): void {
     if (msg.type === 'tokens-refreshed' && session.get().token && session.get().token !== msg.token) {
       session.setTokens(msg.token, msg.refreshToken)
     } else if (msg.type === 'session-expired' && session.get().token) {
-      expireSession(false, msg.elsewhere)
+      expireSession(false, msg.ending)
     }
   }
 }
@@ -74,16 +76,15 @@ function tell(msg: SessionMessage): void {
   channel?.postMessage(msg)
 }
 
-/** Shows the expiry (or signed-in-elsewhere) message and logs out, at most once per EXPIRED_DEBOUNCE_MS. */
-export function expireSession(broadcast = true, elsewhere = false): void {
+/** Shows the ending's message (expired, signed in elsewhere, disabled) and logs out, at most once per EXPIRED_DEBOUNCE_MS. */
+export function expireSession(broadcast = true, ending: SessionEnding = 'expired'): void {
   const now = Date.now()
   if (now - lastExpiredAt < EXPIRED_DEBOUNCE_MS) return
   lastExpiredAt = now
   const cfg = httpConfig()
-  const reason = elsewhere ? 'kicked' : 'expired'
-  cfg.notify(httpText(reason))
-  cfg.onLoggedOut(reason)
-  if (broadcast) tell({ type: 'session-expired', elsewhere })
+  cfg.notify(httpText(ending))
+  cfg.onLoggedOut(ending)
+  if (broadcast) tell({ type: 'session-expired', ending })
 }
 
 async function refreshUnderLock(staleToken: string): Promise<RefreshResult> {
@@ -140,7 +141,7 @@ function withLock(staleToken: string): Promise<RefreshResult> {
 export function refreshSession(staleToken: string): Promise<RefreshResult> {
   inflight ??= withLock(staleToken)
     .then((r) => {
-      if (r.outcome === 'refused') expireSession(true, r.elsewhere)
+      if (r.outcome === 'refused') expireSession(true, r.ending)
       return r
     })
     .finally(() => {

@@ -7,6 +7,7 @@ const ENGLISH: Record<HttpText, string> = {
   loading: 'loading...',
   expired: CLIENT_MESSAGE.loginExpired,
   kicked: 'account logged in on another terminal',
+  disabled: 'account disabled',
   noLogin: CLIENT_MESSAGE.noLogin,
 }
 

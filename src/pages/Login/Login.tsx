@@ -197,7 +197,7 @@ export default function Login({ page, query }: PageProps) {
         <div className="login__card">
           {signedOut ? (
             <p className="login__notice" role="status">
-              {signedOut === 'kicked' ? t.kicked : t.expired}
+              {t[signedOut]}
             </p>
           ) : null}
           <div className="login__tabs" role="tablist" aria-label={t.tabs}>

@@ -21,6 +21,7 @@ export default {
   welcome: 'Welcome back',
   kicked: 'Your account logged in on another terminal, so you were logged out here. If that was not you, log in and change your password.',
   expired: 'Your login has expired. Please log in again.',
+  disabled: 'Your school has disabled this account, so you were logged out here. If you think this is a mistake, ask your teacher.',
   invitedBy: '{name} invited you to read together',
   invited: 'You have an invitation to read together',
   invitedOrg: 'Join {org}',

@@ -24,6 +24,7 @@ export const loginTexts = defineTexts(
     welcome: '欢迎回来',
     kicked: '账号已在其他终端登录，这里已退出。如果不是你本人操作，请登录后修改密码。',
     expired: '登录已过期，请重新登录。',
+    disabled: '这个账号已被学校停用，这里已退出。如有疑问，请联系学校老师。',
     invitedBy: '{name} 邀请你一起阅读',
     invited: '你收到了一份阅读邀请',
     invitedOrg: '加入 {org}',

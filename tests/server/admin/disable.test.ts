@@ -42,7 +42,9 @@ describe('admin disable and enable', () => {
     const next = await call(a.app, 'GET', '/auth/student', { token: pair.token })
     expect(next.status).toBe(401)
     expect(next.body.code).toBe(CODE.JWT_INVALID)
-    expect((await call(a.app, 'GET', '/refresh', { headers: { 'refresh-token': pair.refreshToken } })).body.code).not.toBe(0)
+    // Its refresh says why, so that the app can tell the student to ask the school rather than sign in again.
+    const refused = await call(a.app, 'GET', '/refresh', { token: pair.refreshToken })
+    expect([refused.status, refused.body]).toEqual([401, { code: CODE.JWT_INVALID, msg: 'JWT invalid', data: { reason: 'account-disabled' } }])
     const signIn = await call(a.app, 'POST', '/login', { body: { username: STUDENT_PHONE, password: PASSWORD, ...DEVICE } })
     expect(signIn.body.code).toBe(CODE.ACCOUNT_DISABLED)
     // The live connection: the server's sweep finds its session ended.
@@ -54,6 +56,8 @@ describe('admin disable and enable', () => {
     expect((await a.admin('enable', STUDENT_PHONE)).out).toBe('138****8000 is already enabled: unchanged')
     const back = await passwordLogin(a.app)
     expect((await call(a.app, 'GET', '/auth/student', { token: back.token })).body.code).toBe(0)
+    // Enabled again, the old sessions stay ended, with no reason any more.
+    expect((await call(a.app, 'GET', '/refresh', { token: pair.refreshToken })).body).toMatchObject({ code: CODE.JWT_INVALID, data: null })
   })
 
   it('the sweep closes only what ended outside a server: a live session stays, and a kicked one is left to its kick', async () => {

@@ -80,6 +80,16 @@ describe('401 → one refresh → replay', () => {
     expect(ui.onLoggedOut.mock.calls).toEqual([['kicked']])
   })
 
+  it('a refresh refused because the school disabled the account says so: its message, reason disabled', async () => {
+    const { ui } = setup(fakeSession({ token: 'old', refreshToken: 'ref' }))
+    api(() => ({ status: 401, body: { code: 300002, msg: 'JWT invalid', data: { reason: 'account-disabled' } } }))
+    const results = five()
+    await vi.advanceTimersByTimeAsync(0)
+    for (const r of results) expect((r.error as RequestError).kind).toBe('expired')
+    expect(ui.notify.mock.calls).toEqual([['account disabled']])
+    expect(ui.onLoggedOut.mock.calls).toEqual([['disabled']])
+  })
+
   it('debounces the expiry message for 1000 ms', async () => {
     const { ui, session } = setup(fakeSession({ token: 'old', refreshToken: 'ref' }))
     api(() => ({ status: 401, body: { code: 300002, msg: 'JWT invalid', data: null } }))
@@ -131,8 +141,10 @@ describe('decideRefresh (pure)', () => {
     expect(decideRefresh({ statusCode, data }).outcome).toBe(expected)
   })
 
-  it('marks a refusal whose data says signed-in-elsewhere, and only that one', () => {
-    expect(decideRefresh({ statusCode: 401, data: { code: 300002, msg: '', data: { reason: 'signed-in-elsewhere' } } })).toMatchObject({ outcome: 'refused', elsewhere: true })
-    expect(decideRefresh({ statusCode: 401, data: { code: 300002, msg: '', data: { reason: 'other' } } })).not.toHaveProperty('elsewhere')
+  it('names the ending that a refusal gives in its data (signed in elsewhere, account disabled), and no other', () => {
+    expect(decideRefresh({ statusCode: 401, data: { code: 300002, msg: '', data: { reason: 'signed-in-elsewhere' } } })).toMatchObject({ outcome: 'refused', ending: 'kicked' })
+    expect(decideRefresh({ statusCode: 401, data: { code: 300002, msg: '', data: { reason: 'account-disabled' } } })).toMatchObject({ outcome: 'refused', ending: 'disabled' })
+    expect(decideRefresh({ statusCode: 401, data: { code: 300002, msg: '', data: { reason: 'other' } } })).not.toHaveProperty('ending')
+    expect(decideRefresh({ statusCode: 401, data: { code: 300002, msg: '', data: null } })).not.toHaveProperty('ending')
   })
 })
