@@ -70,24 +70,17 @@ describe('401 → one refresh → replay', () => {
     expect(ui.onLoggedOut).toHaveBeenCalledWith('expired')
   })
 
-  it('a refresh refused because the account signed in elsewhere ends like the kick: its message, reason kicked', async () => {
+  it.each([
+    ['the account signed in elsewhere ends like the kick', 'signed-in-elsewhere', 'account logged in on another terminal', 'kicked'],
+    ['the school disabled the account says so', 'account-disabled', 'account disabled', 'disabled'],
+  ])('a refresh refused because %s: its message and reason', async (_, reason, message, ending) => {
     const { ui } = setup(fakeSession({ token: 'old', refreshToken: 'ref' }))
-    api(() => ({ status: 401, body: { code: 300002, msg: 'JWT invalid', data: { reason: 'signed-in-elsewhere' } } }))
+    api(() => ({ status: 401, body: { code: 300002, msg: 'JWT invalid', data: { reason } } }))
     const results = five()
     await vi.advanceTimersByTimeAsync(0)
     for (const r of results) expect((r.error as RequestError).kind).toBe('expired')
-    expect(ui.notify.mock.calls).toEqual([['account logged in on another terminal']])
-    expect(ui.onLoggedOut.mock.calls).toEqual([['kicked']])
-  })
-
-  it('a refresh refused because the school disabled the account says so: its message, reason disabled', async () => {
-    const { ui } = setup(fakeSession({ token: 'old', refreshToken: 'ref' }))
-    api(() => ({ status: 401, body: { code: 300002, msg: 'JWT invalid', data: { reason: 'account-disabled' } } }))
-    const results = five()
-    await vi.advanceTimersByTimeAsync(0)
-    for (const r of results) expect((r.error as RequestError).kind).toBe('expired')
-    expect(ui.notify.mock.calls).toEqual([['account disabled']])
-    expect(ui.onLoggedOut.mock.calls).toEqual([['disabled']])
+    expect(ui.notify.mock.calls).toEqual([[message]])
+    expect(ui.onLoggedOut.mock.calls).toEqual([[ending]])
   })
 
   it('debounces the expiry message for 1000 ms', async () => {
