@@ -1,10 +1,12 @@
 /**
  * Why the last session ended without the student asking (docs/product.md's kick, a refused refresh, the
- * school disabling the account), kept in
- * memory for the Login that follows: it says so until the student's next action there, instead of only a
- * toast that is gone before it is read. A quiet ending (a stale cached session at launch) leaves none.
+ * school disabling the account), kept in memory for the Login that follows: it says so until the student's
+ * next action there, instead of only a toast that is gone before it is read. A quiet ending (a stale cached session at launch) leaves none.
  */
-export type SignedOutReason = 'kicked' | 'expired' | 'disabled'
+import type { SessionEnding } from '../lib/http/config'
+
+/** The endings the HTTP client names (lib/http/config.ts); the live channel's kick is one of them. */
+export type SignedOutReason = SessionEnding
 
 let reason: SignedOutReason | null = null
 
