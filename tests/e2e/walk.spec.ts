@@ -8,7 +8,7 @@
  * Each page is loaded once per state, at one of the sizes (the table's pages take the three in turn, so
  * every size is a loading size for a third of them), judged there, then turned to the other two sizes and
  * judged again, as a student turns a phone or a window changes size. Loading every page at every size
- * took half again as long (docs/running.md "CI").
+ * took half again as long (docs/running.md "Tests").
  */
 import { axe } from '../support/axe'
 import { expect, type Page } from '@playwright/test'
@@ -98,25 +98,25 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))))
 }
 
-/** The sizes a page is judged at, the one it is loaded at first. */
-const turns = (first: number) => [SIZES[first]!, ...SIZES.filter((_, i) => i !== first)]
 const sizeTag = (size: { width: number; height: number }) => `${size.width}x${size.height}`
 
 async function walk(page: Page, state: 'out' | 'in', part: number): Promise<void> {
   const problems: string[] = []
+  // The size the pages of this part are loaded at, then the two they are turned to.
+  const loadAt = SIZES[part]!
+  const sizes = [loadAt, ...SIZES.filter((size) => size !== loadAt)]
   for (const row of PAGES.filter((_, i) => i % SIZES.length === part)) {
-    const [loadAt, ...turnTo] = turns(part)
-    await page.setViewportSize(loadAt!)
+    await page.setViewportSize(loadAt)
     await page.goto(row.path + (QUERY[row.name] ?? ''))
     const settles = settlesAt(row, state)
     if (settles) await page.waitForURL(settles)
     await page.locator('h1').first().waitFor()
     // Let late pieces (lazy layers, data) arrive.
     await page.waitForLoadState('networkidle')
-    for (const size of [loadAt!, ...turnTo]) {
+    for (const size of sizes) {
       if (size !== loadAt) await page.setViewportSize(size)
       await settle(page)
-      const where = `${state} ${sizeTag(size)}${size === loadAt ? '' : ` (loaded at ${sizeTag(loadAt!)})`} ${row.path}`
+      const where = `${state} ${sizeTag(size)}${size === loadAt ? '' : ` (loaded at ${sizeTag(loadAt)})`} ${row.path}`
       const found = await axe(page).withTags(AXE_TAGS).analyze()
       for (const v of found.violations) problems.push(`${where}: axe ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
       for (const c of await cutTexts(page)) problems.push(`${where}: cut ${c}`)
