@@ -1,5 +1,6 @@
-// Lighthouse CI: mobile preset with simulated throttling; scripts/lighthouse.mjs sets the runs a page
-// (3 for the assertion, 5 for the report).
+// Lighthouse CI: mobile preset with simulated throttling; scripts/lighthouse.mjs names the pages and sets
+// the runs a page (for the assertion 3 of /login and /download, 1 of /share/opus; 5 each for the report)
+// and the CPU factor from the machine's speed (docs/performance.md "Lighthouse on a slow machine").
 // scripts/lighthouse.mjs starts the server and sets LHCI_BASE_URL; `npm run bench:web` prints the medians.
 //
 // What is asserted, and how runs are combined (docs/performance.md):

@@ -1,0 +1,3 @@
+export declare const DEFAULT_MULTIPLIER: number
+export declare const SLOWEST_INDEX: number
+export declare function cpuMultiplier(benchmarkIndex: number): number
