@@ -68,7 +68,7 @@ async function recoveryMs(page: Page, handler: (route: Route) => Promise<void>, 
       if (out.size === 0) await page.clock.runFor(100)
       expect(await isRecovered()).toBe(true)
     }
-  }).toPass({ intervals: [50], timeout: 30_000 })
+  }).toPass({ intervals: [50], timeout: 60_000 })
   const ms = (await page.evaluate(() => Date.now())) - t0
   page.off('request', sent)
   page.off('requestfinished', ended)

@@ -77,7 +77,7 @@ async function seeHome(page: Page): Promise<void> {
 }
 
 test('a signed-in daily open paints Home from the worker with no script before the paint, and offline shows the frame and the last desk', async ({ page, context }) => {
-  test.setTimeout(120_000)
+  test.slow()
   await signInUnderWorker(page)
   await seeHome(page)
 
@@ -118,7 +118,7 @@ test('a signed-in daily open paints Home from the worker with no script before t
 })
 
 test("two accounts on one device: after a logout / is Login again, and the next account never sees the last one's desk", async ({ page, context, request }) => {
-  test.setTimeout(120_000)
+  test.slow()
   await signInUnderWorker(page)
   await seeHome(page)
 
@@ -153,7 +153,7 @@ test("two accounts on one device: after a logout / is Login again, and the next 
 })
 
 test("a second login at the daily open's first paint puts the app on Login with the kick's message", async ({ page, context, request }) => {
-  test.setTimeout(120_000)
+  test.slow()
   await signInUnderWorker(page)
   const deviceType = await page.evaluate(() => (/Mobile|Android|iPhone/.test(navigator.userAgent) ? 'mobile' : 'browser'))
   await page.close()
@@ -175,7 +175,7 @@ test("a second login at the daily open's first paint puts the app on Login with 
   expect(((await res.json()) as { code: number }).code).toBe(0)
   const kickedAt = Date.now()
 
-  await expect(open).toHaveURL(/\/login/, { timeout: 15_000 })
+  await expect(open).toHaveURL(/\/login/,)
   await expect(open.getByText('账号已在其他终端登录').first()).toBeVisible()
   const onLogin = (await loginAt(open)) ?? Date.now()
   // Whether the app heard it from the profile's reload or from the live channel, Login comes within 1 s of
@@ -192,7 +192,7 @@ test("a second login at the daily open's first paint puts the app on Login with 
 })
 
 test("a second login while the daily open's live channel has not connected yet, after its profile reload: Login with the kick's message within 1 s of the channel connecting", async ({ page, context, request }) => {
-  test.setTimeout(120_000)
+  test.slow()
   await signInUnderWorker(page)
   const deviceType = await page.evaluate(() => (/Mobile|Android|iPhone/.test(navigator.userAgent) ? 'mobile' : 'browser'))
   await page.close()
@@ -242,7 +242,7 @@ test("a second login while the daily open's live channel has not connected yet, 
   await expect(open).toHaveURL(/\/home$/)
   release()
 
-  await expect(open).toHaveURL(/\/login/, { timeout: 15_000 })
+  await expect(open).toHaveURL(/\/login/,)
   await expect(open.getByText('账号已在其他终端登录').first()).toBeVisible()
   const onLogin = await loginAt(open)
   expect(channelConnected, `the live channel connected (calls answered 401 meanwhile: ${refused.join(', ') || 'none'})`).toBeDefined()
@@ -305,7 +305,7 @@ async function watchTakeOver(page: Page): Promise<void> {
 }
 
 test("every other login-only page paints its own frame on a signed-in open, with no script before the paint, and renders over it in the same places; signed out they open on Login", async ({ page, context }) => {
-  test.setTimeout(240_000)
+  test.slow()
   await signInUnderWorker(page)
   const noScripts = await context.newPage()
   await (await context.newCDPSession(noScripts)).send('Emulation.setScriptExecutionDisabled', { value: true })
@@ -374,7 +374,7 @@ async function watchLanguage(page: Page): Promise<void> {
 const languageSeen = (page: Page) => page.evaluate(() => (window as unknown as { __lang: { langs: string[]; titles: string[] } }).__lang)
 
 test("the daily open's frames are in the reader's language: Chinese for a Chinese reader, English once English is chosen in Settings, and Chinese again after switching back", async ({ page, context }) => {
-  test.setTimeout(180_000)
+  test.slow()
   await signInUnderWorker(page)
   await seeHome(page)
   const settings = PAGES.find((p) => p.name === 'Settings')!

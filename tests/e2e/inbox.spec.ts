@@ -52,7 +52,6 @@ async function secondStart(page: Page): Promise<void> {
 }
 
 test('a push service that never answers: the tip says so within its time-out, nothing spins, and Settings says not available here', async ({ page, context, request }) => {
-  test.setTimeout(60_000)
   // A normal profile in mainland China: subscribe() neither resolves nor rejects.
   await page.addInitScript(() => {
     PushManager.prototype.subscribe = () => {
@@ -99,7 +98,6 @@ test('a push service that never answers: the tip says so within its time-out, no
 })
 
 test('with no Web Push at all, a teacher’s task reaches the open Home within 1 s; the notifications page opens it and the count falls', async ({ page, request }) => {
-  test.setTimeout(60_000)
   await page.addInitScript(() => {
     delete (window as { PushManager?: unknown }).PushManager
   })
@@ -186,7 +184,6 @@ async function pushTo(context: BrowserContext, page: Page, data: unknown): Promi
 const shown = (page: Page) => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.title))
 
 test('logout with an unread notification shown: the badge is cleared and stays cleared, and no notification is left', async ({ page, context, request }) => {
-  test.setTimeout(60_000)
   await context.grantPermissions(['notifications'])
   await recordBadge(page)
   const pair = await apiLogin(request, DEMO_STUDENT, 'e2e-inbox-logout')

@@ -116,7 +116,6 @@ test('item 3: dates of another year carry the year, and a book read again is one
 })
 
 test('item 4: 我已完成 offers 撤销 for 5 s before the call leaves; after that it is done', async ({ page, request }) => {
-  test.setTimeout(90_000)
   const taskId = await assignClassTask(request, 'e2e-meet-teacher', { title: '读《小王子》第一章', brief: '读完第一章，画一画你心里的那只羊。', dueAt: Date.now() + 2 * 86_400_000 })
   await resumeSession(page, await apiLogin(request, DEMO_STUDENT, 'e2e-meet-undo'))
   // The 5 s are the page's: its clock stands still from the first tap and moves only as the test says, so

@@ -30,7 +30,7 @@ test('a card with a recorded message, made through login, is readable and playab
   await page.getByLabel('花园').check()
   await page.getByRole('button', { name: '开始录音' }).click()
   // The recorder counts seconds; stop after two.
-  await expect(page.getByRole('button', { name: /停止录音 2 秒/ })).toBeVisible({ timeout: 10_000 })
+  await expect(page.getByRole('button', { name: /停止录音 2 秒/ })).toBeVisible()
   await page.getByRole('button', { name: /停止录音/ }).click()
   await expect(page.getByRole('button', { name: '重新录制' })).toBeVisible()
   await screenshot(page, 'motherday-editor-375x812')

@@ -5,6 +5,7 @@
  */
 import { expect, type APIRequestContext } from '@playwright/test'
 import { test } from '../support/fixtures'
+import { SW_CONTROL_MS } from '../support/clock'
 import { screenshot } from '../support/screenshot'
 import { resumeSession, type TokenPair } from '../support/session'
 import { smsCode } from '../support/smsOutbox'
@@ -23,7 +24,6 @@ async function registered(request: APIRequestContext, phone: string): Promise<To
 }
 
 test('a profile edit made offline waits as 待同步, survives a reload, and lands once back online', async ({ page, context, request }) => {
-  test.setTimeout(60_000)
   const pair = await registered(request, '13500135071')
   await resumeSession(page, pair)
   await page.goto('/home')
@@ -32,7 +32,7 @@ test('a profile edit made offline waits as 待同步, survives a reload, and lan
   await expect(page).toHaveURL(/\/improve$/)
   await expect(page.getByLabel('姓名')).toHaveValue('林小夏')
   // The service worker holds the app by now, so a reload without a network still opens it.
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true)
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: SW_CONTROL_MS }).toBe(true)
 
   await context.setOffline(true)
   await page.getByLabel('姓名').fill('林夏')
@@ -48,7 +48,7 @@ test('a profile edit made offline waits as 待同步, survives a reload, and lan
     await route.continue()
   })
   await context.setOffline(false)
-  await expect(page.getByRole('status').filter({ hasText: '待同步' })).toHaveCount(0, { timeout: 30_000 })
+  await expect(page.getByRole('status').filter({ hasText: '待同步' })).toHaveCount(0,)
   expect(sends).toBe(1)
   const me = await request.get('/api/auth/student', { headers: { 'App-ID': 'jsj-habor', Authorization: `Bearer ${pair.token}` } })
   expect(((await me.json()) as { data: { name: string } }).data.name).toBe('林夏')

@@ -69,7 +69,6 @@ const subscriptionsOf = ({ dataDir }: Habor, sessionToken: string): number => {
 }
 
 test('a task assigned by the teacher reaches the subscribed student as a real push; Home lists it, done removes it, and logout removes the subscription', async ({ page, context, request, habor }) => {
-  test.setTimeout(90_000)
   const pair = await apiLogin(request, DEMO_STUDENT, 'e2e-push-student')
   await resumeSession(page, pair)
   const sub = await handStandInSubscription(page, request, habor)
@@ -88,7 +87,7 @@ test('a task assigned by the teacher reaches the subscribed student as a real pu
 
   const title = uniqueText('读《草房子》第二章')
   const taskId = await assignClassTask(request, 'e2e-push-teacher', { title, brief: '读完第二章，说说秃鹤为什么要戴帽子。', dueAt: Date.now() + 3 * 86_400_000 })
-  await expect.poll(() => received(request, habor, sub.id), { timeout: 15_000 }).toEqual([expect.objectContaining({ kind: 'task', title: `新任务：${title}`, url: `/task?id=${taskId}` })])
+  await expect.poll(() => received(request, habor, sub.id),).toEqual([expect.objectContaining({ kind: 'task', title: `新任务：${title}`, url: `/task?id=${taskId}` })])
 
   await page.reload()
   const item = page.getByRole('button', { name: containing(title) })
@@ -100,7 +99,7 @@ test('a task assigned by the teacher reaches the subscribed student as a real pu
   await screenshot(page, 'task-open-375x812')
   await page.getByRole('button', { name: '我已完成' }).click()
   // Sent once the 5 s to undo it are over.
-  await expect(page.getByRole('status').filter({ hasText: /\d 已完成$/ }).first()).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('status').filter({ hasText: /\d 已完成$/ }).first()).toBeVisible()
   await screenshot(page, 'task-done-375x812')
   await page.goBack()
   await expect(page).toHaveURL(/\/home$/)
@@ -192,7 +191,6 @@ test('on iOS Safari outside a home-screen app the tip explains adding Habor to t
 
 
 test('a task marked done offline waits (待同步) and lands once when the connection is back, even when the first answer is lost', async ({ page, context, request, habor: { dataDir } }) => {
-  test.setTimeout(60_000)
   const title = uniqueText('背诵《春晓》')
   const taskId = await assignClassTask(request, 'e2e-offline-teacher', { title, brief: '明天早读时背给同桌听。' })
   const pair = await apiLogin(request, DEMO_STUDENT, 'e2e-offline-task')
@@ -204,7 +202,7 @@ test('a task marked done offline waits (待同步) and lands once when the conne
   await context.setOffline(true)
   await page.getByRole('button', { name: '我已完成' }).click()
   // Queued once the 5 s to undo it are over.
-  await expect(page.getByRole('status').filter({ hasText: '待同步' })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('status').filter({ hasText: '待同步' })).toBeVisible()
   await screenshot(page, 'task-waiting-375x812')
 
   // The first replay reaches the server, but its answer is lost on the way back.
@@ -217,7 +215,7 @@ test('a task marked done offline waits (待同步) and lands once when the conne
     } else await route.continue()
   })
   await context.setOffline(false)
-  await expect(page.getByRole('status').filter({ hasText: '已完成' }).first()).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('status').filter({ hasText: '已完成' }).first()).toBeVisible()
   expect(sends).toBe(2)
   const db = new Database(join(dataDir, 'habor.db'), { readonly: true, fileMustExist: true })
   try {

@@ -144,7 +144,7 @@ test.describe('precache', () => {
   })
 
   test('a file over the precache limit fails the build instead of being left out', () => {
-    test.setTimeout(120_000)
+    test.slow()
     const out = mkdtempSync(join(tmpdir(), 'habor-limit-'))
     try {
       // React DOM alone is over 50 KB.
@@ -161,7 +161,7 @@ test.describe('precache', () => {
 })
 
 test.describe('update flow', () => {
-  test.setTimeout(240_000)
+  test.slow()
   const port = updateTestPort()
   const origin = `http://127.0.0.1:${port}`
   let dir = ''
@@ -219,11 +219,11 @@ test.describe('update flow', () => {
     // iOS home-screen apps check for updates when they become visible again; so do we.
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
     const prompt = page.getByRole('alertdialog')
-    await expect(prompt).toContainText('新版本已就绪', { timeout: 30_000 })
+    await expect(prompt).toContainText('新版本已就绪',)
     await screenshot(page, 'update-prompt-375x812')
     await prompt.getByRole('button', { name: '刷新' }).click()
-    await expect(page.locator('html')).toHaveAttribute('data-build', 'build-b', { timeout: 30_000 })
-    await expect(other.locator('html')).toHaveAttribute('data-build', 'build-b', { timeout: 30_000 })
+    await expect(page.locator('html')).toHaveAttribute('data-build', 'build-b',)
+    await expect(other.locator('html')).toHaveAttribute('data-build', 'build-b',)
 
     // Offline, that page opens on the new version: build-a's copy, whose scripts are gone, is not served.
     await context.setOffline(true)

@@ -13,7 +13,7 @@ test.use({ viewport: { width: 375, height: 812 } })
 const SEEN = /离线中，显示的是 .* 看到的内容/
 
 test('the task, the report, Invite and a shared task opened online read offline after a reload; 我已完成 on the copy lands once', async ({ page, context }) => {
-  test.setTimeout(150_000)
+  test.slow()
   await signInUnderWorker(page)
 
   // Opened online, one after the other, as a student does at school.
@@ -21,7 +21,7 @@ test('the task, the report, Invite and a shared task opened online read offline 
   await expect(page.getByRole('heading', { name: '观察一种身边的昆虫' })).toBeVisible()
   await expect(page.getByRole('button', { name: '我已完成' })).toBeVisible()
   await page.goto('/2023/create')
-  await expect(page).toHaveURL(/\/2023\/report\?id=[0-9a-f-]{36}$/, { timeout: 20_000 })
+  await expect(page).toHaveURL(/\/2023\/report\?id=[0-9a-f-]{36}$/,)
   const reportUrl = new URL(page.url()).pathname + new URL(page.url()).search
   await expect(page.getByRole('button', { name: '暂停自动翻页' })).toBeVisible()
   await page.goto('/invite')
@@ -65,12 +65,12 @@ test('the task, the report, Invite and a shared task opened online read offline 
   await page.getByRole('button', { name: '我已完成' }).click()
   // 撤销 is offered for 5 s before the outbox takes the tap (docs/product.md, Task).
   await expect(page.getByRole('button', { name: '撤销' })).toBeVisible()
-  await expect(page.getByText('待同步：已在这台设备上记下，连上网络后会自动提交')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText('待同步：已在这台设备上记下，连上网络后会自动提交')).toBeVisible()
   await expect(page.getByRole('status', { name: '1 项改动待同步' })).toBeVisible()
 
   // … and lands once when the network is back.
   await context.setOffline(false)
-  await expect(page.getByText(/已完成$/)).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText(/已完成$/)).toBeVisible()
   await expect(page.getByRole('status', { name: /项改动待同步/ })).toHaveCount(0)
   await expect(page.getByText(SEEN)).toHaveCount(0)
   await page.reload()

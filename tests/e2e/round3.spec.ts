@@ -98,7 +98,6 @@ for (const size of [
   { width: 320, height: 568 },
 ]) {
   test(`the notifications list shows its copy offline with no count it contradicts, and reloads when the network returns (${size.width}×${size.height})`, async ({ page, context, request }) => {
-    test.setTimeout(90_000)
     await page.setViewportSize(size)
     await signInUnderWorker(page)
     await assignTask(request, `读《草房子》第${size.width}页`)
@@ -137,7 +136,6 @@ for (const size of [
   { width: 320, height: 568 },
 ]) {
   test(`a first visit’s 登录 behind a Wi-Fi sign-in page ends with the Wi-Fi message, and the tap works once the API answers (${size.width}×${size.height})`, async ({ page }) => {
-    test.setTimeout(90_000)
     await page.setViewportSize(size)
     let portal = false
     let holding = true
@@ -158,20 +156,19 @@ for (const size of [
     const button = page.getByRole('button', { name: '登录', exact: true })
     await button.click()
     for (const route of held.splice(0)) await route.fulfill({ status: 200, contentType: 'text/html', body: PORTAL_HTML })
-    await expect(page.getByText(/当前 Wi-Fi (需要|可能需要)先登录认证/).first()).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByText(/当前 Wi-Fi (需要|可能需要)先登录认证/).first()).toBeVisible()
     await expect(button).not.toHaveAttribute('aria-busy', 'true')
     await screenshot(page, `round3-firstvisit-portal-${size.width}x${size.height}`)
 
     // The Wi-Fi is signed in to: the API answers again, and the same tap now signs in.
     portal = false
-    await expect(page.getByText(/当前 Wi-Fi (需要|可能需要)先登录认证/)).toHaveCount(0, { timeout: 20_000 })
+    await expect(page.getByText(/当前 Wi-Fi (需要|可能需要)先登录认证/)).toHaveCount(0,)
     await button.click()
-    await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 })
+    await expect(page).toHaveURL(/\/home$/,)
   })
 }
 
 test('behind a Wi-Fi sign-in page, one explanation per screen: the bar says why, Home’s and Settings’ notes do not say 离线中', async ({ page }) => {
-  test.setTimeout(90_000)
   await signInUnderWorker(page)
   await expect(page.getByTestId('home-reading').getByRole('button').first()).toBeVisible()
   await page.goto('/settings')
@@ -208,7 +205,7 @@ test('Home offers 开启通知 when notifications are allowed but this sign-in h
 })
 
 test('a card deleted offline waits in the outbox and is gone once it replays', async ({ page, context, request }) => {
-  test.setTimeout(120_000)
+  test.slow()
   await page.setViewportSize({ width: 320, height: 568 })
   const pair = await signedInUnderWorker(page, request, 'e2e-round3-cards')
   const auth = { ...APP, Authorization: `Bearer ${pair.token}` }
@@ -236,7 +233,7 @@ test('a card deleted offline waits in the outbox and is gone once it replays', a
   await screenshot(page, 'round3-mycards-deleting-375x812')
 
   await context.setOffline(false)
-  await expect(row).toHaveCount(0, { timeout: 30_000 })
+  await expect(row).toHaveCount(0,)
   const list = (await (await request.get('/api/cards', { headers: auth })).json()) as { data: { id: string }[] }
   expect(list.data.map((c) => c.id)).not.toContain(made.data.id)
   expect(deletes.length).toBeGreaterThan(0)
@@ -244,7 +241,7 @@ test('a card deleted offline waits in the outbox and is gone once it replays', a
 })
 
 test('a toast covers none of Home’s greeting, is opaque, and moves nothing of the page', async ({ page, context }) => {
-  test.setTimeout(120_000)
+  test.slow()
   await signInUnderWorker(page)
   // The issue's toast: a card made offline lands while Home is open.
   await page.goto('/motherday')
@@ -259,7 +256,7 @@ test('a toast covers none of Home’s greeting, is opaque, and moves nothing of 
   await expect(greeting).toBeVisible()
   await context.setOffline(false)
   const toast = page.locator('[data-overlay="toast"] [role="status"]')
-  await expect(toast).toContainText('离线时做的贺卡已发送', { timeout: 30_000 })
+  await expect(toast).toContainText('离线时做的贺卡已发送',)
   const before = await greeting.boundingBox()
   // At its first frame as at rest: no fade lets the page's text show through it.
   expect(await toast.evaluate((e) => getComputedStyle(e).backgroundColor)).toMatch(/^rgb\(/)
@@ -269,7 +266,7 @@ test('a toast covers none of Home’s greeting, is opaque, and moves nothing of 
   expect(overlap).toBe(false)
   await screenshot(page, 'round3-home-toast-812x375')
   // The toast moves nothing: once it has gone, the greeting is where it was while it showed.
-  await expect(toast).toHaveCount(0, { timeout: 15_000 })
+  await expect(toast).toHaveCount(0,)
   expect(await greeting.boundingBox()).toEqual(before)
 })
 
@@ -298,7 +295,7 @@ test.describe('dates, on a fixed clock in Shanghai', () => {
   test.use({ timezoneId: 'Asia/Shanghai' })
   for (const lang of ['zh-Hans', 'en'] as const) {
     test(`My cards, Task, the report history, Invite and Notifications write dates one way (${lang})`, async ({ page, request }) => {
-      test.setTimeout(120_000)
+      test.slow()
       const pair = await apiLogin(request, DEMO_STUDENT, `e2e-round3-dates-${lang}`)
       const auth = { ...APP, Authorization: `Bearer ${pair.token}` }
       const get = async <T>(path: string): Promise<T> => ((await (await request.get(`/api${path}`, { headers: auth })).json()) as { data: T }).data

@@ -38,7 +38,6 @@ async function fillQuota(request: APIRequestContext, token: string): Promise<num
 const RECORDING = wavFile(1000)
 
 test('a recording refused for the full quota says so beside it; without the recording the card is made', async ({ page, request }) => {
-  test.setTimeout(90_000)
   const pair = await registerStudent(request, PHONE, 'e2e-storage-quota', { name: '周小满', grade: '七年级', className: '2班', orgCode: 'DEMO' })
   expect(await fillQuota(request, pair.token)).toBe(10)
   await resumeSession(page, pair)

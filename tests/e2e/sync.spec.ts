@@ -45,20 +45,20 @@ async function signIn(context: BrowserContext): Promise<Page> {
 
 async function recordTwoSeconds(page: Page): Promise<void> {
   await page.getByRole('button', { name: '开始录音' }).click()
-  await expect(page.getByRole('button', { name: /停止录音 2 秒/ })).toBeVisible({ timeout: 10_000 })
+  await expect(page.getByRole('button', { name: /停止录音 2 秒/ })).toBeVisible()
   await page.getByRole('button', { name: /停止录音/ }).click()
   await expect(page.getByRole('button', { name: '重新录制' })).toBeVisible()
 }
 
 test('a card with a recording and a report setting made offline wait, then land once each, a lost answer included', async ({ request, baseURL }) => {
-  test.setTimeout(120_000)
+  test.slow()
   const server = await serverView(request)
   const context = await browser.newContext({ viewport: VIEW, baseURL, permissions: ['microphone'] })
   const page = await signIn(context)
 
   // The 2023 report, opened while online.
   await page.goto('/2023/create')
-  await expect(page).toHaveURL(/\/2023\/report\?id=[0-9a-f-]{36}$/, { timeout: 20_000 })
+  await expect(page).toHaveURL(/\/2023\/report\?id=[0-9a-f-]{36}$/,)
   const reportId = new URL(page.url()).searchParams.get('id')!
   await page.getByRole('button', { name: '暂停自动翻页' }).click()
   await page.locator('.story__viewport').focus()
@@ -135,12 +135,11 @@ test('a card with a recording and a report setting made offline wait, then land 
 })
 
 test('behind a Wi-Fi sign-in page a report setting waits, and lands without a reload once the page is gone', async ({ request, baseURL }) => {
-  test.setTimeout(90_000)
   const server = await serverView(request)
   const context = await browser.newContext({ viewport: VIEW, baseURL })
   const page = await signIn(context)
   await page.goto('/2023/create')
-  await expect(page).toHaveURL(/\/2023\/report\?id=[0-9a-f-]{36}$/, { timeout: 20_000 })
+  await expect(page).toHaveURL(/\/2023\/report\?id=[0-9a-f-]{36}$/,)
   const reportId = new URL(page.url()).searchParams.get('id')!
   const before = (await server.report(reportId)).shareable
   await page.getByRole('button', { name: '暂停自动翻页' }).click()
@@ -156,7 +155,7 @@ test('behind a Wi-Fi sign-in page a report setting waits, and lands without a re
 
   // Gone: no online event fires; the app's probe notices and the outbox sends.
   await context.unroute('**/api/**', portal)
-  await expect(page.getByRole('status').filter({ hasText: '待同步' })).toHaveCount(0, { timeout: 30_000 })
+  await expect(page.getByRole('status').filter({ hasText: '待同步' })).toHaveCount(0,)
   expect((await server.report(reportId)).shareable).toBe(!before)
 
   // Put it back.

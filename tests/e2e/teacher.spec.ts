@@ -71,7 +71,7 @@ function recordUrls(page: Page): string[] {
 }
 
 test('at a school PC a teacher confirms a new student, whose open Home leaves 班级待老师确认 within 3 s; a refused student is told; the teacher is never sent to 家长同意', async ({ browser, baseURL, request }) => {
-  test.setTimeout(120_000)
+  test.slow()
   const joining = await registerStudent(request, '13500135401', 'e2e-teacher-s1', { name: '林小满', grade: '七年级', className: '2班', orgCode: 'DEMO' })
   const refused = await registerStudent(request, '13500135402', 'e2e-teacher-s2', { name: '周一鸣', grade: '七年级', className: '2班', orgCode: 'DEMO' })
 
@@ -123,7 +123,7 @@ test('at a school PC a teacher confirms a new student, whose open Home leaves �
 })
 
 test('a confirmation made while the student’s live channel is down reaches the open Home once the channel is back', async ({ browser, baseURL, request }) => {
-  test.setTimeout(120_000)
+  test.slow()
   const joining = await registerStudent(request, '13500135406', 'e2e-teacher-s6', { name: '沈一舟', grade: '七年级', className: '2班', orgCode: 'DEMO' })
   const api = await teacherApi(request)
   const student = await signedIn(browser, baseURL, joining, false)
@@ -175,7 +175,7 @@ test('a confirmation made while the student’s live channel is down reaches the
 })
 
 test('from a phone a teacher sets a task; the student reads it from the inbox and marks it done, and the open progress shows read, then done, each within 3 s; a reminder reaches only those not done, and a second within the hour is refused with its time', async ({ browser, baseURL, request }) => {
-  test.setTimeout(150_000)
+  test.slow()
   // A second student of the class who will not finish: the reminder is for them only.
   const other = await registerStudent(request, '13500135403', 'e2e-teacher-s3', { name: '许知远', grade: '七年级', className: '2班', orgCode: 'DEMO' })
   const api = await teacherApi(request)
@@ -251,7 +251,6 @@ test('from a phone a teacher sets a task; the student reads it from the inbox an
 })
 
 test('the CSV of a class’s progress holds the names as typed, Chinese intact, and a name like =1+1 neutralised', async ({ browser, baseURL, request }) => {
-  test.setTimeout(90_000)
   const formula = await registerStudent(request, '13500135404', 'e2e-teacher-s4', { name: '=1+1', grade: '七年级', className: '2班', orgCode: 'DEMO' })
   void formula
   const api = await teacherApi(request)
@@ -279,7 +278,6 @@ test('the CSV of a class’s progress holds the names as typed, Chinese intact, 
 })
 
 test('the roster of a class reads at 375 px and a student can be taken out after a question naming it', async ({ browser, baseURL, request }) => {
-  test.setTimeout(90_000)
   const leaving = await registerStudent(request, '13500135405', 'e2e-teacher-s5', { name: '退出测试', grade: '七年级', className: '2班', orgCode: 'DEMO' })
   void leaving
   const api = await teacherApi(request)
@@ -302,7 +300,6 @@ test('the roster of a class reads at 375 px and a student can be taken out after
 })
 
 test('an account that teaches in one organisation and studies in another lands on the desk and crosses to each side and back, never sent to 家长同意', async ({ browser, baseURL, request }) => {
-  test.setTimeout(90_000)
   // The seed's 周老师: a teacher at Demo School (primary), a student at another organisation.
   const pair = await login(request, { phone: '13700137000', password: 'Passw0rd!' }, 'e2e-teacher-both', 'mobile')
   const { context, page } = await signedIn(browser, baseURL, pair, false)
@@ -324,7 +321,7 @@ test('an account that teaches in one organisation and studies in another lands o
 })
 
 test('a class of 45: 全部确认 after a question, then the roster and the progress still read at 375 px, the counts staying on screen and filtering the list', async ({ browser, baseURL, request }) => {
-  test.setTimeout(240_000)
+  test.slow()
   const api = await teacherApi(request)
   const classes = await api.get<{ classId: string; grade: string; className: string; students: number; pending: number }[]>('/teacher/classes?orgCode=DEMO')
   const klass = classes.data.find((c) => c.grade === '七年级' && c.className === '2班')!
@@ -391,7 +388,7 @@ test('a class of 45: 全部确认 after a question, then the roster and the prog
 })
 
 test('made without a connection, a teacher’s task and a student’s read wait in the outbox and each lands once when it is back', async ({ browser, baseURL, request }) => {
-  test.setTimeout(120_000)
+  test.slow()
   const api = await teacherApi(request)
   const teacher = await signedIn(browser, baseURL, await login(request, TEACHER, 'e2e-teacher-offline', 'mobile'), false)
   await teacher.page.goto('/teacher')

@@ -136,12 +136,12 @@ test.describe('walk through every page', () => {
   for (const [part, size] of SIZES.entries()) {
     const loaded = `${size.width}×${size.height}`
     test(`logged out, a third of the pages loaded at ${loaded} and turned to the other sizes`, async ({ page }) => {
-      test.setTimeout(240_000)
+      test.slow()
       await walk(page, 'out', part)
     })
 
     test(`logged in as the demo student, a third of the pages loaded at ${loaded} and turned to the other sizes`, async ({ page, request }) => {
-      test.setTimeout(240_000)
+      test.slow()
       // A teacher's title as long as teachers write them, so Home's desk shows it whole at every size
       // (whatever the specs before this one on the worker's server have set).
       await assignClassTask(request, `e2e-walk-teacher-${size.width}`, { title: uniqueText('读《城南旧事》第一章，写下最喜欢的一段话'), brief: '读完这一章，写下你最喜欢的一句话。' })

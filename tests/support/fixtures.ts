@@ -92,7 +92,8 @@ export const test = base.extend<object, { habor: Habor }>({
         rmSync(dataDir, { recursive: true, force: true })
       }
     },
-    { scope: 'worker', timeout: 90_000 },
+    // The server's start, and its stop at the end, on a slow machine beside the rest of CI.
+    { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ habor }, use) => use(habor.baseURL),
 })
