@@ -183,7 +183,7 @@ describe.skipIf(skip)(`backup and restore (${PG_BASE ? 'PostgreSQL' : 'SQLite'})
     // The cards written during the backup are either whole in it or absent.
     const ids = new Set(rows.map((r) => r.id))
     for (const c of later.filter((w) => ids.has(w.id))) expect((await call<Card>(app, 'GET', `/cards/${c.id}`, { token })).body.code).toBe(0)
-  }, 180_000)
+  })
 
   it('a backup whose files do not match their checksums is refused, and nothing is written', async () => {
     const src = await source()

@@ -66,7 +66,7 @@ async function drain(base: string, token: string, items: Item[], landed: () => v
   }
 }
 
-it('a SIGKILL while the outbox drains, then a replay of everything with the same keys: each card once, each recording once', { timeout: 300_000 }, async () => {
+it('a SIGKILL while the outbox drains, then a replay of everything with the same keys: each card once, each recording once', { timeout: 720_000 }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'habor-outbox-crash-'))
   removeAfterTest(dataDir)
   const first = await startServer(dataDir)

@@ -52,7 +52,7 @@ async function register(base: string, p: Progress, i: number, signedIn: () => vo
   finished()
 }
 
-it('a SIGKILL in the middle of a registration burst loses no answered step and leaves nothing half-written', { timeout: 300_000 }, async () => {
+it('a SIGKILL in the middle of a registration burst loses no answered step and leaves nothing half-written', { timeout: 720_000 }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'habor-crash-'))
   removeAfterTest(dataDir)
   const first = await startServer(dataDir)
