@@ -33,7 +33,7 @@ export default defineConfig({
   workers,
   retries: 0,
   // Ceilings, not times a test asserts (a time the product promises is asserted on the page's clock), so
-  // they cost a passing test nothing. They hold on a machine five to nine times slower than a quiet one,
+  // they cost a passing test nothing. They hold on a machine three to seven times slower than a quiet one,
   // where tests that take 8 s took 40–108 s beside the rest of CI (docs/running.md, "A busy machine"); the
   // longest journeys say test.slow(), three times this (the longest took 228 s there).
   timeout: 300_000,

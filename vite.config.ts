@@ -30,7 +30,7 @@ const server = {
   setupFiles: ['tests/server/setup.ts'],
   // Ceilings, not bounds: a test waits for what it expects, and a loaded machine (load average 40
   // beside the browser suite) took over 30 s to build two apps on Redis or to start a server process; on a
-  // machine five to nine times slower than a quiet one, tests that take 10–20 s took 85–114 s and the
+  // machine three to seven times slower than a quiet one, tests that take 10–20 s took 85–114 s and the
   // live-channel flood passed 120 s (docs/running.md "A busy machine"). A time the product promises is
   // asserted inside the test.
   testTimeout: 360_000,
@@ -112,7 +112,7 @@ export default defineConfig({
           execArgv: ['--no-experimental-webstorage'],
           restoreMocks: true,
           // A few unit files do real work (ESLint over fixtures, building the server for the push client);
-          // on a machine busy with other suites, or one four to six times slower (docs/running.md "A busy
+          // on a machine busy with other suites, or one three to seven times slower (docs/running.md "A busy
           // machine"), that outlasts vitest's 5 s / 10 s defaults. Time rules are tested with fake timers,
           // so a longer limit only stops a slow machine from failing them.
           testTimeout: 60_000,

@@ -4,7 +4,7 @@
 // Simulated throttling multiplies the main thread's tasks, as timed in the run, by a constant (4 by
 // default), which turns a high-end desktop into a mid-tier phone. On a slower machine the same constant
 // simulates a slower phone: this machine's Lighthouse benchmarkIndex was 1,676–2,721 on quiet days and
-// 366–460 on one day when everything here ran four to six times slower, and /login's LCP went from about
+// 366–460 on one day when everything here ran three to seven times slower, and /login's LCP went from about
 // 750 ms to 1,090 ms with no change to the page. Lighthouse's own guidance (its docs/throttling.md,
 // "Calibrating the CPU slowdown", and the CPU throttling calculator it links) is to lower the multiplier on
 // such a machine, so that the simulated phone stays the same: 1× at an index of 150, 2× at 800, 3× at 1,300,
