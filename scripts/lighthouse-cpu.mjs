@@ -13,6 +13,8 @@
 
 /** Lighthouse's default slowdown, kept as the ceiling. */
 export const DEFAULT_MULTIPLIER = 4
+/** From this index up, the calibration line reaches the default (3× at 1,300, one more for every 233). */
+export const FULL_SPEED_INDEX = 1533
 /** Below this index the calculator gives up: the machine is slower than the phone Lighthouse simulates. */
 export const SLOWEST_INDEX = 150
 

@@ -12,7 +12,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { cpuMultiplier, DEFAULT_MULTIPLIER, SLOWEST_INDEX } from './lighthouse-cpu.mjs'
+import { cpuMultiplier, DEFAULT_MULTIPLIER, FULL_SPEED_INDEX, SLOWEST_INDEX } from './lighthouse-cpu.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 // LHCI_PORT fixes the port; by default the system picks a free one and the server's banner names it, so a
@@ -21,7 +21,7 @@ const port = Number(process.env.LHCI_PORT ?? 0)
 const assert = process.argv.includes('--assert')
 const outDir = join(root, '.lighthouseci')
 const runsPerPage = assert ? 3 : 5
-/** Asserted on the median of its runs (LCP): runs first only when the machine's speed is known. */
+/** Asserted on the median of their runs (LCP): they run once the share page's run has measured the machine's speed. */
 const ENTRY_PAGES = ['/login', '/download']
 /** Held to exact figures only (the scores, CLS): one run suffices for the assertion. */
 const SHARE_PAGE = '/share/opus?id=demo-opus'
@@ -148,7 +148,7 @@ try {
   // The machine's speed as the share page's runs measured it, and the slowdown that keeps the simulated phone the same.
   const index = median(savedRuns().map((r) => r.environment.benchmarkIndex))
   const multiplier = cpuMultiplier(index)
-  console.log(`\nbenchmarkIndex ${Math.round(index)}: the entry pages run at a CPU slowdown of ×${multiplier} (×${DEFAULT_MULTIPLIER} from an index of 1,533 up)`)
+  console.log(`\nbenchmarkIndex ${Math.round(index)}: the entry pages run at a CPU slowdown of ×${multiplier} (×${DEFAULT_MULTIPLIER} from an index of ${FULL_SPEED_INDEX} up)`)
   if (index < SLOWEST_INDEX) console.log(`This machine is slower than the phone Lighthouse simulates (an index under ${SLOWEST_INDEX}): LCP is overstated.`)
   collect(ENTRY_PAGES, runsPerPage, '--additive', `--settings.throttling.cpuSlowdownMultiplier=${multiplier}`)
   report(base)

@@ -175,7 +175,7 @@ test("a second login at the daily open's first paint puts the app on Login with 
   expect(((await res.json()) as { code: number }).code).toBe(0)
   const kickedAt = Date.now()
 
-  await expect(open).toHaveURL(/\/login/,)
+  await expect(open).toHaveURL(/\/login/)
   await expect(open.getByText('账号已在其他终端登录').first()).toBeVisible()
   const onLogin = (await loginAt(open)) ?? Date.now()
   // Whether the app heard it from the profile's reload or from the live channel, Login comes within 1 s of
@@ -242,7 +242,7 @@ test("a second login while the daily open's live channel has not connected yet, 
   await expect(open).toHaveURL(/\/home$/)
   release()
 
-  await expect(open).toHaveURL(/\/login/,)
+  await expect(open).toHaveURL(/\/login/)
   await expect(open.getByText('账号已在其他终端登录').first()).toBeVisible()
   const onLogin = await loginAt(open)
   expect(channelConnected, `the live channel connected (calls answered 401 meanwhile: ${refused.join(', ') || 'none'})`).toBeDefined()

@@ -77,7 +77,7 @@ test('a student of 12 registers limited; the guardian confirms with the code; sh
 
   // Sharing a report is refused with the reason.
   await page.goto('/2023/create')
-  await expect(page).toHaveURL(/\/2023\/report\?id=[0-9a-f-]{36}$/,)
+  await expect(page).toHaveURL(/\/2023\/report\?id=[0-9a-f-]{36}$/)
   const reportId = new URL(page.url()).searchParams.get('id')!
   // A tap, not check(): the switch does not stay on, and whether check() still saw it on depended on how
   // soon the refusal came back.
@@ -105,7 +105,7 @@ test('a student of 12 registers limited; the guardian confirms with the code; sh
   await makeCard(page, '妈妈节日快乐')
   await expect(page).toHaveURL(/\/motherday\?id=[0-9a-f-]{36}$/)
   await page.goto('/2023/create')
-  await expect(page).toHaveURL(new RegExp(`/2023/report\\?id=${reportId}$`),)
+  await expect(page).toHaveURL(new RegExp(`/2023/report\\?id=${reportId}$`))
   const sharing = page.waitForResponse((r) => r.url().endsWith(`/api/reports/${reportId}`) && r.request().method() === 'PUT')
   await page.getByRole('switch', { name: /有链接的人可以查看/ }).check()
   expect(((await (await sharing).json()) as { code: number }).code).toBe(0)

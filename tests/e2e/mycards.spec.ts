@@ -27,7 +27,7 @@ test('a card made offline, then Home, then online: the student is told with its 
   await context.setOffline(false)
 
   const toast = page.locator('[data-overlay="toast"]')
-  await expect(toast).toContainText('离线时做的贺卡已发送',)
+  await expect(toast).toContainText('离线时做的贺卡已发送')
   await screenshot(page, 'card-landed-toast-375x812')
   await toast.getByRole('link', { name: '打开贺卡' }).click()
   await expect(page).toHaveURL(/\/motherday\?id=[^&]+$/)
@@ -67,7 +67,7 @@ test('a card whose first answer was lost opens without the "no connection" toast
   const message = `回答丢了的贺卡 ${Date.now()}`
   await page.getByLabel('祝福语').fill(message)
   await page.getByRole('button', { name: '生成贺卡' }).click()
-  await expect(page).toHaveURL(/\/motherday\?id=[^&]+$/,)
+  await expect(page).toHaveURL(/\/motherday\?id=[^&]+$/)
   await expect(page.getByRole('article', { name: '母亲节贺卡' })).toContainText(message)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   expect(posts).toBe(2)

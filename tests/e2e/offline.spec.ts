@@ -72,7 +72,7 @@ test('a Wi-Fi sign-in page answering for the API is named as such, and the page 
 
   await page.unroute('**/api/**', portal)
   // No online event fires: the app's own probe (every 3 s) notices, and the page loads.
-  await expect(page.getByText('当前 Wi-Fi 需要先登录认证，认证后会自动重试')).toHaveCount(0,)
+  await expect(page.getByText('当前 Wi-Fi 需要先登录认证，认证后会自动重试')).toHaveCount(0)
   await expect(page.getByRole('status').filter({ hasText: '当前 Wi-Fi' })).toHaveCount(0)
   await expect(page.locator('.invite__qr')).toBeVisible()
 })

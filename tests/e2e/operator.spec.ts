@@ -30,7 +30,7 @@ test('an account the school disables leaves the open app for Login, which says t
 
   // The server closes the live connection (its sweep, within 5 s on one node); the channel's next connect is
   // refused, the refresh says why, and the app ends the session with that reason.
-  await expect(page).toHaveURL(/\/login/,)
+  await expect(page).toHaveURL(/\/login/)
   const notice = page.locator('.login__notice')
   await expect(notice).toHaveText('这个账号已被学校停用，这里已退出。如有疑问，请联系学校老师。')
   await expect(notice).not.toContainText('过期')

@@ -59,7 +59,7 @@ test('a password login typed and tapped before the start is kept and carried out
   await screenshot(page, 'prestart-login-busy-375x812')
   expect(logins).toEqual([])
   await scripts.release()
-  await expect(page).toHaveURL(/\/home$/,)
+  await expect(page).toHaveURL(/\/home$/)
   expect(logins).toHaveLength(1)
 })
 
@@ -85,7 +85,7 @@ test('single sign-on tapped before the start opens the provider once it starts',
   await page.locator('#login-agree').check()
   await page.getByRole('button', { name: '统一身份认证登录' }).click()
   await scripts.release()
-  await expect(page).toHaveURL(/\/oidc\/interaction\//,)
+  await expect(page).toHaveURL(/\/oidc\/interaction\//)
 })
 
 test("the app's logic carries out a tapped 登录 before its view has loaded: the request goes out with React DOM still held back", async ({ page }) => {
@@ -97,7 +97,7 @@ test("the app's logic carries out a tapped 登录 before its view has loaded: th
   // A second tap while it is under way is the same tap.
   await page.getByRole('button', { name: '登录', exact: true }).click()
   await view.release()
-  await expect(page).toHaveURL(/\/home$/,)
+  await expect(page).toHaveURL(/\/home$/)
   expect(logins).toHaveLength(1)
 })
 

@@ -48,7 +48,7 @@ test('a profile edit made offline waits as 待同步, survives a reload, and lan
     await route.continue()
   })
   await context.setOffline(false)
-  await expect(page.getByRole('status').filter({ hasText: '待同步' })).toHaveCount(0,)
+  await expect(page.getByRole('status').filter({ hasText: '待同步' })).toHaveCount(0)
   expect(sends).toBe(1)
   const me = await request.get('/api/auth/student', { headers: { 'App-ID': 'jsj-habor', Authorization: `Bearer ${pair.token}` } })
   expect(((await me.json()) as { data: { name: string } }).data.name).toBe('林夏')

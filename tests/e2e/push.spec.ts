@@ -87,7 +87,7 @@ test('a task assigned by the teacher reaches the subscribed student as a real pu
 
   const title = uniqueText('读《草房子》第二章')
   const taskId = await assignClassTask(request, 'e2e-push-teacher', { title, brief: '读完第二章，说说秃鹤为什么要戴帽子。', dueAt: Date.now() + 3 * 86_400_000 })
-  await expect.poll(() => received(request, habor, sub.id),).toEqual([expect.objectContaining({ kind: 'task', title: `新任务：${title}`, url: `/task?id=${taskId}` })])
+  await expect.poll(() => received(request, habor, sub.id)).toEqual([expect.objectContaining({ kind: 'task', title: `新任务：${title}`, url: `/task?id=${taskId}` })])
 
   await page.reload()
   const item = page.getByRole('button', { name: containing(title) })

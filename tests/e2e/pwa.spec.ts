@@ -219,11 +219,11 @@ test.describe('update flow', () => {
     // iOS home-screen apps check for updates when they become visible again; so do we.
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
     const prompt = page.getByRole('alertdialog')
-    await expect(prompt).toContainText('新版本已就绪',)
+    await expect(prompt).toContainText('新版本已就绪')
     await screenshot(page, 'update-prompt-375x812')
     await prompt.getByRole('button', { name: '刷新' }).click()
-    await expect(page.locator('html')).toHaveAttribute('data-build', 'build-b',)
-    await expect(other.locator('html')).toHaveAttribute('data-build', 'build-b',)
+    await expect(page.locator('html')).toHaveAttribute('data-build', 'build-b')
+    await expect(other.locator('html')).toHaveAttribute('data-build', 'build-b')
 
     // Offline, that page opens on the new version: build-a's copy, whose scripts are gone, is not served.
     await context.setOffline(true)

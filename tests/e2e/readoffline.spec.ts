@@ -21,7 +21,7 @@ test('the task, the report, Invite and a shared task opened online read offline 
   await expect(page.getByRole('heading', { name: '观察一种身边的昆虫' })).toBeVisible()
   await expect(page.getByRole('button', { name: '我已完成' })).toBeVisible()
   await page.goto('/2023/create')
-  await expect(page).toHaveURL(/\/2023\/report\?id=[0-9a-f-]{36}$/,)
+  await expect(page).toHaveURL(/\/2023\/report\?id=[0-9a-f-]{36}$/)
   const reportUrl = new URL(page.url()).pathname + new URL(page.url()).search
   await expect(page.getByRole('button', { name: '暂停自动翻页' })).toBeVisible()
   await page.goto('/invite')

@@ -277,7 +277,7 @@ test('a student with no 2023 reading gets a friendly "your story starts now" rep
   await page.getByLabel('密码', { exact: true }).fill('Fresh2024!')
   await page.getByRole('checkbox').check()
   await page.getByRole('button', { name: '登录', exact: true }).click()
-  await expect(page).toHaveURL(/\/2023\/report\?id=[0-9a-f-]{36}$/,)
+  await expect(page).toHaveURL(/\/2023\/report\?id=[0-9a-f-]{36}$/)
   await expect(page.locator('.story__slide')).toHaveCount(2)
   await page.getByRole('button', { name: '暂停自动翻页' }).click()
   await page.getByRole('button', { name: '下一页' }).click()

@@ -162,9 +162,9 @@ for (const size of [
 
     // The Wi-Fi is signed in to: the API answers again, and the same tap now signs in.
     portal = false
-    await expect(page.getByText(/当前 Wi-Fi (需要|可能需要)先登录认证/)).toHaveCount(0,)
+    await expect(page.getByText(/当前 Wi-Fi (需要|可能需要)先登录认证/)).toHaveCount(0)
     await button.click()
-    await expect(page).toHaveURL(/\/home$/,)
+    await expect(page).toHaveURL(/\/home$/)
   })
 }
 
@@ -233,7 +233,7 @@ test('a card deleted offline waits in the outbox and is gone once it replays', a
   await screenshot(page, 'round3-mycards-deleting-375x812')
 
   await context.setOffline(false)
-  await expect(row).toHaveCount(0,)
+  await expect(row).toHaveCount(0)
   const list = (await (await request.get('/api/cards', { headers: auth })).json()) as { data: { id: string }[] }
   expect(list.data.map((c) => c.id)).not.toContain(made.data.id)
   expect(deletes.length).toBeGreaterThan(0)
@@ -256,7 +256,7 @@ test('a toast covers none of Home’s greeting, is opaque, and moves nothing of 
   await expect(greeting).toBeVisible()
   await context.setOffline(false)
   const toast = page.locator('[data-overlay="toast"] [role="status"]')
-  await expect(toast).toContainText('离线时做的贺卡已发送',)
+  await expect(toast).toContainText('离线时做的贺卡已发送')
   const before = await greeting.boundingBox()
   // At its first frame as at rest: no fade lets the page's text show through it.
   expect(await toast.evaluate((e) => getComputedStyle(e).backgroundColor)).toMatch(/^rgb\(/)
@@ -266,7 +266,7 @@ test('a toast covers none of Home’s greeting, is opaque, and moves nothing of 
   expect(overlap).toBe(false)
   await screenshot(page, 'round3-home-toast-812x375')
   // The toast moves nothing: once it has gone, the greeting is where it was while it showed.
-  await expect(toast).toHaveCount(0,)
+  await expect(toast).toHaveCount(0)
   expect(await greeting.boundingBox()).toEqual(before)
 })
 

@@ -67,7 +67,7 @@ test('logging out with a card waiting names it, offers to wait, and logs out any
   await page.goto('/login')
   await submitPasswordLogin(page)
   await expect(page).toHaveURL(/\/home$/)
-  await expect(page.locator('[data-overlay="toast"]')).toContainText('离线时做的贺卡已发送',)
+  await expect(page.locator('[data-overlay="toast"]')).toContainText('离线时做的贺卡已发送')
   await page.goto('/motherday')
   await expect(page.getByRole('region', { name: '我的贺卡' }).getByRole('listitem').filter({ hasText: message })).toHaveCount(1)
 })

@@ -93,8 +93,8 @@ test.describe('the Sound player', () => {
 
     await play.click()
     await expect(page.getByRole('button', { name: /^暂停 · / })).toBeVisible()
-    await expect.poll(() => currentTime(page),).toBeGreaterThan(0.3)
-    await expect(page.getByTestId('elapsed')).not.toHaveText('0:00',)
+    await expect.poll(() => currentTime(page)).toBeGreaterThan(0.3)
+    await expect(page.getByTestId('elapsed')).not.toHaveText('0:00')
 
     await page.getByRole('slider', { name: '播放进度' }).fill('15')
     await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(15)
@@ -113,7 +113,7 @@ test.describe('the Sound player', () => {
   test('the work plays its recording too', async ({ page }) => {
     await page.goto('/share/opus?id=demo-opus')
     await page.getByRole('button', { name: /^播放 · / }).click()
-    await expect.poll(() => currentTime(page),).toBeGreaterThan(0.3)
+    await expect.poll(() => currentTime(page)).toBeGreaterThan(0.3)
     await page.getByRole('button', { name: /^暂停 · / }).click()
   })
 })

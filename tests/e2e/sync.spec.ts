@@ -58,7 +58,7 @@ test('a card with a recording and a report setting made offline wait, then land 
 
   // The 2023 report, opened while online.
   await page.goto('/2023/create')
-  await expect(page).toHaveURL(/\/2023\/report\?id=[0-9a-f-]{36}$/,)
+  await expect(page).toHaveURL(/\/2023\/report\?id=[0-9a-f-]{36}$/)
   const reportId = new URL(page.url()).searchParams.get('id')!
   await page.getByRole('button', { name: '暂停自动翻页' }).click()
   await page.locator('.story__viewport').focus()
@@ -139,7 +139,7 @@ test('behind a Wi-Fi sign-in page a report setting waits, and lands without a re
   const context = await browser.newContext({ viewport: VIEW, baseURL })
   const page = await signIn(context)
   await page.goto('/2023/create')
-  await expect(page).toHaveURL(/\/2023\/report\?id=[0-9a-f-]{36}$/,)
+  await expect(page).toHaveURL(/\/2023\/report\?id=[0-9a-f-]{36}$/)
   const reportId = new URL(page.url()).searchParams.get('id')!
   const before = (await server.report(reportId)).shareable
   await page.getByRole('button', { name: '暂停自动翻页' }).click()
@@ -155,7 +155,7 @@ test('behind a Wi-Fi sign-in page a report setting waits, and lands without a re
 
   // Gone: no online event fires; the app's probe notices and the outbox sends.
   await context.unroute('**/api/**', portal)
-  await expect(page.getByRole('status').filter({ hasText: '待同步' })).toHaveCount(0,)
+  await expect(page.getByRole('status').filter({ hasText: '待同步' })).toHaveCount(0)
   expect((await server.report(reportId)).shareable).toBe(!before)
 
   // Put it back.
