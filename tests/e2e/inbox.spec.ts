@@ -11,13 +11,13 @@ import { test } from '../support/fixtures'
 import { pauseClockNow } from '../support/clock'
 import { screenshot } from '../support/screenshot'
 import { apiLogin, assignClassTask, DEMO_STUDENT, resumeSession } from '../support/session'
+import { secondStart } from '../support/pushStore'
 import { containing, uniqueText } from '../support/unique'
 
 test.use({ viewport: { width: 375, height: 812 } })
 
 /** src/state/push.ts PUSH_SUBSCRIBE_TIMEOUT_MS. */
 const SUBSCRIBE_TIMEOUT_MS = 5000
-
 
 const assignTask = (request: APIRequestContext, title: string): Promise<string> =>
   assignClassTask(request, 'e2e-inbox-teacher', { title, brief: '读完这一章，写下你最喜欢的一句话。', dueAt: Date.now() + 3 * 86_400_000 })
@@ -42,14 +42,6 @@ async function recordBadge(page: Page): Promise<void> {
   })
 }
 const badgeCalls = (page: Page) => page.evaluate(() => (window as unknown as { __badge: (number | null)[] }).__badge.slice())
-
-/** Opens Home once, then starts the app a second time: the tip shows from the second signed-in start. */
-async function secondStart(page: Page): Promise<void> {
-  await page.goto('/home')
-  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible()
-  await expect(page.getByTestId('unread')).toBeVisible()
-  await page.reload()
-}
 
 test('a push service that never answers: the tip says so within its time-out, nothing spins, and Settings says not available here', async ({ page, context, request }) => {
   // A normal profile in mainland China: subscribe() neither resolves nor rejects.

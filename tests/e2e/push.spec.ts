@@ -10,23 +10,12 @@ import { SW_CONTROL_MS } from '../support/clock'
 import { test, type Habor } from '../support/fixtures'
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
-import { startsCounted } from '../support/pushStore'
+import { secondStart } from '../support/pushStore'
 import { screenshot } from '../support/screenshot'
 import { apiLogin, assignClassTask, DEMO_STUDENT, resumeSession } from '../support/session'
 import { containing, uniqueText } from '../support/unique'
 
 test.use({ viewport: { width: 375, height: 812 } })
-
-
-
-/** Opens Home for the first time on this device, then starts the app a second time, as a student would. */
-async function secondStart(page: Page): Promise<void> {
-  await page.goto('/home')
-  await expect.poll(() => startsCounted(page)).toBe(1)
-  await expect(page.getByRole('complementary', { name: '开启通知' })).toHaveCount(0)
-  await page.reload()
-  await expect.poll(() => startsCounted(page)).toBe(2)
-}
 
 /** The subscription Chromium would give if it could reach a push service: one made at the stand-in. */
 async function handStandInSubscription(page: Page, request: APIRequestContext, { pushControlURL }: Habor): Promise<{ id: string; endpoint: string }> {

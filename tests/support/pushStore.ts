@@ -1,5 +1,5 @@
 /** What the app's push store (src/lib/push/store.ts) holds in the page, read without disturbing it. */
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
 /** The signed-in starts the app has counted on this device (IndexedDB, src/lib/push/store.ts). */
 export const startsCounted = (page: Page): Promise<number> =>
@@ -22,3 +22,16 @@ export const startsCounted = (page: Page): Promise<number> =>
         }
       }),
   )
+
+/**
+ * Opens Home for the first time on this device, then starts the app a second time, as a student would:
+ * the notification tip shows from the second signed-in start. Each start is waited for until it is
+ * counted, since a reload before the first count is stored would leave the second start counted as the first.
+ */
+export async function secondStart(page: Page): Promise<void> {
+  await page.goto('/home')
+  await expect.poll(() => startsCounted(page)).toBe(1)
+  await expect(page.getByRole('complementary', { name: '开启通知' })).toHaveCount(0)
+  await page.reload()
+  await expect.poll(() => startsCounted(page)).toBe(2)
+}
