@@ -61,10 +61,12 @@ export function StorySlides({ stories, texts, onIndexChange, autoplay = true, ex
     const onPointer = () => setPlaying(false)
     const onScroll = () => setMoving(true)
     const onSettle = () => setMoving(false)
-    embla.on('select', onSelect).on('pointerDown', onPointer).on('scroll', onScroll).on('settle', onSettle)
+    // A re-measure (a resize, the slide list changing) may rest the track elsewhere without a `select`: a
+    // list that shrank past the slide shown, a frame measured while it had no width. The position follows.
+    embla.on('select', onSelect).on('reInit', onSelect).on('pointerDown', onPointer).on('scroll', onScroll).on('settle', onSettle)
     onSelect()
     return () => {
-      embla.off('select', onSelect).off('pointerDown', onPointer).off('scroll', onScroll).off('settle', onSettle)
+      embla.off('select', onSelect).off('reInit', onSelect).off('pointerDown', onPointer).off('scroll', onScroll).off('settle', onSettle)
     }
   }, [embla])
 
