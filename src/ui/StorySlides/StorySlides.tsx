@@ -5,7 +5,7 @@
  * control. Follows the WAI-ARIA carousel pattern (https://www.w3.org/WAI/ARIA/apg/patterns/carousel/).
  */
 import useEmblaCarousel from 'embla-carousel-react'
-import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useReducedMotion } from '../../hooks/useReducedMotion'
 import './StorySlides.css'
 import { PlayPauseIcon } from '../PlayPauseIcon/PlayPauseIcon'
@@ -55,18 +55,33 @@ export function StorySlides({ stories, texts, onIndexChange, autoplay = true, ex
     if (reduced) setPlaying(false)
   }, [reduced])
 
+  // The slide the reader is on, as the carousel last selected it: kept through a re-measure.
+  const place = useRef(0)
+
   useEffect(() => {
     if (!embla) return
-    const onSelect = () => setIndex(embla.selectedScrollSnap())
+    const onSelect = () => {
+      place.current = embla.selectedScrollSnap()
+      setIndex(place.current)
+    }
+    // A re-measure (a resize, the slide list changing) starts the track where embla last was, and clamps it
+    // to the snaps it measured. Measured without its layout (no width: every slide at one snap) it would
+    // fall back to the first slide: the reader's slide stays, and the next re-measure puts the track back
+    // on it. A list that shrank past the reader's slide leaves them on its last.
+    const onReInit = () => {
+      const snaps = embla.scrollSnapList().length
+      if (snaps < embla.slideNodes().length) return
+      const to = Math.min(place.current, snaps - 1)
+      if (embla.selectedScrollSnap() !== to) embla.scrollTo(to, true)
+      else onSelect()
+    }
     const onPointer = () => setPlaying(false)
     const onScroll = () => setMoving(true)
     const onSettle = () => setMoving(false)
-    // A re-measure (a resize, the slide list changing) may rest the track elsewhere without a `select`: a
-    // list that shrank past the slide shown, a frame measured while it had no width. The position follows.
-    embla.on('select', onSelect).on('reInit', onSelect).on('pointerDown', onPointer).on('scroll', onScroll).on('settle', onSettle)
+    embla.on('select', onSelect).on('reInit', onReInit).on('pointerDown', onPointer).on('scroll', onScroll).on('settle', onSettle)
     onSelect()
     return () => {
-      embla.off('select', onSelect).off('reInit', onSelect).off('pointerDown', onPointer).off('scroll', onScroll).off('settle', onSettle)
+      embla.off('select', onSelect).off('reInit', onReInit).off('pointerDown', onPointer).off('scroll', onScroll).off('settle', onSettle)
     }
   }, [embla])
 

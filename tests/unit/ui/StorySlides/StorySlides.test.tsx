@@ -1,10 +1,10 @@
 /**
- * The carousel's position follows its track: embla re-measures itself (a resize, a slide list that
- * changed) and may land elsewhere than the slide the page last selected; the slide shown, the one exposed
- * to assistive technology and the "n / count" beside the buttons stay the track's.
+ * The carousel keeps the reader's slide through embla's re-measures (a resize, a slide list that changed):
+ * the track, the slide exposed to assistive technology and the "n / count" beside the buttons stay on it,
+ * even after a re-measure made while the carousel had no width, which embla rests on the first slide.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { StorySlides, type Story, type StoryTexts } from '../../../../src/ui/StorySlides/StorySlides'
 
 const TEXTS: StoryTexts = {
@@ -23,10 +23,35 @@ const stories = (n: number): Story[] => Array.from({ length: n }, (_, i) => ({ k
  * and the slides' margins (which embla reads as the gaps) are set, not left unparseable.
  */
 const WIDTH = 300
+/** No width at all, as a carousel measured while it is not laid out. */
+let collapsed = false
 const layout = { offsetWidth: 0, offsetLeft: 0 }
 const saved = new Map<keyof typeof layout, PropertyDescriptor | undefined>()
 let style: HTMLStyleElement
+
+/** The browser's ResizeObserver, which happy-dom never calls back: the test says when sizes changed. */
+class Observer {
+  static all: Observer[] = []
+  targets: Element[] = []
+  constructor(private readonly callback: ResizeObserverCallback) {
+    Observer.all.push(this)
+  }
+  observe(target: Element) {
+    this.targets.push(target)
+  }
+  unobserve() {}
+  disconnect() {
+    this.targets = []
+  }
+  static resized() {
+    for (const o of Observer.all) o.callback(o.targets.map((target) => ({ target }) as ResizeObserverEntry), o as unknown as ResizeObserver)
+  }
+}
+
 beforeEach(() => {
+  collapsed = false
+  Observer.all = []
+  vi.stubGlobal('ResizeObserver', Observer)
   style = document.createElement('style')
   style.textContent = '.story__slide { margin: 0 }'
   document.head.append(style)
@@ -35,6 +60,7 @@ beforeEach(() => {
     Object.defineProperty(HTMLElement.prototype, key, {
       configurable: true,
       get(this: HTMLElement) {
+        if (collapsed) return 0
         if (key === 'offsetWidth') return this.matches('.story__viewport, .story__track, .story__slide') ? WIDTH : 0
         return this.matches('.story__slide') ? [...(this.parentElement?.children ?? [])].indexOf(this) * WIDTH : 0
       },
@@ -43,6 +69,7 @@ beforeEach(() => {
 })
 afterEach(() => {
   cleanup()
+  vi.unstubAllGlobals()
   style.remove()
   for (const [key, descriptor] of saved) {
     if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor)
@@ -50,6 +77,7 @@ afterEach(() => {
   }
 })
 
+const track = () => document.querySelector<HTMLElement>('.story__track')?.style.transform
 const position = () => document.querySelector('.story__position')?.textContent?.replace(/\s+/g, ' ')
 const shown = () => [...document.querySelectorAll('.story__slide[aria-hidden="false"]')].map((s) => s.getAttribute('data-story'))
 
@@ -71,5 +99,28 @@ describe('StorySlides', () => {
     expect(position()).toBe('3 / 3')
     expect(shown()).toEqual(['s2'])
     expect(screen.getByRole('button', { name: '下一页' })).toHaveProperty('disabled', true)
+  })
+
+  it('a re-measure made with no width leaves the reader on their slide, and the next puts the track back there', async () => {
+    render(<StorySlides stories={stories(8)} texts={TEXTS} autoplay={false} />)
+    // embla watches the sizes from its next frame on.
+    await act(() => new Promise((r) => requestAnimationFrame(r)))
+    for (let i = 0; i < 3; i++) fireEvent.click(screen.getByRole('button', { name: '下一页' }))
+    expect(position()).toBe('4 / 8')
+    collapsed = true
+    act(() => Observer.resized())
+    expect(position()).toBe('4 / 8')
+    // The re-measured carousel watches the sizes again from its next frame.
+    await act(() => new Promise((r) => requestAnimationFrame(r)))
+    collapsed = false
+    act(() => Observer.resized())
+    expect(position()).toBe('4 / 8')
+    expect(shown()).toEqual(['s3'])
+    // The track jumps there on embla's next animation frame.
+    await act(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+    expect(track()).toBe(`translate3d(${-3 * WIDTH}px,0px,0px)`)
+    // And the reader goes on from there.
+    fireEvent.click(screen.getByRole('button', { name: '下一页' }))
+    expect(position()).toBe('5 / 8')
   })
 })
