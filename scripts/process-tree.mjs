@@ -4,8 +4,11 @@
 // launcher dies, and kept running after a stopped step, with its pages' connections open to the step's port
 // (found taken by the next run). So the tree is read from /proc before the signal, while every process still
 // hangs under the step, and each process outside the step's group is signalled by its id. Linux only:
-// elsewhere the tree is empty and the group's signal is all there is.
+// elsewhere the tree is empty and the group's signal is all there is. A suite that made something to clean
+// up (a throw-away database) runs under runThenCleanUp, which cleans up after a stop too.
+import { spawn } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
+import { constants } from 'node:os'
 
 /**
  * One process as /proc shows it: its state, its parent, its group and its start time (which tells a reused
@@ -71,4 +74,34 @@ export async function reap(strays, graceMs = 5000) {
   const left = strays.filter(alive)
   for (const p of left) signal(p.pid, 'SIGKILL')
   return left.length
+}
+
+/**
+ * Runs `command` with the terminal's output and, once it has ended, `cleanUp` (a suite's throw-away
+ * database): also when the run is stopped. `npm test` stops a step with SIGTERM to its whole process
+ * group, which reaches the command as well; here the signal only marks the run as stopped, so the clean-up
+ * still happens after the command has gone. Resolves to the command's exit status, or 128 + the signal's
+ * number when stopped.
+ */
+export async function runThenCleanUp(command, args, options, cleanUp) {
+  const child = spawn(command, args, { ...options, stdio: 'inherit' })
+  let stopped = null
+  const stop = (sig) => {
+    stopped ??= sig
+    // A signal sent to this process alone (not its group) still reaches the command.
+    if (child.exitCode === null && child.signalCode === null) child.kill(sig)
+  }
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+  const status = await new Promise((resolve) => {
+    child.on('error', () => resolve(1))
+    child.on('close', (code) => resolve(code ?? 1))
+  })
+  try {
+    await cleanUp()
+  } finally {
+    process.off('SIGTERM', stop)
+    process.off('SIGINT', stop)
+  }
+  return stopped ? 128 + constants.signals[stopped] : status
 }

@@ -2,12 +2,13 @@
 // PostgreSQL database and a Redis database number of their own, which are emptied afterwards. Without
 // PostgreSQL, Redis or nginx it exits 0 with a message on a developer's machine, and fails under CI=true.
 // Admin URLs: TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), TEST_REDIS_URL (default
-// redis://127.0.0.1:6379/14; the database number is the suite's and is flushed).
-import { spawnSync } from 'node:child_process'
+// redis://127.0.0.1:6379/14; the database number is the suite's and is flushed). Both are emptied also when
+// `npm test` stops the run.
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { Redis } from 'ioredis'
 import { SERVER } from './cluster-lib.mjs'
+import { runThenCleanUp } from './process-tree.mjs'
 import { ADMIN_URL as admin, adminQuery as query, databaseUrl } from './pg-admin.mjs'
 
 const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379/14'
@@ -49,15 +50,8 @@ try {
 
 await query(`create database ${name}`)
 console.log(`Running the cluster suite on PostgreSQL database ${name} and ${redisUrl}…`)
-let status = 1
-try {
-  const r = spawnSync('npx', ['vitest', 'run', '--project', 'cluster', ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, CLUSTER_DATABASE_URL: databaseUrl(name), CLUSTER_REDIS_URL: redisUrl },
-  })
-  status = r.status ?? 1
-} finally {
+const status = await runThenCleanUp('npx', ['vitest', 'run', '--project', 'cluster', ...process.argv.slice(2)], { env: { ...process.env, CLUSTER_DATABASE_URL: databaseUrl(name), CLUSTER_REDIS_URL: redisUrl } }, async () => {
   await query(`drop database if exists ${name} with (force)`)
   await flushRedis().catch(() => undefined)
-}
+})
 process.exit(status)
