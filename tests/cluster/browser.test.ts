@@ -86,7 +86,7 @@ it('the app on node A shows the kick toast and is on Login within 1 s of its acc
   await context.close()
 })
 
-it("a daily open on node A whose account signs in through node C at its first paint lands on Login with the kick's message, within 1 s of its live channel opening", async () => {
+it("a daily open on node A whose account signs in through node C at its first paint lands on Login with the kick's message, within 1 s of its live channel connecting or the other login's answer, whichever is later", async () => {
   const [a, , c] = cluster.nodes
   const s = await newStudent(c!.base)
   await ok(api(c!.base, 'POST', '/auth/user/password', { token: s.token, body: { password: 'Reading2026' } }))
@@ -109,9 +109,13 @@ it("a daily open on node A whose account signs in through node C at its first pa
   await first.close()
 
   const page = await context.newPage()
-  let opened: number | undefined
+  // The broker's first answer (CONNACK) reaching the page: from then on the channel can hear the kick.
+  let connected: number | undefined
   page.on('websocket', (ws) => {
-    if (ws.url().endsWith('/mqtt')) opened ??= Date.now()
+    if (!ws.url().endsWith('/mqtt')) return
+    ws.on('framereceived', (f) => {
+      if (Buffer.from(f.payload as string)[0] === 0x20) connected ??= Date.now()
+    })
   })
   await page.goto(`${a!.base}/`, { waitUntil: 'commit' })
   // Its first paint, watched frame by frame.
@@ -121,12 +125,16 @@ it("a daily open on node A whose account signs in through node C at its first pa
     { polling: 'raf' },
   )
   await ok(api(c!.base, 'POST', '/login', { body: { username: s.phone, password: 'Reading2026', deviceType, appId: 'jsj-habor', deviceCode: randomUUID() } }))
+  const kicked = Date.now()
   await page.waitForURL(/\/login/, { timeout: 15_000 })
   await page.getByText('账号已在其他终端登录').first().waitFor()
   const onLogin = Date.now()
-  console.log(`daily open kicked at its first paint: live channel ${opened === undefined ? 'never opened (the profile reload heard it first)' : `opened, Login ${onLogin - opened} ms later`}`)
-  // Heard through the profile's reload or through the live channel: never more than 1 s after the channel opened.
-  if (opened !== undefined) expect(onLogin - opened).toBeLessThanOrEqual(1000)
+  // The app can act from the later of the two: the other login answered (a loaded machine takes seconds to
+  // check a password) and its channel connected.
+  const from = connected === undefined ? undefined : Math.max(connected, kicked)
+  console.log(`daily open kicked at its first paint: ${from === undefined ? 'live channel never connected (the profile reload heard it first)' : `on Login ${onLogin - from} ms after the later of the channel's CONNACK and the other login's answer`}`)
+  // Heard through the profile's reload or through the live channel: never more than 1 s after it could be.
+  if (from !== undefined) expect(onLogin - from).toBeLessThanOrEqual(1000)
   await context.close()
 })
 
