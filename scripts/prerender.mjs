@@ -103,14 +103,18 @@ function inLang(html, lang) {
 }
 
 // Nothing but the page itself is fetched before the first paint (docs/performance.md "Nothing fetched
-// before the first paint"), and nothing is decoded before it is reported: the starter links the manifest and
-// the icon (a data URL of a few hundred bytes) once the paint is reported.
+// before the first paint"), and nothing is decoded before it is reported: the starter links the manifest
+// once the paint is reported, and the icon (a data URL of a few hundred bytes) once the app has loaded.
 const manifestLink = /\s*<link rel="manifest" href="([^"]+)">/
 const svgIconLink = /<link rel="icon" href="\/icon\.svg"[^>]*>/
 if (!manifestLink.test(template) || !svgIconLink.test(template)) throw new Error('prerender: the manifest or icon link is missing from dist/index.html')
 const manifestHref = template.match(manifestLink)[1]
 const iconData = `data:image/svg+xml,${encodeURIComponent(readFileSync(join(dist, 'icon.svg'), 'utf8').replace(/\s*\n\s*/g, ' ').trim())}`
-const pageTemplate = template.replace(manifestLink, '').replace(svgIconLink, '')
+// The icon links become one empty icon: without any, the browser would fetch /favicon.ico as the page
+// loads; the starter links the real one once the app's logic has loaded.
+const icoLink = /<link rel="icon" href="\/favicon\.ico"[^>]*>/
+if (!icoLink.test(template)) throw new Error('prerender: the favicon link is missing from dist/index.html')
+const pageTemplate = template.replace(manifestLink, '').replace(svgIconLink, '').replace(icoLink, '<link rel="icon" href="data:,">')
 
 for (const { path, url, lang, source, frame } of pages) {
   const page = closure(source, new Set([entryKey]))

@@ -40,24 +40,54 @@ export function startAfterPaint(
   // The note shown when the app's scripts do not load, per language ('zh-Hans', 'en'): behind a sign-in
   // page, cut off, and the link that opens the sign-in page.
   stuckTexts: Record<string, { portal: string; cutOff: string; open: string }> = {},
-  // The page's icon (a data URL), linked with the manifest: decoding it before the first paint is
-  // reported held that report back by 14–55 ms at 4× CPU (docs/performance.md "The first visit's tap").
+  // The page's icon (a data URL). The page links an empty one, so that the browser neither fetches
+  // /favicon.ico nor decodes an icon as the page loads, when it would hold back the paint's report and a
+  // first tap (docs/performance.md "The first visit's tap"); the starter puts this one in its place once
+  // the app's logic has loaded.
   icon = '',
 ): void {
   const STUCK_RETRY_MS = 3000
   const inputs = ['pointerdown', 'keydown', 'focusin']
   let started = false
+  // How long after its first frame it waits for the first contentful paint to be reported before it goes
+  // on without it (about the 30 frames it once counted): a page may paint nothing contentful.
+  const PAINT_WAIT_MS = 500
   // After the first frame has reached the screen, not only been drawn: a request that starts before the
   // first contentful paint is reported counts, for Lighthouse, as holding that paint back. Where the
-  // browser has paint timing, it waits frame by frame (at most 30) until that paint has been reported.
-  const paintTimed = 'PerformancePaintTiming' in window
-  const whenPainted = (then: () => void) => () => {
-    let frames = 0
-    const painted = () => !paintTimed || performance.getEntriesByName('first-contentful-paint').length > 0 || ++frames >= 30
-    requestAnimationFrame(function frame() {
-      if (painted()) setTimeout(then, 0)
-      else requestAnimationFrame(frame)
+  // browser times paints, the starter hears of that paint as any observer does, and does its work in the
+  // task that reports it, after the observers that came before it (a password manager filling the form):
+  // nothing of it runs between the paint and that report, it asks for no frame while it waits (but the
+  // first, to time its wait from), and a first tap's chunk is on its way before the tap. Elsewhere, one
+  // frame.
+  const paintTimed = 'PerformancePaintTiming' in window && typeof PerformanceObserver === 'function'
+  let paintSeen = !paintTimed
+  const waiting: Array<() => void> = []
+  let paintWait: ReturnType<typeof setTimeout> | undefined
+  const painted = () => {
+    if (paintSeen) return
+    paintSeen = true
+    clearTimeout(paintWait)
+    for (const then of waiting.splice(0)) then()
+  }
+  if (paintTimed) {
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return
+      observer.disconnect()
+      painted()
     })
+    observer.observe({ type: 'paint', buffered: true })
+    requestAnimationFrame(() => {
+      if (paintSeen) return
+      paintWait = setTimeout(() => {
+        observer.disconnect()
+        painted()
+      }, PAINT_WAIT_MS)
+    })
+  }
+  const whenPainted = (then: () => void) => () => {
+    if (!paintTimed) requestAnimationFrame(() => setTimeout(then, 0))
+    else if (paintSeen) then()
+    else waiting.push(then)
   }
   const afterPaint = whenPainted(() => start())
   // One insertion for all of them: the browser fetches them in parallel instead of finding them level by
@@ -110,13 +140,6 @@ export function startAfterPaint(
       link.href = manifest
       document.head.append(link)
     }
-    if (icon && !document.querySelector('link[rel="icon"]')) {
-      const link = document.createElement('link')
-      link.rel = 'icon'
-      link.type = 'image/svg+xml'
-      link.href = icon
-      document.head.append(link)
-    }
     if (first.length > 0) void runFirst()
   })()
   for (const type of inputs) addEventListener(type, startSoon, { capture: true, passive: true })
@@ -138,6 +161,11 @@ export function startAfterPaint(
     again = undefined
     note?.remove()
     note = undefined
+    const placeholder = document.querySelector<HTMLLinkElement>('link[rel="icon"][href="data:,"]')
+    if (icon && placeholder) {
+      placeholder.type = 'image/svg+xml'
+      placeholder.href = icon
+    }
   }
   const stuck = (retry: () => void) => {
     if (document.documentElement.hasAttribute('data-started')) return

@@ -46,6 +46,10 @@ test.describe('installability', () => {
     await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', /apple-touch-icon/)
     await expect(page.locator('meta[name="apple-mobile-web-app-capable"]')).toHaveAttribute('content', 'yes')
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest')
+    // The page's icon comes once the app has loaded, in place of an empty one: nothing was fetched or
+    // decoded for it as the page loaded, not even the browser's own /favicon.ico.
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,/)
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p === '/favicon.ico'))).toEqual([])
   })
 
   test('the service worker controls the page after the first visit', async ({ page }) => {

@@ -1,4 +1,4 @@
-/** The prerendered pages' inline starter: the app starts after load and a painted frame, or at the first input; Login's first chunk at the painted frame. */
+/** The prerendered pages' inline starter: the app starts after load and the first paint's report (a painted frame where paints are not timed), or at the first input; Login's first chunk at that report. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startAfterPaint } from '../../../src/start/startAfterPaint'
 import { onTapHeld, preloadView, releaseTap } from '../../../src/start/lib/prestart'
@@ -17,10 +17,40 @@ function frameThenTask() {
   vi.advanceTimersByTime(1)
 }
 
-/** A browser with paint timing, whose first contentful paint is reported once `reported()` says so. */
-function paintTiming(reported: () => boolean) {
+/**
+ * A browser with paint timing. `paint()`: the first contentful paint has happened and is in the timeline;
+ * `report()`: the task that reports it to the page's observers runs, in the order they began observing.
+ */
+function paintTiming() {
+  let entries: PerformanceEntry[] = []
+  const observers: Array<{ callback: PerformanceObserverCallback; observer: PerformanceObserver; on: boolean }> = []
+  const entry = (observer: PerformanceObserver) => observers.find((o) => o.observer === observer)!
   vi.stubGlobal('PerformancePaintTiming', class {})
-  vi.spyOn(performance, 'getEntriesByName').mockImplementation((name) => (name === 'first-contentful-paint' && reported() ? [{} as PerformanceEntry] : []))
+  vi.stubGlobal(
+    'PerformanceObserver',
+    class {
+      constructor(callback: PerformanceObserverCallback) {
+        observers.push({ callback, observer: this as unknown as PerformanceObserver, on: false })
+      }
+      observe() {
+        entry(this as unknown as PerformanceObserver).on = true
+      }
+      disconnect() {
+        entry(this as unknown as PerformanceObserver).on = false
+      }
+    },
+  )
+  vi.spyOn(performance, 'getEntriesByName').mockImplementation((name) => (name === 'first-contentful-paint' ? entries : []))
+  const paint = () => {
+    entries = [{ name: 'first-contentful-paint', entryType: 'paint' } as PerformanceEntry]
+  }
+  const report = () => {
+    const list = { getEntries: () => entries, getEntriesByName: (name: string) => entries.filter((e) => e.name === name), getEntriesByType: () => entries }
+    for (const o of observers.filter((x) => x.on)) o.callback(list as unknown as PerformanceObserverEntryList, o.observer)
+  }
+  /** An observer of the page's that began observing before the starter (a password manager's). */
+  const observeFirst = (callback: () => void) => new PerformanceObserver(callback).observe({ type: 'paint', buffered: true })
+  return { paint, report, observeFirst }
 }
 
 let load: ReturnType<typeof vi.fn<(url: string) => Promise<unknown>>>
@@ -50,26 +80,46 @@ describe('startAfterPaint', () => {
     expect(load).toHaveBeenCalledTimes(1)
   })
 
-  it('where the browser times paints, waits until the first contentful paint is reported, frame by frame', () => {
+  it('where the browser times paints, waits until the first contentful paint is reported, asking for no frame but the first', () => {
     pageState('complete')
-    let reported = false
-    paintTiming(() => reported)
+    const { paint, report } = paintTiming()
+    const frame = vi.spyOn(window, 'requestAnimationFrame')
     startAfterPaint('/assets/index-a.js', MODULES, VIEW, load)
+    paint()
     for (let i = 0; i < 5; i++) frameThenTask()
     expect(load).not.toHaveBeenCalled()
     expect(preloads()).toHaveLength(0)
-    reported = true
-    frameThenTask()
+    report()
     expect(load).toHaveBeenCalledTimes(1)
+    expect(frame).toHaveBeenCalledTimes(1)
   })
 
-  it('starts after 30 frames even if no paint is ever reported', () => {
+  it('does nothing between the paint and its report, and its work in that report after the observers before it', () => {
     pageState('complete')
-    paintTiming(() => false)
-    startAfterPaint('/assets/index-a.js', MODULES, VIEW, load)
-    for (let i = 0; i < 29; i++) frameThenTask()
+    const { paint, report, observeFirst } = paintTiming()
+    const links = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"], link[rel="manifest"]')].map((l) => l.rel)
+    const seenByFirst: Array<{ links: string[]; loads: number }> = []
+    observeFirst(() => seenByFirst.push({ links: links(), loads: load.mock.calls.length }))
+    startAfterPaint('/assets/index-a.js', MODULES, VIEW, load, ['/assets/first-g.js'], '/manifest.webmanifest')
+    // Painted, and frames drawn, but not yet reported to the page's observers.
+    paint()
+    for (let i = 0; i < 3; i++) frameThenTask()
+    expect(links()).toEqual([])
     expect(load).not.toHaveBeenCalled()
-    frameThenTask()
+    report()
+    expect(seenByFirst).toEqual([{ links: [], loads: 0 }])
+    expect(links()).toEqual(['manifest'])
+    expect(load.mock.calls.map(([url]) => url)).toEqual(['/assets/first-g.js'])
+  })
+
+  it('goes on 500 ms after its first frame if no contentful paint is ever reported', () => {
+    pageState('complete')
+    paintTiming()
+    startAfterPaint('/assets/index-a.js', MODULES, VIEW, load)
+    vi.advanceTimersToNextFrame()
+    vi.advanceTimersByTime(499)
+    expect(load).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(1)
     expect(load).toHaveBeenCalledTimes(1)
   })
 
@@ -99,57 +149,64 @@ describe('startAfterPaint', () => {
 
   it('asks for the chunks to run first once the first paint is reported, without waiting for the load event; the logic still waits for it', async () => {
     pageState('loading')
-    let reported = false
-    paintTiming(() => reported)
+    const { paint, report } = paintTiming()
     startAfterPaint('/assets/index-a.js', MODULES, VIEW, load, ['/assets/first-g.js'])
     frameThenTask()
     expect(load).not.toHaveBeenCalled()
-    reported = true
-    frameThenTask()
+    paint()
+    report()
     expect(load.mock.calls.map(([url]) => url)).toEqual(['/assets/first-g.js'])
     await Promise.resolve()
     vi.advanceTimersByTime(5000)
     expect(load.mock.calls.map(([url]) => url)).toEqual(['/assets/first-g.js'])
     expect(preloads()).toHaveLength(0)
     window.dispatchEvent(new Event('load'))
-    frameThenTask()
     // Imported once: the start after load finds them asked for already.
     await vi.waitFor(() => expect(load.mock.calls.map(([url]) => url)).toEqual(['/assets/first-g.js', '/assets/index-a.js']))
   })
 
   it('links the web app manifest once the first paint is reported, before the load event, and only once', () => {
     pageState('loading')
-    let reported = false
-    paintTiming(() => reported)
+    const { paint, report } = paintTiming()
     startAfterPaint('/assets/index-a.js', MODULES, VIEW, load, [], '/manifest.webmanifest')
     const manifests = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="manifest"]')].map((l) => l.getAttribute('href'))
     frameThenTask()
     expect(manifests()).toEqual([])
-    reported = true
-    frameThenTask()
+    paint()
+    report()
     expect(manifests()).toEqual(['/manifest.webmanifest'])
     expect(load).not.toHaveBeenCalled()
     window.dispatchEvent(new Event('load'))
-    frameThenTask()
     expect(load).toHaveBeenCalledWith('/assets/index-a.js')
     expect(manifests()).toEqual(['/manifest.webmanifest'])
   })
 
-  it('links the page icon with the manifest, once the first paint is reported, and not over an icon already there', () => {
+  it("puts the page's icon in place of the empty one once the app's logic has loaded, not before", async () => {
     pageState('loading')
-    let reported = false
-    paintTiming(() => reported)
+    const { paint, report } = paintTiming()
+    document.head.innerHTML = '<link rel="icon" href="data:,">'
     const icon = 'data:image/svg+xml,%3Csvg%2F%3E'
-    startAfterPaint('/assets/index-a.js', MODULES, VIEW, load, [], '/manifest.webmanifest', {}, icon)
-    const icons = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="icon"]')].map((l) => l.getAttribute('href'))
-    frameThenTask()
-    expect(icons()).toEqual([])
-    reported = true
-    frameThenTask()
-    expect(icons()).toEqual([icon])
+    let loaded: () => void = () => {}
+    load.mockImplementation((url) => (url === '/assets/index-a.js' ? new Promise<void>((resolve) => (loaded = resolve)) : Promise.resolve()))
+    startAfterPaint('/assets/index-a.js', MODULES, VIEW, load, ['/assets/first-g.js'], '/manifest.webmanifest', {}, icon)
+    const icons = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="icon"]')].map((l) => [l.getAttribute('href'), l.type])
+    paint()
+    report()
     window.dispatchEvent(new Event('load'))
+    await vi.waitFor(() => expect(load).toHaveBeenCalledWith('/assets/index-a.js'))
+    expect(icons()).toEqual([['data:,', '']])
+    loaded()
+    await vi.waitFor(() => expect(icons()).toEqual([[icon, 'image/svg+xml']]))
+  })
+
+  it('links no icon on a page that has its own', async () => {
+    pageState('complete')
+    document.head.innerHTML = '<link rel="icon" href="/favicon.ico">'
+    startAfterPaint('/assets/index-a.js', MODULES, VIEW, load, [], '', {}, 'data:image/svg+xml,%3Csvg%2F%3E')
     frameThenTask()
-    expect(icons()).toEqual([icon])
+    await vi.waitFor(() => expect(load).toHaveBeenCalledWith('/assets/index-a.js'))
+    await Promise.resolve()
+    expect([...document.head.querySelectorAll('link[rel="icon"]')].map((l) => l.getAttribute('href'))).toEqual(['/favicon.ico'])
   })
 
   it('asks for the logic even when a chunk to run first fails to load', async () => {
