@@ -63,25 +63,21 @@ export function startAfterPaint(
   let paintSeen = !paintTimed
   const waiting: Array<() => void> = []
   let paintWait: ReturnType<typeof setTimeout> | undefined
+  let observer: PerformanceObserver | undefined
   const painted = () => {
     if (paintSeen) return
     paintSeen = true
+    observer?.disconnect()
     clearTimeout(paintWait)
     for (const then of waiting.splice(0)) then()
   }
   if (paintTimed) {
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return
-      observer.disconnect()
-      painted()
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) painted()
     })
     observer.observe({ type: 'paint', buffered: true })
     requestAnimationFrame(() => {
-      if (paintSeen) return
-      paintWait = setTimeout(() => {
-        observer.disconnect()
-        painted()
-      }, PAINT_WAIT_MS)
+      if (!paintSeen) paintWait = setTimeout(painted, PAINT_WAIT_MS)
     })
   }
   const whenPainted = (then: () => void) => () => {
