@@ -114,6 +114,8 @@ const iconData = `data:image/svg+xml,${encodeURIComponent(readFileSync(join(dist
 // loads; the starter links the real one once the app's logic has loaded.
 const icoLink = /<link rel="icon" href="\/favicon\.ico"[^>]*>/
 if (!icoLink.test(template)) throw new Error('prerender: the favicon link is missing from dist/index.html')
+// The element right after the starter: the page is drawn only once it is parsed (see the starter below).
+const STARTER_RAN = 'starter-ran'
 const pageTemplate = template.replace(manifestLink, '').replace(svgIconLink, '').replace(icoLink, '<link rel="icon" href="data:,">')
 
 for (const { path, url, lang, source, frame } of pages) {
@@ -132,6 +134,11 @@ for (const { path, url, lang, source, frame } of pages) {
   html = html.replace(/\s*<link rel="(?:stylesheet|modulepreload)"[^>]*href="\/assets\/[^"]*"[^>]*>/g, '')
   // The app's code starts after the prerendered screen has painted, from an inline starter: no script is
   // fetched before the first paint. Its hash is allowed by the server's Content-Security-Policy.
+  // The starter is a classic script, run where the parser meets it at the end of the body, and the page is
+  // not drawn before the element after it is parsed (STARTER_RAN, a render-blocking `expect` link): no
+  // frame shows a control that a tap could reach before the starter holds it, a tap that would otherwise
+  // submit the form natively and reload the page (docs/performance.md "Where the rest of the paint ratio
+  // goes").
   const entryTag = new RegExp(`\\s*<script type="module"[^>]*src="/${entry.file}"[^>]*></script>`)
   if (!entryTag.test(html)) throw new Error('prerender: the entry script is missing from dist/index.html')
   html = html.replace(entryTag, '')
@@ -140,11 +147,11 @@ for (const { path, url, lang, source, frame } of pages) {
   const then = [...new Set([...viewFiles, ...page.js])].filter((f) => !first.includes(f))
   const urls = (files) => JSON.stringify(files.map((f) => `/${f}`))
   const before = FIRST_IMPORTS[path] ? firstChunks.map((c) => c.file) : []
-  const starter = `<script type="module">(${startAfterPaint})(${JSON.stringify(`/${entry.file}`)},${urls(first)},${urls(then)},undefined,${urls(before)},${JSON.stringify(manifestHref)},${STUCK_TEXTS},${JSON.stringify(iconData)})</script>`
+  const starter = `<script>(${startAfterPaint})(${JSON.stringify(`/${entry.file}`)},${urls(first)},${urls(then)},undefined,${urls(before)},${JSON.stringify(manifestHref)},${STUCK_TEXTS},${JSON.stringify(iconData)})</script>`
   html = html
-    .replace('</head>', `<style>${css}</style>${inlinedMarks}</head>`)
+    .replace('</head>', `<link rel="expect" href="#${STARTER_RAN}" blocking="render"><style>${css}</style>${inlinedMarks}</head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${body}</div>`)
-    .replace('</body>', `${starter}</body>`)
+    .replace('</body>', `${starter}<template id="${STARTER_RAN}"></template></body>`)
   // Nested paths keep their folders: /share/opus → dist/_prerender/share/opus.html, and the server sends
   // each file for its URL (/__frame/en/home → dist/_prerender/__frame/en/home.html).
   const name = url.slice(1)

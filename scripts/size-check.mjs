@@ -82,6 +82,19 @@ let failed = false
  * The daily open and the entry pages paint from HTML alone: no script file is fetched and evaluated before
  * the first paint (their one inline script, the starter, asks for the app only after it: start/startAfterPaint.ts).
  */
+/**
+ * The starter runs before anything of the page is drawn, so that no tap reaches a control it does not hold
+ * yet (a form submitted natively, a reload): it is a classic script, the last thing in the body, and the
+ * element right after it is the one the head's render-blocking `expect` link waits for (scripts/prerender.mjs).
+ */
+function startsBeforeDrawn(html) {
+  const head = html.slice(0, html.indexOf('</head>'))
+  const anchor = head.match(/<link rel="expect" href="#([\w-]+)" blocking="render">/)?.[1]
+  const last = html.lastIndexOf('<script')
+  if (!anchor || last < head.length || !html.startsWith('<script>', last)) return false
+  return html.slice(html.indexOf('</script>', last)).startsWith(`</script><template id="${anchor}"></template></body>`)
+}
+
 function checkScriptsBeforePaint(page, file) {
   if (!existsSync(join(dist, file))) {
     console.error(`  FAIL: ${page.name} has a scripts-before-paint budget but no prerendered HTML (${file})`)
@@ -91,8 +104,9 @@ function checkScriptsBeforePaint(page, file) {
   const html = readFileSync(join(dist, file), 'utf8')
   const scripts = prerenderedRefs(html).files.filter((f) => f.endsWith('.js')).length
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>/g)].length
-  const line = `${scripts} script files before the first paint (budget ${page.maxScriptsBeforePaint}); ${inline} inline starter`
-  if (scripts <= page.maxScriptsBeforePaint && inline <= 1) console.log(`  ok: ${line}`)
+  const held = startsBeforeDrawn(html)
+  const line = `${scripts} script files before the first paint (budget ${page.maxScriptsBeforePaint}); ${inline} inline starter${held ? ', run before the page is drawn' : ', NOT held to run before the page is drawn'}`
+  if (scripts <= page.maxScriptsBeforePaint && inline <= 1 && held) console.log(`  ok: ${line}`)
   else {
     console.error(`  FAIL: ${line}`)
     failed = true

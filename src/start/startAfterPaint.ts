@@ -2,8 +2,10 @@
  * Start-up, in order: docs/performance.md "From the first byte to the first tap and the daily open's frame".
  *
  * The starter of the prerendered pages. scripts/prerender.mjs writes it into their HTML as an inline
- * module script, so nothing is fetched before the first paint: the HTML and its inlined CSS are the whole
- * first screen. Once the page has loaded and painted, it asks for the modules of the app's logic all at
+ * script, so nothing is fetched before the first paint: the HTML and its inlined CSS are the whole first
+ * screen. It is a classic script at the end of the body, run as the parser meets it, and the page is not
+ * drawn before it has run (a render-blocking `expect` link): no tap can reach a control it does not hold
+ * yet. Once the page has loaded and painted, it asks for the modules of the app's logic all at
  * once and imports the app, whose view then hydrates the page; Login's small first chunk is imported as
  * soon as the first paint is reported (docs/performance.md "The first visit's tap"). A tap, key or focus
  * before then starts it in the next task.

@@ -11,7 +11,7 @@ import { makeApp } from './support/helpers'
 
 const starter = (name: string) => `(function(a){import(a)})(${JSON.stringify(`/assets/${name.slice(1)}.js`)})`
 const page = (name: string) =>
-  `<!doctype html><html><head><meta name="description" content="x"><title>Habor</title></head><body><div id="root" data-prerendered="${name}"><p>skeleton ${name}</p></div><script type="module">${starter(name)}</script></body></html>`
+  `<!doctype html><html><head><meta name="description" content="x"><title>Habor</title></head><body><div id="root" data-prerendered="${name}"><p>skeleton ${name}</p></div><script>${starter(name)}</script></body></html>`
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
 function prerenderedDist(dir: string): string {
@@ -64,7 +64,7 @@ describe('prerendered pages', () => {
     const { dir } = await makeApp()
     const { app } = await makeApp({ distDir: prerenderedDist(dir) })
     const res = await app.inject({ method: 'GET', url: '/login' })
-    expect(res.body).toContain(`<script type="module">${starter('/login')}</script>`)
+    expect(res.body).toContain(`<script>${starter('/login')}</script>`)
     const scriptSrc = String(res.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('script-src'))?.trim().split(/\s+/) ?? []
     expect(scriptSrc).toContain("'self'")
     for (const name of ['/login', '/share/opus', '/sound', '/__frame/en/settings']) expect(scriptSrc).toContain(sha256(starter(name)))
