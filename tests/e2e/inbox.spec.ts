@@ -5,13 +5,13 @@
  * at all, a teacher's task reaches the open Home within a second and the notifications page opens it;
  * logout leaves no badge and no shown notification behind.
  */
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { SW_CONTROL_MS } from '../support/clock'
 import { test } from '../support/fixtures'
 import { pauseClockNow } from '../support/clock'
 import { screenshot } from '../support/screenshot'
 import { apiLogin, assignClassTask, DEMO_STUDENT, resumeSession } from '../support/session'
-import { secondStart } from '../support/pushStore'
+import { deliverPush, pushSession, secondStart } from '../support/pushStore'
 import { containing, uniqueText } from '../support/unique'
 
 test.use({ viewport: { width: 375, height: 812 } })
@@ -160,19 +160,6 @@ test('with no Web Push at all, a teacher’s task reaches the open Home within 1
   await expect.poll(async () => (await badgeCalls(page)).at(-1)).toBe(null)
 })
 
-async function pushTo(context: BrowserContext, page: Page, data: unknown): Promise<void> {
-  const cdp = await context.newCDPSession(page)
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; isDeleted: boolean }[] }) => {
-      const r = e.registrations.find((x) => !x.isDeleted)
-      if (r) resolve(r.registrationId)
-    })
-  })
-  await cdp.send('ServiceWorker.enable')
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId: await registrationId, data: JSON.stringify(data) })
-  await cdp.detach()
-}
-
 const shown = (page: Page) => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.title))
 
 test('logout with an unread notification shown: the badge is cleared and stays cleared, and no notification is left', async ({ page, context, request }) => {
@@ -184,11 +171,12 @@ test('logout with an unread notification shown: the badge is cleared and stays c
   await page.goto('/home')
   await expect(page.getByTestId('unread')).toHaveText(/条新通知/)
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: SW_CONTROL_MS }).toBe(true)
+  await expect.poll(() => pushSession(page)).toBe(sidOf(pair.token))
 
   const message = { kind: 'task', title: '新任务：背诵《静夜思》', body: '李老师：明天早读背给同桌听。', url: '/task?id=demo-task-week', tag: 'task-e2e-logout', session: sidOf(pair.token), unread: 1 }
   // A push for another sign-in (an earlier account on this phone) is never shown.
-  await pushTo(context, page, { ...message, title: '别人的通知', tag: 'other', session: 'another-session' })
-  await pushTo(context, page, message)
+  await deliverPush(context, page, { ...message, title: '别人的通知', tag: 'other', session: 'another-session' })
+  await deliverPush(context, page, message)
   await expect.poll(() => shown(page), { timeout: SW_CONTROL_MS }).toEqual([message.title])
   expect((await badgeCalls(page)).filter((n) => n !== null).length).toBeGreaterThan(0)
 
@@ -202,7 +190,7 @@ test('logout with an unread notification shown: the badge is cleared and stays c
   const callsAtLogout = (await badgeCalls(page)).length
 
   // After the account is gone: a push of its session, and a new task for its class, set nothing again.
-  await pushTo(context, page, { ...message, tag: 'task-e2e-after' })
+  await deliverPush(context, page, { ...message, tag: 'task-e2e-after' })
   await assignTask(request, '背诵《春晓》')
   await expect(page.getByRole('button', { name: /登录/ }).first()).toBeVisible()
   await page.reload()

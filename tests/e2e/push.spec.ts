@@ -5,12 +5,12 @@
  * stand-in decrypting what arrives. The service worker's push handler is fed through the DevTools
  * protocol (ServiceWorker.deliverPushMessage), as a push service would wake it.
  */
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { SW_CONTROL_MS } from '../support/clock'
 import { test, type Habor } from '../support/fixtures'
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
-import { secondStart } from '../support/pushStore'
+import { deliverPush, pushSession, secondStart } from '../support/pushStore'
 import { screenshot } from '../support/screenshot'
 import { apiLogin, assignClassTask, DEMO_STUDENT, resumeSession } from '../support/session'
 import { containing, uniqueText } from '../support/unique'
@@ -103,18 +103,6 @@ test('a task assigned by the teacher reaches the subscribed student as a real pu
   expect(subscriptionsOf(habor, pair.token)).toBe(0)
 })
 
-async function pushTo(context: BrowserContext, page: Page, data: unknown): Promise<void> {
-  const cdp = await context.newCDPSession(page)
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
-      const r = e.registrations.find((x) => !x.isDeleted)
-      if (r) resolve(r.registrationId)
-    })
-  })
-  await cdp.send('ServiceWorker.enable')
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId: await registrationId, data: JSON.stringify(data) })
-}
-
 test('the service worker shows a push of this sign-in with the inbox count on the badge, and drops any other', async ({ page, context, request }) => {
   await context.grantPermissions(['notifications'])
   await page.addInitScript(() => {
@@ -129,17 +117,18 @@ test('the service worker shows a push of this sign-in with the inbox count on th
   await page.goto('/home')
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: SW_CONTROL_MS }).toBe(true)
+  await expect.poll(() => pushSession(page)).toBe(session)
 
   const message = { kind: 'task', title: '新任务：读《城南旧事》', body: '李老师：读第一章', url: '/task?id=demo-task-week', tag: 'task-demo-task-week', session, unread: 3 }
   const notifications = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown })))
   // Another sign-in's push (an earlier account on a shared phone) and one naming no session show nothing.
-  await pushTo(context, page, { ...message, title: '别人的任务', tag: 'other', session: 'another-session' })
-  await pushTo(context, page, { ...message, title: '没有会话', tag: 'none', session: undefined })
-  await pushTo(context, page, message)
+  await deliverPush(context, page, { ...message, title: '别人的任务', tag: 'other', session: 'another-session' })
+  await deliverPush(context, page, { ...message, title: '没有会话', tag: 'none', session: undefined })
+  await deliverPush(context, page, message)
   await expect.poll(notifications).toEqual([{ title: message.title, body: message.body, tag: message.tag, data: { url: message.url } }])
   // The same tag again collapses into one.
-  await pushTo(context, page, message)
-  await pushTo(context, page, { ...message, kind: 'friend', title: '韩梅梅 接受了你的邀请', url: '/invite', tag: 'friend-x' })
+  await deliverPush(context, page, message)
+  await deliverPush(context, page, { ...message, kind: 'friend', title: '韩梅梅 接受了你的邀请', url: '/invite', tag: 'friend-x' })
   await expect.poll(async () => (await notifications()).length).toBe(2)
   // The app's badge is the server's count, read again when the service worker says a push came.
   const serverCount = ((await (await request.get('/api/inbox/unread', { headers: { 'App-ID': 'jsj-habor', Authorization: `Bearer ${pair.token}` } })).json()) as { data: { unread: number } }).data.unread
@@ -147,7 +136,7 @@ test('the service worker shows a push of this sign-in with the inbox count on th
   await screenshot(page, 'push-badge-375x812')
 
   // A payload this app did not send shows nothing.
-  await pushTo(context, page, { kind: 'ad', title: 'Buy now', body: '', url: 'https://evil.example/', tag: 'x', session })
+  await deliverPush(context, page, { kind: 'ad', title: 'Buy now', body: '', url: 'https://evil.example/', tag: 'x', session })
   await page.reload()
   expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length)).toBe(2)
 })

@@ -1,27 +1,60 @@
-/** What the app's push store (src/lib/push/store.ts) holds in the page, read without disturbing it. */
-import { expect, type Page } from '@playwright/test'
+/**
+ * What the app's push store (src/lib/push/store.ts) holds in the page, read without disturbing it, and a
+ * push delivered to the page's service worker as a push service would wake it.
+ */
+import { expect, type BrowserContext, type Page } from '@playwright/test'
 
-/** The signed-in starts the app has counted on this device (IndexedDB, src/lib/push/store.ts). */
-export const startsCounted = (page: Page): Promise<number> =>
+/** A value of the app's push store on this device (IndexedDB), or undefined while there is none. */
+const stored = (page: Page, key: string): Promise<unknown> =>
   page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
+    (key) =>
+      new Promise<unknown>((resolve) => {
         const open = indexedDB.open('habor-push')
         // Not there yet: never create it here (the app's own open would then find no store to make).
         open.onupgradeneeded = () => open.transaction?.abort()
-        open.onerror = () => resolve(0)
+        open.onerror = () => resolve(undefined)
         open.onsuccess = () => {
           const db = open.result
-          if (!db.objectStoreNames.contains('device')) return resolve(0)
-          const get = db.transaction('device').objectStore('device').get('starts')
+          if (!db.objectStoreNames.contains('device')) return resolve(undefined)
+          const get = db.transaction('device').objectStore('device').get(key)
           get.onsuccess = () => {
             db.close()
-            resolve(typeof get.result === 'number' ? get.result : 0)
+            resolve(get.result)
           }
-          get.onerror = () => resolve(0)
+          get.onerror = () => resolve(undefined)
         }
       }),
+    key,
   )
+
+/** The signed-in starts the app has counted on this device. */
+export const startsCounted = async (page: Page): Promise<number> => {
+  const starts = await stored(page, 'starts')
+  return typeof starts === 'number' ? starts : 0
+}
+
+/**
+ * The sign-in whose pushes the service worker shows, once the app has stored it (it does so as it starts,
+ * after the page is up): a push delivered before then is dropped, as one for another sign-in would be.
+ */
+export const pushSession = async (page: Page): Promise<string | null> => {
+  const session = await stored(page, 'session')
+  return typeof session === 'string' ? session : null
+}
+
+/** Delivers `data` as a push to the service worker of the page's origin (Chrome DevTools Protocol). */
+export async function deliverPush(context: BrowserContext, page: Page, data: unknown): Promise<void> {
+  const cdp = await context.newCDPSession(page)
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; isDeleted: boolean }[] }) => {
+      const r = e.registrations.find((x) => !x.isDeleted)
+      if (r) resolve(r.registrationId)
+    })
+  })
+  await cdp.send('ServiceWorker.enable')
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId: await registrationId, data: JSON.stringify(data) })
+  await cdp.detach()
+}
 
 /**
  * Opens Home for the first time on this device, then starts the app a second time, as a student would:
