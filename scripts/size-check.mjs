@@ -79,10 +79,6 @@ const kb = (bytes) => (bytes / 1024).toFixed(1)
 let failed = false
 
 /**
- * The daily open and the entry pages paint from HTML alone: no script file is fetched and evaluated before
- * the first paint (their one inline script, the starter, asks for the app only after it: start/startAfterPaint.ts).
- */
-/**
  * The starter runs before anything of the page is drawn, so that no tap reaches a control it does not hold
  * yet (a form submitted natively, a reload): it is a classic script, the last thing in the body, and the
  * element right after it is the one the head's render-blocking `expect` link waits for (scripts/prerender.mjs).
@@ -95,6 +91,10 @@ function startsBeforeDrawn(html) {
   return html.slice(html.indexOf('</script>', last)).startsWith(`</script><template id="${anchor}"></template></body>`)
 }
 
+/**
+ * The daily open and the entry pages paint from HTML alone: no script file is fetched and evaluated before
+ * the first paint (their one inline script, the starter, asks for the app only after it: start/startAfterPaint.ts).
+ */
 function checkScriptsBeforePaint(page, file) {
   if (!existsSync(join(dist, file))) {
     console.error(`  FAIL: ${page.name} has a scripts-before-paint budget but no prerendered HTML (${file})`)
