@@ -7,6 +7,7 @@ import { defineConfig, devices } from '@playwright/test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { chromiumLaunchOptions } from './scripts/chromium-args.mjs'
 import { MAX_WORKERS } from './tests/support/ports'
 
 const port = Number(process.env.E2E_PORT ?? 18080)
@@ -45,18 +46,7 @@ export default defineConfig({
     ...devices['Pixel 7'],
     browserName: 'chromium',
     viewport: { width: 375, height: 812 },
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   webServer: [
     {

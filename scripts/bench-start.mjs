@@ -14,6 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
+import { chromiumLaunchOptions } from './chromium-args.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const port = Number(process.env.BENCH_PORT ?? 18095)
@@ -47,10 +48,7 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 500))
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-})
+const browser = await chromium.launch(chromiumLaunchOptions())
 
 /** One visit ('typed', 'autofilled' or 'floor'): paint time, the login request's start and the longest task before the start. */
 async function visit(link, student) {

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { chromiumLaunchOptions } from '../../scripts/chromium-args.mjs'
 import { ROOT, startCluster } from '../../scripts/cluster-lib.mjs'
 import { resumeSession } from '../support/session'
 import { api, confirmClass, newStudent, ok, outboxNodes } from './support'
@@ -24,7 +25,7 @@ let browser: Browser
 beforeAll(async () => {
   cluster = await startCluster({ nodes: 3, databaseUrl, redisUrl })
   outboxNodes.splice(0, outboxNodes.length, ...cluster.nodes.map((n) => n.base))
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+  browser = await chromium.launch(chromiumLaunchOptions())
 })
 
 afterAll(async () => {

@@ -4,6 +4,7 @@
  * visitor then reads it and plays the recording.
  */
 import { chromium, expect, type Browser } from '@playwright/test'
+import { chromiumLaunchOptions } from '../../scripts/chromium-args.mjs'
 import { test } from '../support/fixtures'
 import { screenshot } from '../support/screenshot'
 import { submitPasswordLogin } from '../support/login'
@@ -12,10 +13,7 @@ const VIEW = { width: 375, height: 812 }
 let browser: Browser
 
 test.beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
-  })
+  browser = await chromium.launch(chromiumLaunchOptions(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required']))
 })
 test.afterAll(async () => {
   await browser?.close()

@@ -7,6 +7,7 @@
  * student's 2023 report settings and puts them back.
  */
 import { chromium, expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type Route } from '@playwright/test'
+import { chromiumLaunchOptions } from '../../scripts/chromium-args.mjs'
 import { test } from '../support/fixtures'
 import type { Card } from '../../src/contract/cards'
 import type { OwnerReport } from '../../src/contract/report'
@@ -17,10 +18,7 @@ const VIEW = { width: 375, height: 812 }
 let browser: Browser
 
 test.beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-  })
+  browser = await chromium.launch(chromiumLaunchOptions(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']))
 })
 test.afterAll(async () => {
   await browser?.close()
