@@ -15,6 +15,10 @@
 //   the machine, and the best of the runs hides the typical run. CI instead asserts what the start costs in bytes
 //   and files (budgets.json, `npm run test:budget`); `npm run bench:web` reports TBT's median and range, and
 //   `npm run bench:start` the dead window between paint and start at 4× CPU.
+// Lighthouse CI reads this file with require(), so the shared flags come the same way.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { BROWSER_FLAGS } = require('./scripts/chromium-args.mjs')
+
 const base = process.env.LHCI_BASE_URL ?? 'http://127.0.0.1:18090' // only when lhci runs without the script
 const median = { aggregationMethod: 'median' }
 
@@ -39,7 +43,7 @@ module.exports = {
       // CHROMIUM_PATH's Chrome (Debian's by default), at a raised scheduling priority where allowed.
       chromePath: `${__dirname}/scripts/lighthouse-chrome.sh`,
       settings: {
-        chromeFlags: '--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
+        chromeFlags: ['--headless=new', ...BROWSER_FLAGS].join(' '),
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
         // Work no figure here uses: audits that weigh 0 in every category (so no score moves) and that
         // nothing below or scripts/lighthouse.mjs reads, and the full-page screenshot. A run took 30 s

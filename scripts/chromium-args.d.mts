@@ -2,5 +2,6 @@
 
 export declare const CHROMIUM_PATH: string
 export declare const DISABLED_FEATURES: readonly string[]
+export declare const BROWSER_FLAGS: readonly string[]
 export declare const CHROMIUM_ARGS: readonly string[]
 export declare function chromiumLaunchOptions(extra?: readonly string[]): { executablePath: string; args: string[] }

@@ -27,13 +27,14 @@ const PLAYWRIGHT_DISABLES = [
 ]
 
 // From Chromium 156 every new window (each browser context a test opens) loads the address bar's
-// suggestion popup, a WebUI page in a renderer of its own: about 230 ms a context on a 2-core machine,
-// taken from the page under test (docs/running.md "Tests").
+// suggestion popup, a WebUI page in a renderer of its own, beside the page under test (its cost is in
+// docs/running.md "Tests").
 const OURS_DISABLES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']
 
 export const DISABLED_FEATURES = [...PLAYWRIGHT_DISABLES, ...OURS_DISABLES]
 
-export const CHROMIUM_ARGS = [
+// Also Lighthouse's (lighthouserc.cjs), whose launcher passes a --disable-features list of its own.
+export const BROWSER_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -41,8 +42,9 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  `--disable-features=${DISABLED_FEATURES.join(',')}`,
 ]
+
+export const CHROMIUM_ARGS = [...BROWSER_FLAGS, `--disable-features=${DISABLED_FEATURES.join(',')}`]
 
 /** Playwright's launch options: our Chromium with CHROMIUM_ARGS and then `extra`. */
 export function chromiumLaunchOptions(extra = []) {
