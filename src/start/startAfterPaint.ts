@@ -51,18 +51,26 @@ export function startAfterPaint(
   const STUCK_RETRY_MS = 3000
   const inputs = ['pointerdown', 'keydown', 'focusin']
   let started = false
-  // How long after its first frame it waits for the first contentful paint to be reported before it goes
-  // on without it (about the 30 frames it once counted): a page may paint nothing contentful.
+  // A page may paint nothing contentful, so it does not wait for ever. Where the browser reports a first
+  // paint with nothing contentful in it (Chromium and Firefox report "first-paint", with a contentful
+  // paint of the same frame at the same time), it goes on PAINT_WAIT_MS after that report. Where nothing at all
+  // is reported PAINT_WAIT_MS after its first frame (WebKit reports no "first-paint"), it goes on once
+  // FRAMES_AFTER_WAIT more frames have been drawn with still nothing reported: on a busy machine the first
+  // frame can take longer than that to reach the screen, and a timer alone would then start the app before
+  // the paint it waits for.
   const PAINT_WAIT_MS = 500
+  const FRAMES_AFTER_WAIT = 2
   // After the first frame has reached the screen, not only been drawn: a request that starts before the
   // first contentful paint is reported counts, for Lighthouse, as holding that paint back. Where the
   // browser times paints, the starter hears of that paint as any observer does, and does its work in the
   // task that reports it, after the observers that came before it (a password manager filling the form):
   // nothing of it runs between the paint and that report, it asks for no frame while it waits (but the
-  // first, to time its wait from), and a first tap's chunk is on its way before the tap. Elsewhere, one
-  // frame.
+  // first, to time its wait from, and those after a wait with nothing reported), and a first tap's chunk
+  // is on its way before the tap. Elsewhere, one frame.
   const paintTimed = 'PerformancePaintTiming' in window && typeof PerformanceObserver === 'function'
   let paintSeen = !paintTimed
+  // Any paint reported, contentful or not.
+  let reported = false
   const waiting: Array<() => void> = []
   let paintWait: ReturnType<typeof setTimeout> | undefined
   let observer: PerformanceObserver | undefined
@@ -73,13 +81,23 @@ export function startAfterPaint(
     clearTimeout(paintWait)
     for (const then of waiting.splice(0)) then()
   }
+  const framesThen = (frames: number) => {
+    if (reported) return
+    if (frames === 0) painted()
+    else requestAnimationFrame(() => framesThen(frames - 1))
+  }
   if (paintTimed) {
     observer = new PerformanceObserver((list) => {
       if (list.getEntriesByName('first-contentful-paint').length > 0) painted()
+      else if (!reported && list.getEntriesByName('first-paint').length > 0) {
+        reported = true
+        clearTimeout(paintWait)
+        paintWait = setTimeout(painted, PAINT_WAIT_MS)
+      }
     })
     observer.observe({ type: 'paint', buffered: true })
     requestAnimationFrame(() => {
-      if (!paintSeen) paintWait = setTimeout(painted, PAINT_WAIT_MS)
+      if (!paintSeen && !reported) paintWait = setTimeout(() => framesThen(FRAMES_AFTER_WAIT), PAINT_WAIT_MS)
     })
   }
   const whenPainted = (then: () => void) => () => {
