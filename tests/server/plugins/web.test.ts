@@ -24,11 +24,24 @@ describe('the built app', () => {
       expect(csp).not.toContain('upgrade-insecure-requests')
       expect(r.headers['x-content-type-options']).toBe('nosniff')
       expect(r.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
-      // Kept on purpose, with its cost (docs/security.md "Page headers"): no other site's window keeps a
-      // handle on ours, and Chrome on Android can give the site a process of its own.
+      // Without Sec-Fetch-Site (an older browser) the opener policy is sent (docs/security.md "Page headers").
       expect(r.headers['cross-origin-opener-policy']).toBe('same-origin')
+      expect(String(r.headers.vary)).toContain('Sec-Fetch-Site')
       expect(r.headers['strict-transport-security']).toBeUndefined()
     }
+  })
+
+  it('sends the opener policy to every navigation another page may have started, and not to one the browser started itself', async () => {
+    const { app } = await makeApp()
+    for (const url of ['/login', '/home', '/download', '/share/opus?id=demo-opus']) {
+      const coop = async (site: string) =>
+        (await app.inject({ url, headers: { accept: 'text/html', 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' } })).headers['cross-origin-opener-policy']
+      for (const site of ['cross-site', 'same-site', 'same-origin', 'something-else']) expect(await coop(site), `${url} ${site}`).toBe('same-origin')
+      expect(await coop('none'), url).toBeUndefined()
+    }
+    // The service worker's precache fetches the pages same-origin, so the frames it answers with carry it.
+    const precached = await app.inject({ url: '/settings', headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' } })
+    expect(precached.headers['cross-origin-opener-policy']).toBe('same-origin')
   })
 
   it('caches hashed assets for a year and the service worker and manifest not at all; compresses', async () => {
