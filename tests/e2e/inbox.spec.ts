@@ -11,7 +11,7 @@ import { test } from '../support/fixtures'
 import { pauseClockNow } from '../support/clock'
 import { screenshot } from '../support/screenshot'
 import { apiLogin, assignClassTask, DEMO_STUDENT, resumeSession } from '../support/session'
-import { deliverPush, pushSession, secondStart } from '../support/pushStore'
+import { deliverPush, deliverUntilSeen, pushSession, secondStart } from '../support/pushStore'
 import { containing, uniqueText } from '../support/unique'
 
 test.use({ viewport: { width: 375, height: 812 } })
@@ -176,8 +176,7 @@ test('logout with an unread notification shown: the badge is cleared and stays c
   const message = { kind: 'task', title: '新任务：背诵《静夜思》', body: '李老师：明天早读背给同桌听。', url: '/task?id=demo-task-week', tag: 'task-e2e-logout', session: sidOf(pair.token), unread: 1 }
   // A push for another sign-in (an earlier account on this phone) is never shown.
   await deliverPush(context, page, { ...message, title: '别人的通知', tag: 'other', session: 'another-session' })
-  await deliverPush(context, page, message)
-  await expect.poll(() => shown(page), { timeout: SW_CONTROL_MS }).toEqual([message.title])
+  await deliverUntilSeen(context, page, message, () => shown(page), [message.title], SW_CONTROL_MS)
   expect((await badgeCalls(page)).filter((n) => n !== null).length).toBeGreaterThan(0)
 
   await page.goto('/settings')

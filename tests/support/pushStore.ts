@@ -57,6 +57,20 @@ export async function deliverPush(context: BrowserContext, page: Page, data: unk
 }
 
 /**
+ * Delivers a push the service worker is to show, and waits until `seen()` equals `expected`, delivering it
+ * again every 10 s until then (a push with the same tag replaces its notification, so a second delivery
+ * adds nothing). The DevTools protocol answers a delivery before the worker runs its push event and
+ * reports no failure; once in a CI run a delivered push was never seen, and a push service delivers again
+ * what a device did not take. A worker that drops the push still fails the wait.
+ */
+export async function deliverUntilSeen(context: BrowserContext, page: Page, data: unknown, seen: () => Promise<unknown>, expected: unknown, timeout = 60_000): Promise<void> {
+  await expect(async () => {
+    await deliverPush(context, page, data)
+    await expect.poll(seen, { timeout: 10_000 }).toEqual(expected)
+  }).toPass({ timeout })
+}
+
+/**
  * Opens Home for the first time on this device, then starts the app a second time, as a student would:
  * the notification tip shows from the second signed-in start. Each start is waited for until it is
  * counted, since a reload before the first count is stored would leave the second start counted as the first.
