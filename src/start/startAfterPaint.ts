@@ -51,13 +51,13 @@ export function startAfterPaint(
   const STUCK_RETRY_MS = 3000
   const inputs = ['pointerdown', 'keydown', 'focusin']
   let started = false
-  // A page may paint nothing contentful, so it does not wait for ever. Where the browser reports a first
-  // paint with nothing contentful in it (Chromium and Firefox report "first-paint", with a contentful
-  // paint of the same frame at the same time), it goes on PAINT_WAIT_MS after that report. Where nothing at all
-  // is reported PAINT_WAIT_MS after its first frame (WebKit reports no "first-paint"), it goes on once
-  // FRAMES_AFTER_WAIT more frames have been drawn with still nothing reported: on a busy machine the first
-  // frame can take longer than that to reach the screen, and a timer alone would then start the app before
-  // the paint it waits for.
+  // A page may paint nothing contentful, so it does not wait for ever (docs/performance.md "When the paint
+  // is late, or never reported"). Where the browser reports a first paint with nothing contentful in it
+  // (Chromium and Firefox report "first-paint", with a contentful paint of the same frame at the same
+  // time), it goes on PAINT_WAIT_MS after that report. Where nothing at all is reported PAINT_WAIT_MS
+  // after its first frame (WebKit reports no "first-paint"), it goes on once FRAMES_AFTER_WAIT more frames
+  // have been drawn with still nothing reported: on a busy machine the first frame can take longer than
+  // that to reach the screen, and a timer alone would then start the app before the paint it waits for.
   const PAINT_WAIT_MS = 500
   const FRAMES_AFTER_WAIT = 2
   // After the first frame has reached the screen, not only been drawn: a request that starts before the
